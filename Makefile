@@ -1,0 +1,81 @@
+# Continuum: `make run` brings everything up; `make test` proves it works.
+# Both bootstrap from nothing: virtualenv, Python and npm packages, Chromium for the browser tests.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+NPM_STAMP := frontend/node_modules/.installed
+UI := frontend/dist/index.html
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export CONTINUUM_SHARED_DATA ?= $(abspath ../shared/data)
+
+.PHONY: setup run test test-backend test-frontend test-e2e api-check eval bench lint migrate chromium ui clean
+
+setup: $(STAMP) $(NPM_STAMP)
+
+$(STAMP): backend/requirements.lock backend/pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check uv==0.13.9
+	$(BIN)/uv pip install --python $(PY) --quiet -r backend/requirements.lock
+	$(BIN)/uv pip install --python $(PY) --quiet --no-deps -e backend
+	touch $@
+
+$(NPM_STAMP): frontend/package-lock.json frontend/package.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+ui: $(UI)
+
+$(UI): $(NPM_STAMP) $(shell find frontend/src frontend/index.html -type f 2>/dev/null)
+	cd frontend && npm run build --silent
+
+run: setup ui
+	$(BIN)/continuum serve
+
+migrate: setup
+	$(BIN)/continuum db upgrade
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; }
+
+test: setup ui chromium test-backend api-check test-frontend test-e2e
+
+test-backend: setup
+	cd backend && ../$(PY) -m pytest -q -p no:cacheprovider
+
+api-check: setup
+	$(BIN)/continuum openapi --out frontend/openapi.json.fresh
+	@cmp -s frontend/openapi.json frontend/openapi.json.fresh || { \
+	  echo "frontend/openapi.json is stale: run 'make api-client' and commit"; \
+	  rm -f frontend/openapi.json.fresh; exit 1; }
+	@rm -f frontend/openapi.json.fresh
+	cd frontend && npm run --silent api:check
+
+api-client: setup
+	$(BIN)/continuum openapi --out frontend/openapi.json
+	cd frontend && npm run --silent api:gen
+
+test-frontend: $(NPM_STAMP)
+	cd frontend && npm test --silent
+
+test-e2e: setup ui chromium
+	cd frontend && npx playwright test
+
+eval: setup
+	$(PY) -m evals.litbank
+
+bench: setup
+	$(PY) -m evals.bench
+
+lint: setup
+	$(BIN)/ruff check backend evals
+	cd backend && ../$(BIN)/mypy continuum
+	cd frontend && npm run --silent lint
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist

@@ -1,0 +1,103 @@
+"""The FastAPI application: /api routes, error mapping, security headers, the built UI."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from continuum.api.routes import chapters, entities, health, jobs, novels
+from continuum.db.engine import dispose_engines, get_engine
+from continuum.db.migrate import upgrade
+from continuum.errors import ContinuumError
+from continuum.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def create_app(settings: Settings | None = None, *, run_worker: bool | None = None) -> FastAPI:
+    """Build the app; at start it migrates the database and starts the in-process worker."""
+    settings = settings or get_settings()
+    start_worker = settings.run_worker if run_worker is None else run_worker
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        upgrade(get_engine(settings))
+        worker = None
+        if start_worker:
+            from continuum.jobs.worker import Worker
+
+            worker = Worker(settings)
+            worker.start_in_background()
+        yield
+        if worker is not None:
+            worker.stop()
+        dispose_engines()
+
+    app = FastAPI(
+        title="Continuum",
+        version="0.1.0",
+        summary="Chapter-by-chapter continuity analysis with a spoiler-free wiki.",
+        lifespan=lifespan,
+    )
+    for module in (health, novels, chapters, jobs, entities):
+        app.include_router(module.router, prefix="/api")
+
+    @app.exception_handler(ContinuumError)
+    async def _continuum_error(request: Request, exc: ContinuumError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        return JSONResponse({"detail": f"invalid request: {problems}"}, status_code=422)
+
+    @app.middleware("http")
+    async def _security_headers(request: Request, call_next):  # type: ignore[no-untyped-def]
+        response: Response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    _mount_ui(app, settings.frontend_dist)
+    return app
+
+
+def _mount_ui(app: FastAPI, dist: Path) -> None:
+    """Serve the built UI at / with a single-page-app fallback (never for /api)."""
+    index = dist / "index.html"
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def _spa(path: str) -> Response:
+        if path.startswith("api/") or path == "api":
+            return JSONResponse({"detail": f"no API route /{path}"}, status_code=404)
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            return FileResponse(candidate)
+        if index.is_file():
+            return FileResponse(index)
+        return JSONResponse(
+            {"detail": "the UI is not built: run `make run` (or `npm run build` in frontend/)"},
+            status_code=503,
+        )

@@ -1,0 +1,73 @@
+"""FastAPI dependencies, as Annotated aliases: sessions, the cap, the token."""
+
+from __future__ import annotations
+
+import hmac
+import uuid
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Header, Query
+from sqlalchemy.orm import Session
+
+from continuum.db.engine import read_session, write_session
+from continuum.errors import NotFound, Unauthorized
+from continuum.reads.novels import get_novel, latest_chapter
+from continuum.settings import Settings, get_settings
+
+MAX_CAP = 100_000
+
+
+def _read() -> Iterator[Session]:
+    with read_session() as session:
+        yield session
+
+
+def _write() -> Iterator[Session]:
+    with write_session() as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(_read)]
+WriteSessionDep = Annotated[Session, Depends(_write)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+def _cap(
+    novel_id: uuid.UUID,
+    session: SessionDep,
+    cap: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_CAP, description="Show the story as of this chapter (default: latest)."),
+    ] = None,
+) -> int:
+    if get_novel(session=session, novel_id=novel_id) is None:
+        raise NotFound(f"novel {novel_id} does not exist")
+    if cap is not None:
+        return cap
+    return latest_chapter(session=session, novel_id=novel_id)
+
+
+CapDep = Annotated[int, Depends(_cap)]
+
+
+def _token(
+    settings: SettingsDep,
+    authorization: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> None:
+    expected = settings.continuum_api_token
+    if not expected:
+        return
+    given = (authorization or "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        raise Unauthorized("this server requires an API token: send 'Authorization: Bearer <token>'")
+
+
+TokenDep = Depends(_token)
+
+
+def require_found(value, what: str):  # type: ignore[no-untyped-def]
+    """Map a missing read result to 404."""
+    if value is None:
+        raise NotFound(f"{what} not found")
+    return value

@@ -1,0 +1,203 @@
+"""The `continuum` command."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from continuum.settings import get_settings
+
+app = typer.Typer(help="Continuum: chapter-by-chapter continuity analysis for novels.",
+                  no_args_is_help=True, add_completion=False)
+db_app = typer.Typer(help="Database schema (Alembic).", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+console = Console(stderr=True)
+
+
+def _logging() -> None:
+    logging.basicConfig(level=get_settings().log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default: HOST setting).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default: PORT setting).")] = None,
+    worker: Annotated[bool, typer.Option(help="Run the in-process job worker.")] = True,
+) -> None:
+    """Start the API and the UI (and an in-process worker)."""
+    import uvicorn
+
+    from continuum.api.app import create_app
+
+    _logging()
+    settings = get_settings().model_copy(update={k: v for k, v in
+                                                  {"host": host, "port": port}.items() if v})
+    if not settings.host_is_loopback() and not settings.continuum_api_token:
+        console.print(f"[red]refusing to listen on {settings.host}: a non-loopback address needs "
+                      "CONTINUUM_API_TOKEN set, or anyone on the network could change your "
+                      "novels[/red]")
+        raise typer.Exit(2)
+    console.print(f"Continuum at http://{settings.host}:{settings.port}")
+    uvicorn.run(create_app(settings, run_worker=worker), host=settings.host, port=settings.port,
+                log_level=settings.log_level.lower())
+
+
+@app.command("worker")
+def run_worker() -> None:
+    """Run a job worker as its own process (any number may run at once)."""
+    from continuum.db.engine import get_engine
+    from continuum.db.migrate import upgrade
+    from continuum.jobs.worker import Worker
+
+    _logging()
+    upgrade(get_engine())
+    try:
+        Worker().run_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+@db_app.command("upgrade")
+def db_upgrade(revision: str = "head") -> None:
+    """Migrate the database up to a revision (default: head)."""
+    from continuum.db.engine import get_engine
+    from continuum.db.migrate import current_revision, upgrade
+
+    engine = get_engine()
+    upgrade(engine, revision)
+    console.print(f"database at revision {current_revision(engine)}")
+
+
+@db_app.command("downgrade")
+def db_downgrade(revision: str) -> None:
+    """Migrate the database down to a revision (`base` empties it)."""
+    from continuum.db.engine import get_engine
+    from continuum.db.migrate import current_revision, downgrade
+
+    engine = get_engine()
+    downgrade(engine, revision)
+    console.print(f"database at revision {current_revision(engine)}")
+
+
+@db_app.command("current")
+def db_current() -> None:
+    """Print the database's schema revision."""
+    from continuum.db.engine import get_engine
+    from continuum.db.migrate import current_revision, head_revision
+
+    print(f"{current_revision(get_engine())} (code head: {head_revision()})")
+
+
+@app.command()
+def openapi(out: Annotated[Path | None, typer.Option(help="Write to this file.")] = None) -> None:
+    """Print (or write) the OpenAPI document of the HTTP API."""
+    from continuum.api.app import create_app
+
+    document = json.dumps(create_app(run_worker=False).openapi(), indent=2, sort_keys=True) + "\n"
+    if out is None:
+        sys.stdout.write(document)
+    else:
+        out.write_text(document, encoding="utf-8")
+
+
+@app.command()
+def extract(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A UTF-8 text file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the extraction as JSON.")] = False,
+) -> None:
+    """Extract one text as chapter 1 of an empty novel (offline extractor; nothing is stored)."""
+    from continuum.pipeline.extract.protocol import StoryContext
+    from continuum.pipeline.extractors import get_extractor
+    from continuum.pipeline.submit import decode_upload
+
+    text = decode_upload(file.read_bytes(), max_bytes=get_settings().max_upload_bytes)
+    extraction = get_extractor(get_settings()).extract(text, chapter_number=1,
+                                                       context=StoryContext())
+    data = extraction.model_dump(mode="json")
+    data["entities"] = [
+        {"name": e["name"], "type": e["type"], "aliases": e["aliases"],
+         "mentions": [{"start": m["start"], "end": m["end"], "text": m["text"]}
+                      for m in e["mentions"]]}
+        for e in data["new_entities"]
+    ]
+    ordered = {"entities": data.pop("entities"), **data}
+    if as_json:
+        sys.stdout.write(json.dumps(ordered, indent=2, ensure_ascii=False) + "\n")
+        return
+    for entity in ordered["entities"]:
+        aliases = f" (aka {', '.join(entity['aliases'])})" if entity["aliases"] else ""
+        print(f"{entity['type']:<10} {entity['name']}{aliases}  ×{len(entity['mentions'])}")
+
+
+@app.command()
+def ingest(
+    files: Annotated[list[Path], typer.Argument(exists=True, dir_okay=False,
+                                                help="Chapter files, or one whole book.")],
+    novel: Annotated[str, typer.Option(help="Novel title (created when new).")],
+    author: Annotated[str | None, typer.Option(help="Author, for a new novel.")] = None,
+) -> None:
+    """Ingest chapter files or a whole book (split into chapters), with a progress bar."""
+    from continuum.db.engine import get_engine, read_session, write_session
+    from continuum.db.migrate import upgrade
+    from continuum.jobs.worker import Worker
+    from continuum.pipeline.segment.books import looks_like_book
+    from continuum.pipeline.submit import create_novel, decode_upload, submit_book, submit_chapter
+    from continuum.reads.jobs import get_job
+    from continuum.reads.novels import list_novels
+
+    _logging()
+    settings = get_settings()
+    upgrade(get_engine())
+    job_ids: list[uuid.UUID] = []
+    with write_session() as session:
+        existing = [n for n in list_novels(session=session) if n.title == novel]
+        novel_id = existing[0].id if existing else create_novel(session, title=novel, author=author)
+        for path in files:
+            text = decode_upload(path.read_bytes(), max_bytes=settings.max_upload_bytes)
+            if len(files) == 1 and looks_like_book(text):
+                job_ids += submit_book(session, novel_id=novel_id, text_=text,
+                                       max_bytes=settings.max_upload_bytes,
+                                       max_chapters=settings.max_book_chapters)
+            else:
+                job_ids.append(submit_chapter(session, novel_id=novel_id, number=None,
+                                              title=path.stem, text_=text,
+                                              max_bytes=settings.max_upload_bytes))
+    console.print(f"novel {novel!r} ({novel_id}): {len(job_ids)} chapter(s) queued")
+    worker = Worker(settings)
+    failed = 0
+    started = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[stage]}"),
+                  TimeElapsedColumn(), console=console) as bar:
+        overall = bar.add_task("chapters", total=len(job_ids), stage="")
+        for job_id in job_ids:
+            while True:
+                with read_session() as session:
+                    job = get_job(session=session, job_id=job_id)
+                assert job is not None
+                bar.update(overall, stage=f"ch. {job.chapter_number}: {job.stage or job.status}")
+                if job.status in ("done", "failed"):
+                    break
+                if not worker.run_one():
+                    time.sleep(0.2)
+            if job.status == "failed":
+                failed += 1
+                console.print(f"[red]chapter {job.chapter_number} failed: {job.error}[/red]")
+            bar.advance(overall)
+    console.print(f"done in {time.perf_counter() - started:.1f}s: "
+                  f"{len(job_ids) - failed} ingested, {failed} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,62 @@
+"""Every error Continuum raises on purpose, and how the API answers it.
+
+    ContinuumError                 base; message says what was wrong and what to do
+    ├── NotFound                   404: unknown novel, chapter, entity, job, submission
+    ├── InvalidInput               422: a request that can never succeed as sent
+    │   ├── EmptyText              blank chapter text
+    │   ├── NotUtf8                bytes that are not UTF-8 text
+    │   └── TooLarge               413: over the upload limit
+    ├── Conflict                   409: duplicate chapter without replace, a gap, a decided draft
+    ├── Unauthorized               401: missing or wrong API token
+    ├── DatabaseTooNew             the schema is newer than this code: refuse to start
+    ├── ExtractionFailed           the extractor (LLM or offline) failed: nothing persisted
+    └── TokenizerUnavailable       tiktoken could not load offline: never fall back silently
+"""
+
+from __future__ import annotations
+
+
+class ContinuumError(Exception):
+    """Base of every deliberate error; `status` is its HTTP status."""
+
+    status = 500
+
+
+class NotFound(ContinuumError):
+    status = 404
+
+
+class InvalidInput(ContinuumError):
+    status = 422
+
+
+class EmptyText(InvalidInput):
+    pass
+
+
+class NotUtf8(InvalidInput):
+    pass
+
+
+class TooLarge(InvalidInput):
+    status = 413
+
+
+class Conflict(ContinuumError):
+    status = 409
+
+
+class Unauthorized(ContinuumError):
+    status = 401
+
+
+class DatabaseTooNew(ContinuumError):
+    status = 503
+
+
+class ExtractionFailed(ContinuumError):
+    status = 502
+
+
+class TokenizerUnavailable(ContinuumError):
+    status = 500

@@ -1,0 +1,137 @@
+"""The job worker: in-process inside `continuum serve`, or its own `continuum worker` process."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+from typing import Any
+
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.pool import NullPool
+
+from continuum.db.engine import get_engine
+from continuum.errors import ContinuumError
+from continuum.jobs import queue
+from continuum.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+
+class Worker:
+    """Claims queued jobs one at a time and runs each through the write spine."""
+
+    def __init__(self, settings: Settings | None = None, engine: Engine | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.engine = engine or get_engine(self.settings)
+        # The ownership locks live on a connection of their own, never returned to a pool.
+        self._lock_engine = create_engine(self.engine.url, poolclass=NullPool)
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start_in_background(self) -> None:
+        """Run the loop in a daemon thread (used by `continuum serve`)."""
+        self._thread = threading.Thread(target=self.run_forever, name="continuum-worker", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Ask the loop to stop after the current job and wait for it."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def run_forever(self) -> None:
+        """Poll for jobs until stopped."""
+        log.info("worker %s started", self.name)
+        last_reap = 0.0
+        while not self._stop.is_set():
+            try:
+                if time.monotonic() - last_reap > 5.0:
+                    with self.engine.connect() as conn:
+                        queue.requeue_orphans(conn, max_attempts=self.settings.job_max_attempts)
+                    last_reap = time.monotonic()
+                if not self.run_one():
+                    self._stop.wait(self.settings.worker_poll_seconds)
+            except Exception:  # noqa: BLE001 - the loop must survive a database hiccup
+                log.exception("worker loop error; retrying shortly")
+                self._stop.wait(2.0)
+        log.info("worker %s stopped", self.name)
+
+    def run_one(self) -> bool:
+        """Claim and run one job; False when the queue had nothing runnable."""
+        with self._lock_engine.connect() as lock_conn:
+            job = queue.claim_next(lock_conn, worker=self.name)
+            if job is None:
+                return False
+            try:
+                self._run(job)
+            finally:
+                queue.release(lock_conn, job.id)
+        return True
+
+    def _run(self, job: queue.ClaimedJob) -> None:
+        from continuum.pipeline.spine import analyze_chapter
+
+        log.info("job %s: chapter %d of novel %s", job.id, job.chapter_number, job.novel_id)
+        progress = _ProgressReporter(self.engine, job)
+        try:
+            result: dict[str, Any] = analyze_chapter(
+                novel_id=job.novel_id,
+                number=job.chapter_number,
+                text=job.text,
+                title=job.title,
+                source=job.source,
+                policy=job.policy,
+                replace=job.replace,
+                progress=progress,
+                engine=self.engine,
+            )
+        except ContinuumError as exc:
+            log.warning("job %s failed: %s", job.id, exc)
+            with self.engine.connect() as conn:
+                queue.fail(conn, novel_id=job.novel_id, job_id=job.id, error=str(exc), retry=False)
+            return
+        except (OperationalError, DBAPIError) as exc:
+            retry = job.attempts < self.settings.job_max_attempts
+            log.warning("job %s hit a database error (retry=%s): %s", job.id, retry, exc)
+            with self.engine.connect() as conn:
+                queue.fail(
+                    conn, novel_id=job.novel_id, job_id=job.id,
+                    error=f"database error: {exc.__class__.__name__}", retry=retry,
+                )
+            return
+        except Exception as exc:  # noqa: BLE001 - a job error must never kill the worker
+            log.exception("job %s crashed", job.id)
+            with self.engine.connect() as conn:
+                queue.fail(
+                    conn, novel_id=job.novel_id, job_id=job.id,
+                    error=f"internal error: {exc.__class__.__name__}: {exc}", retry=False,
+                )
+            return
+        with self.engine.connect() as conn:
+            queue.finish(conn, novel_id=job.novel_id, job_id=job.id, result=result)
+
+
+class _ProgressReporter:
+    """Writes (stage, fraction) to the job row, at most a few times per second."""
+
+    def __init__(self, engine: Engine, job: queue.ClaimedJob) -> None:
+        self.engine = engine
+        self.job = job
+        self._last = 0.0
+        self._last_stage = ""
+
+    def __call__(self, stage: str, progress: float) -> None:
+        now = time.monotonic()
+        if stage == self._last_stage and now - self._last < 0.25:
+            return
+        self._last, self._last_stage = now, stage
+        with self.engine.connect() as conn:
+            queue.report_progress(
+                conn, novel_id=self.job.novel_id, job_id=self.job.id,
+                stage=stage, progress=progress,
+            )

@@ -1,0 +1,58 @@
+"""INGEST + CONTEXT: the story so far, as the extractor sees it (names in the chapter first)."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.pipeline.extract.protocol import EntityTypeDef, KnownEntity, StoryContext
+
+
+def load_story_context(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int
+) -> StoryContext:
+    """Entities named in the chapter first, then by recency; open threads; recent events."""
+    rows = session.execute(
+        text("""SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
+                       (SELECT max(m.chapter) FROM entity_mentions m
+                         WHERE m.novel_id = v.novel_id AND m.entity_id = v.entity_id) AS last_seen
+                  FROM entity_versions v JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
+                 WHERE v.novel_id = :n AND v.chapter < :chapter
+                 ORDER BY v.entity_id, v.chapter DESC"""),
+        {"n": novel_id, "chapter": chapter},
+    ).all()
+    lowered = chapter_text.lower()
+
+    def named_here(row) -> bool:  # type: ignore[no-untyped-def]
+        return any(name.lower() in lowered for name in (row.name, *row.aliases))
+
+    ranked = sorted(rows, key=lambda r: (not named_here(r), -(r.last_seen or 0), r.name))
+    entities = [
+        KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender)
+        for r in ranked[:max_entities]
+    ]
+    threads = session.execute(
+        text("""SELECT t.name FROM plot_threads t
+                 WHERE t.novel_id = :n AND t.opened_chapter < :chapter
+                   AND NOT EXISTS (SELECT 1 FROM thread_events te WHERE te.novel_id = t.novel_id
+                                   AND te.thread_id = t.id AND te.action = 'close' AND te.chapter < :chapter)
+                 ORDER BY t.opened_chapter DESC LIMIT 50"""),
+        {"n": novel_id, "chapter": chapter},
+    ).scalars().all()
+    events = session.execute(
+        text("""SELECT summary FROM events WHERE novel_id = :n AND chapter < :chapter
+                 ORDER BY chapter DESC, impact DESC, ordinal LIMIT 30"""),
+        {"n": novel_id, "chapter": chapter},
+    ).scalars().all()
+    types = session.execute(
+        text("SELECT name, description FROM entity_types WHERE novel_id = :n AND NOT core ORDER BY name"),
+        {"n": novel_id},
+    ).all()
+    return StoryContext(
+        entities=entities,
+        open_threads=list(threads),
+        recent_events=list(events),
+        custom_types=[EntityTypeDef(name=t.name, description=t.description) for t in types],
+    )

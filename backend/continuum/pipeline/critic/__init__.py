@@ -1,0 +1,1 @@
+"""The continuity critic (DESIGN.md §7). Stage 0 of the spine calls `critique_draft`."""

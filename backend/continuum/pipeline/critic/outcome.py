@@ -1,0 +1,39 @@
+"""What a critique returns: ok with a verdict and findings, error, or unavailable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One contradiction: the draft's quote and the earlier evidence it contradicts."""
+
+    check: str
+    severity: Literal["FAIL", "WARN"]
+    message: str
+    draft_start: int | None = None
+    draft_end: int | None = None
+    draft_quote: str | None = None
+    evidence_chapter: int | None = None
+    evidence_quote: str | None = None
+
+
+@dataclass(frozen=True)
+class CritiqueOutcome:
+    """The critic's answer for one draft; never an exception."""
+
+    status: Literal["ok", "error", "unavailable"]
+    critic: str
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def verdict(self) -> Literal["pass", "warn", "fail"] | None:
+        """pass / warn / fail for an ok critique, None otherwise."""
+        if self.status != "ok":
+            return None
+        if any(f.severity == "FAIL" for f in self.findings):
+            return "fail"
+        return "warn" if self.findings else "pass"

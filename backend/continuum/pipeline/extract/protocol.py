@@ -1,0 +1,54 @@
+"""The extractor protocol: what the spine gives an extractor and what it gets back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from pydantic import BaseModel, Field
+
+from continuum.pipeline.extract.schema import ChapterExtraction
+
+
+class KnownEntity(BaseModel):
+    """An entity already in the story, as the extractor may use it for context."""
+
+    name: str
+    type: str
+    aliases: list[str] = Field(default_factory=list)
+    gender: str = "unknown"
+
+
+class EntityTypeDef(BaseModel):
+    """A custom entity type of the novel (e.g. magic_system) with its description."""
+
+    name: str
+    description: str = ""
+
+
+class StoryContext(BaseModel):
+    """The story so far, as much of it as fits: roster, open threads, recent events."""
+
+    entities: list[KnownEntity] = Field(default_factory=list)
+    open_threads: list[str] = Field(default_factory=list)
+    recent_events: list[str] = Field(default_factory=list)
+    custom_types: list[EntityTypeDef] = Field(default_factory=list)
+
+
+ProgressCallback = Callable[[str, float], None]
+"""Called with (what is happening, fraction of extraction done in 0..1)."""
+
+
+class Extractor(Protocol):
+    """Turns one chapter into a ChapterExtraction; never persists anything."""
+
+    name: str
+
+    def extract(
+        self,
+        text: str,
+        *,
+        chapter_number: int,
+        context: StoryContext,
+        progress: ProgressCallback | None = None,
+    ) -> ChapterExtraction: ...

@@ -1,0 +1,204 @@
+"""The typed result of extraction: one Pydantic model per pass, shared by every extractor.
+
+Offsets are character offsets into the whole chapter text (never chunk-relative).
+Entity references inside passes are surface names; the spine resolves them to ids.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+CORE_TYPES = ("character", "location", "faction", "object")
+
+PASS_NAMES = (
+    "chapter_summary",
+    "new_entities",
+    "state_deltas",
+    "events",
+    "thread_updates",
+    "continuity_flags",
+    "relationship_updates",
+    "dynamics_updates",
+    "scene_segmentation",
+    "multi_granularity_summaries",
+    "knowledge_state_deltas",
+    "commitments",
+    "canon_facts",
+)
+
+
+class Evidence(BaseModel):
+    """Where an item comes from: offsets into the chapter, the quote, the rule, a confidence."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    quote: str
+    rule: str
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+
+
+class Mention(BaseModel):
+    """One surface occurrence of an entity in the chapter."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+
+
+class EntityItem(BaseModel):
+    """new_entities: an entity named in the chapter, with its aliases and mentions."""
+
+    name: str
+    type: str = "character"
+    aliases: list[str] = Field(default_factory=list)
+    description: str | None = None
+    gender: Literal["male", "female", "plural", "unknown"] = "unknown"
+    owner: str | None = None
+    parent: str | None = None
+    mentions: list[Mention] = Field(default_factory=list)
+    evidence: Evidence
+
+
+StateKind = Literal[
+    "moved_to", "arrived_at", "left", "gained", "gave", "received", "lost", "destroyed",
+    "died", "killed", "married", "engaged", "injured", "status",
+]
+
+
+class StateDelta(BaseModel):
+    """state_deltas: a change in where someone is, what they hold, or their status."""
+
+    kind: StateKind
+    subject: str
+    object: str | None = None
+    value: str | None = None
+    evidence: Evidence
+
+
+class EventItem(BaseModel):
+    """events: something that happened (realis), with its participants."""
+
+    type: str
+    summary: str
+    subject: str | None = None
+    verb: str
+    object: str | None = None
+    participants: list[str] = Field(default_factory=list)
+    impact: float = Field(default=0.5, ge=0.0, le=1.0)
+    story_order: int | None = None
+    evidence: Evidence
+
+
+class ThreadUpdate(BaseModel):
+    """thread_updates: a plot thread opened, advanced or closed."""
+
+    thread: str
+    action: Literal["open", "progress", "close"]
+    summary: str
+    entities: list[str] = Field(default_factory=list)
+    evidence: Evidence
+
+
+class ContinuityFlagItem(BaseModel):
+    """continuity_flags: foreshadowing, a setup or a callback worth tracking."""
+
+    kind: Literal["foreshadowing", "setup", "callback"]
+    description: str
+    entities: list[str] = Field(default_factory=list)
+    evidence: Evidence
+
+
+class RelationshipUpdate(BaseModel):
+    """relationship_updates: a relationship stated, started or ended in this chapter."""
+
+    source: str
+    target: str
+    type: str
+    symmetric: bool = False
+    ended: bool = False
+    evidence: Evidence
+
+
+class DynamicsUpdate(BaseModel):
+    """dynamics_updates: the tone and tension between two characters in this chapter."""
+
+    a: str
+    b: str
+    tone: str
+    tension: float = Field(default=0.0, ge=0.0, le=1.0)
+    evidence: Evidence
+
+
+class SceneItem(BaseModel):
+    """scene_segmentation: one scene with its POV, place, time and cast."""
+
+    index: int
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    pov: str | None = None
+    location: str | None = None
+    time_anchor: str | None = None
+    present: list[str] = Field(default_factory=list)
+    summary: str = ""
+
+
+class Summaries(BaseModel):
+    """multi_granularity_summaries: short, medium and long summaries of the chapter."""
+
+    short: str = ""
+    medium: str = ""
+    long: str = ""
+
+
+class KnowledgeDelta(BaseModel):
+    """knowledge_state_deltas: a character learns a fact."""
+
+    knower: str
+    fact: str
+    certainty: float = Field(default=1.0, ge=0.0, le=1.0)
+    how: Literal["told", "witnessed", "discovered", "deduced", "overheard", "read"] = "told"
+    source: str | None = None
+    shared_with: list[str] = Field(default_factory=list)
+    evidence: Evidence
+
+
+class CommitmentItem(BaseModel):
+    """commitments: a setup planted (Chekhov's gun) or its payoff."""
+
+    kind: Literal["setup", "payoff"]
+    key: str
+    detail: str
+    trigger: str | None = None
+    weight: float = Field(default=0.5, ge=0.0, le=1.0)
+    evidence: Evidence
+
+
+class CanonFactItem(BaseModel):
+    """canon_facts: a stable fact about an entity (age, eye colour, title, kinship...)."""
+
+    subject: str
+    predicate: str
+    value: str
+    kind: str = "attribute"
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    evidence: Evidence
+
+
+class ChapterExtraction(BaseModel):
+    """Everything the 13 passes found in one chapter."""
+
+    chapter_summary: str = ""
+    new_entities: list[EntityItem] = Field(default_factory=list)
+    state_deltas: list[StateDelta] = Field(default_factory=list)
+    events: list[EventItem] = Field(default_factory=list)
+    thread_updates: list[ThreadUpdate] = Field(default_factory=list)
+    continuity_flags: list[ContinuityFlagItem] = Field(default_factory=list)
+    relationship_updates: list[RelationshipUpdate] = Field(default_factory=list)
+    dynamics_updates: list[DynamicsUpdate] = Field(default_factory=list)
+    scene_segmentation: list[SceneItem] = Field(default_factory=list)
+    multi_granularity_summaries: Summaries = Field(default_factory=Summaries)
+    knowledge_state_deltas: list[KnowledgeDelta] = Field(default_factory=list)
+    commitments: list[CommitmentItem] = Field(default_factory=list)
+    canon_facts: list[CanonFactItem] = Field(default_factory=list)

@@ -1,0 +1,119 @@
+"""PERSIST entities: bind or create each extracted entity, write versions and mentions."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.pipeline.extract.schema import EntityItem
+from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.identity.resolve import resolve_name
+from continuum.pipeline.identity.roster import Roster, RosterEntry
+
+
+@dataclass
+class NameBinder:
+    """Surface name → entity id for this chapter: the chapter's own names first, then roster."""
+
+    roster: Roster
+    local: dict[str, uuid.UUID] = field(default_factory=dict)
+
+    def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
+        """The entity a name refers to, or None (the reference is dropped)."""
+        if not name:
+            return None
+        local = self.local.get(normalize(name))
+        if local is not None and (type_ is None or self.roster.entries[local].type == type_):
+            return local
+        return resolve_name(self.roster, name, type_).entity_id
+
+
+def persist_entities(
+    session: Session,
+    *,
+    novel_id: uuid.UUID,
+    chapter: int,
+    items: list[EntityItem],
+    roster: Roster,
+) -> tuple[NameBinder, dict[str, int]]:
+    """Resolve exact → alias → partial → fuzzy → create; returns the binder and rule counts."""
+    binder = NameBinder(roster)
+    counts: dict[str, int] = {}
+    for item in items:
+        entity_id = _bind_item(roster, item)
+        rule = "bound" if entity_id is not None else "created"
+        if entity_id is None:
+            entity_id = session.execute(
+                text(
+                    """INSERT INTO entities (novel_id, type, first_chapter, gender)
+                       VALUES (:novel_id, :type, :chapter, :gender) RETURNING id"""
+                ),
+                {"novel_id": novel_id, "type": item.type, "chapter": chapter, "gender": item.gender},
+            ).scalar_one()
+            roster.add(RosterEntry(id=entity_id, type=item.type, name=item.name,
+                                   gender=item.gender, first_chapter=chapter))
+        counts[rule] = counts.get(rule, 0) + 1
+        entry = roster.entries[entity_id]
+        for surface in {item.name, *item.aliases, *(m.text for m in item.mentions)}:
+            if normalize(surface) != normalize(entry.name):
+                roster.add_alias(entity_id, surface)
+            binder.local[normalize(surface)] = entity_id
+        _write_version(session, novel_id=novel_id, chapter=chapter, entry=entry,
+                       description=item.description)
+        _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
+    return binder, counts
+
+
+def _bind_item(roster: Roster, item: EntityItem) -> uuid.UUID | None:
+    for name in (item.name, *item.aliases):
+        resolution = resolve_name(roster, name, item.type)
+        if resolution.entity_id is not None:
+            return resolution.entity_id
+        if resolution.rule == "ambiguous" and name == item.name:
+            return None
+    return None
+
+
+def _write_version(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, entry: RosterEntry,
+    description: str | None,
+) -> None:
+    session.execute(
+        text(
+            """
+            INSERT INTO entity_versions (novel_id, entity_id, chapter, name, aliases, description, type)
+            VALUES (:novel_id, :entity_id, :chapter, :name, :aliases,
+                    COALESCE(:description, (SELECT description FROM entity_versions
+                                             WHERE novel_id = :novel_id AND entity_id = :entity_id
+                                               AND chapter < :chapter AND description IS NOT NULL
+                                             ORDER BY chapter DESC LIMIT 1)),
+                    :type)
+            ON CONFLICT (novel_id, entity_id, chapter) DO UPDATE
+               SET aliases = EXCLUDED.aliases,
+                   description = COALESCE(EXCLUDED.description, entity_versions.description)
+            """
+        ),
+        {"novel_id": novel_id, "entity_id": entry.id, "chapter": chapter, "name": entry.name,
+         "aliases": sorted(entry.aliases), "description": description, "type": entry.type},
+    )
+
+
+def _write_mentions(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, entity_id: uuid.UUID, item: EntityItem
+) -> None:
+    if not item.mentions:
+        return
+    session.execute(
+        text(
+            """INSERT INTO entity_mentions (novel_id, entity_id, chapter, start_offset, end_offset, text)
+               VALUES (:novel_id, :entity_id, :chapter, :start, :end, :text)"""
+        ),
+        [
+            {"novel_id": novel_id, "entity_id": entity_id, "chapter": chapter,
+             "start": m.start, "end": m.end, "text": m.text}
+            for m in item.mentions
+        ],
+    )

@@ -1,0 +1,233 @@
+"""PERSIST story facts: every pass after new_entities, references bound through the binder.
+
+A reference that does not bind is dropped (only new_entities creates entities).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.persist.entities import NameBinder
+from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
+
+Vectors = dict[str, Sequence[Sequence[float]]]
+
+
+def _key(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip()
+
+
+def persist_facts(
+    session: Session,
+    *,
+    novel_id: uuid.UUID,
+    chapter: int,
+    text_: str,
+    extraction: ChapterExtraction,
+    binder: NameBinder,
+    vectors: Vectors,
+    embedding_model: str,
+) -> dict[str, int]:
+    """Write all fact passes of one chapter; returns rows written per table."""
+    base = {"novel_id": novel_id, "chapter": chapter}
+    counts: dict[str, int] = {}
+
+    def insert(table: str, sql: str, rows: list[dict[str, Any]]) -> None:
+        if rows:
+            session.execute(text(sql), rows)
+        counts[table] = counts.get(table, 0) + len(rows)
+
+    event_vectors = vectors.get("events", [])
+    events = []
+    for i, ev in enumerate(extraction.events):
+        involved = [b for b in (binder.bind(p) for p in ev.participants) if b]
+        events.append({**base, "ordinal": i, "type": ev.type, "summary": ev.summary,
+                       "subject_id": binder.bind(ev.subject), "verb": ev.verb,
+                       "object_id": binder.bind(ev.object), "involved": sorted(set(involved)),
+                       "impact": ev.impact, "story_order": ev.story_order,
+                       "embedding": _vec(event_vectors, i), "model": embedding_model,
+                       **evidence_params(ev.evidence)})
+    insert("events", f"""INSERT INTO events (novel_id, chapter, ordinal, type, summary, subject_id,
+              verb, object_id, involved, impact, story_order, embedding, embedding_model, {EVIDENCE_COLUMNS})
+              VALUES (:novel_id, :chapter, :ordinal, :type, :summary, :subject_id, :verb, :object_id,
+              :involved, :impact, :story_order, :embedding, :model, {EVIDENCE_VALUES})""", events)
+
+    deltas = []
+    for d in extraction.state_deltas:
+        subject = binder.bind(d.subject)
+        if subject is None:
+            continue
+        deltas.append({**base, "ordinal": len(deltas), "kind": d.kind, "subject_id": subject,
+                       "object_id": binder.bind(d.object), "value": d.value or d.object,
+                       **evidence_params(d.evidence)})
+    insert("state_deltas", f"""INSERT INTO state_deltas (novel_id, chapter, ordinal, kind, subject_id,
+              object_id, value, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :chapter, :ordinal, :kind,
+              :subject_id, :object_id, :value, {EVIDENCE_VALUES})""", deltas)
+
+    counts.update(_persist_relationships(session, novel_id=novel_id, chapter=chapter,
+                                         extraction=extraction, binder=binder))
+
+    dynamics: dict[tuple[uuid.UUID, uuid.UUID], dict[str, Any]] = {}
+    for dy in extraction.dynamics_updates:
+        a, b = binder.bind(dy.a), binder.bind(dy.b)
+        if a is None or b is None or a == b:
+            continue
+        pair = (min(a, b), max(a, b))
+        row = dynamics.get(pair)
+        if row is None or dy.tension > row["tension"]:
+            dynamics[pair] = {**base, "a_id": pair[0], "b_id": pair[1], "tone": dy.tone,
+                              "tension": dy.tension, **evidence_params(dy.evidence)}
+    insert("shared_dynamics", f"""INSERT INTO shared_dynamics (novel_id, a_id, b_id, chapter, tone,
+              tension, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :a_id, :b_id, :chapter, :tone, :tension,
+              {EVIDENCE_VALUES})""", list(dynamics.values()))
+
+    thread_rows = []
+    for tu in extraction.thread_updates:
+        key = _key(tu.thread)
+        thread_id = session.execute(
+            text("""INSERT INTO plot_threads (novel_id, key, name, opened_chapter)
+                    VALUES (:novel_id, :key, :name, :chapter)
+                    ON CONFLICT (novel_id, key) DO UPDATE SET key = EXCLUDED.key RETURNING id"""),
+            {**base, "key": key, "name": tu.thread},
+        ).scalar_one()
+        ids = [b for b in (binder.bind(n) for n in tu.entities) if b]
+        thread_rows.append({**base, "thread_id": thread_id, "action": tu.action,
+                            "summary": tu.summary, "entity_ids": ids,
+                            **evidence_params(tu.evidence)})
+    insert("thread_events", f"""INSERT INTO thread_events (novel_id, thread_id, chapter, action, summary,
+              entity_ids, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :thread_id, :chapter, :action, :summary,
+              :entity_ids, {EVIDENCE_VALUES})""", thread_rows)
+
+    flags = []
+    for fl in extraction.continuity_flags:
+        ids = [b for b in (binder.bind(n) for n in fl.entities) if b]
+        flags.append({**base, "kind": fl.kind, "description": fl.description, "entity_ids": ids,
+                      **evidence_params(fl.evidence)})
+    insert("continuity_flags", f"""INSERT INTO continuity_flags (novel_id, chapter, kind, description,
+              entity_ids, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :chapter, :kind, :description,
+              :entity_ids, {EVIDENCE_VALUES})""", flags)
+
+    scene_vectors = vectors.get("scenes", [])
+    scenes = []
+    for i, sc in enumerate(extraction.scene_segmentation):
+        present = [b for b in (binder.bind(n, "character") for n in sc.present) if b]
+        scenes.append({**base, "ordinal": i, "start": sc.start, "end": sc.end,
+                       "pov_id": binder.bind(sc.pov, "character"),
+                       "location_id": binder.bind(sc.location, "location"),
+                       "time_anchor": sc.time_anchor, "present": sorted(set(present)),
+                       "summary": sc.summary, "text": text_[sc.start:sc.end],
+                       "embedding": _vec(scene_vectors, i), "model": embedding_model})
+    insert("scenes", """INSERT INTO scenes (novel_id, chapter, ordinal, start_offset, end_offset, pov_id,
+              location_id, time_anchor, present, summary, text, embedding, embedding_model)
+              VALUES (:novel_id, :chapter, :ordinal, :start, :end, :pov_id, :location_id, :time_anchor,
+              :present, :summary, :text, :embedding, :model)""", scenes)
+
+    knows = []
+    for kd in extraction.knowledge_state_deltas:
+        knower = binder.bind(kd.knower, "character")
+        if knower is None:
+            continue
+        shared = [b for b in (binder.bind(n) for n in kd.shared_with) if b]
+        knows.append({**base, "knower_id": knower, "fact": kd.fact, "fact_key": _key(kd.fact),
+                      "certainty": kd.certainty, "how": kd.how,
+                      "source_id": binder.bind(kd.source), "shared_with": shared,
+                      **evidence_params(kd.evidence)})
+    insert("knows_edges", f"""INSERT INTO knows_edges (novel_id, knower_id, chapter, fact, fact_key,
+              certainty, how, source_id, shared_with, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :knower_id,
+              :chapter, :fact, :fact_key, :certainty, :how, :source_id, :shared_with, {EVIDENCE_VALUES})""",
+           knows)
+
+    counts.update(_persist_commitments(session, novel_id=novel_id, chapter=chapter,
+                                       extraction=extraction, vectors=vectors.get("commitments", []),
+                                       embedding_model=embedding_model))
+    return counts
+
+
+def _persist_relationships(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, extraction: ChapterExtraction,
+    binder: NameBinder,
+) -> dict[str, int]:
+    """Dedupe on directed pair + type; an explicit ending closes the relationship in force."""
+    written = 0
+    for rel in extraction.relationship_updates:
+        source, target = binder.bind(rel.source), binder.bind(rel.target)
+        if source is None or target is None or source == target:
+            continue
+        params = {"novel_id": novel_id, "source": source, "target": target, "type": rel.type,
+                  "chapter": chapter}
+        in_force = session.execute(
+            text("""SELECT id FROM relationships
+                     WHERE novel_id = :novel_id AND type = :type AND to_chapter IS NULL
+                       AND superseded_by_id IS NULL AND from_chapter <= :chapter
+                       AND ((source_id = :source AND target_id = :target)
+                            OR (is_symmetric AND source_id = :target AND target_id = :source))
+                     ORDER BY from_chapter DESC LIMIT 1"""),
+            params,
+        ).scalar_one_or_none()
+        if rel.ended:
+            if in_force is not None:
+                session.execute(
+                    text("UPDATE relationships SET to_chapter = :chapter "
+                         "WHERE novel_id = :novel_id AND id = :id"),
+                    {**params, "id": in_force},
+                )
+                written += 1
+            continue
+        if in_force is not None:
+            continue
+        session.execute(
+            text(f"""INSERT INTO relationships (novel_id, source_id, target_id, type, is_symmetric,
+                     from_chapter, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :source, :target, :type,
+                     :symmetric, :chapter, {EVIDENCE_VALUES})"""),
+            {**params, "symmetric": rel.symmetric, **evidence_params(rel.evidence)},
+        )
+        written += 1
+    return {"relationships": written}
+
+
+def _persist_commitments(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, extraction: ChapterExtraction,
+    vectors: Sequence[Sequence[float]], embedding_model: str,
+) -> dict[str, int]:
+    """Setups become open commitments; a payoff closes the oldest open setup with its key."""
+    written = 0
+    for i, item in enumerate(extraction.commitments):
+        key = _key(item.key)
+        if item.kind == "payoff":
+            paid = session.execute(
+                text("""UPDATE commitments SET payoff_chapter = :chapter, payoff_detail = :detail,
+                               payoff_quote = :quote, payoff_start = :start, payoff_end = :end
+                         WHERE novel_id = :novel_id AND id = (
+                               SELECT id FROM commitments WHERE novel_id = :novel_id AND key = :key
+                                  AND payoff_chapter IS NULL AND setup_chapter < :chapter
+                                ORDER BY setup_chapter LIMIT 1)
+                     RETURNING id"""),
+                {"novel_id": novel_id, "chapter": chapter, "detail": item.detail, "key": key,
+                 "quote": item.evidence.quote, "start": item.evidence.start,
+                 "end": item.evidence.end},
+            ).scalar_one_or_none()
+            written += paid is not None
+            continue
+        session.execute(
+            text(f"""INSERT INTO commitments (novel_id, key, detail, trigger, weight, setup_chapter,
+                     embedding, embedding_model, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :key, :detail,
+                     :trigger, :weight, :chapter, :embedding, :model, {EVIDENCE_VALUES})"""),
+            {"novel_id": novel_id, "key": key, "detail": item.detail, "trigger": item.trigger,
+             "weight": item.weight, "chapter": chapter, "embedding": _vec(vectors, i),
+             "model": embedding_model, **evidence_params(item.evidence)},
+        )
+        written += 1
+    return {"commitments": written}
+
+
+def _vec(vectors: Sequence[Sequence[float]], index: int) -> str | None:
+    if index >= len(vectors):
+        return None
+    return "[" + ",".join(f"{x:.6f}" for x in vectors[index]) + "]"

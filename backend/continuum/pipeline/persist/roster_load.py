@@ -1,0 +1,36 @@
+"""Load the novel's roster (names as of a chapter) from entity_versions."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.pipeline.identity.roster import Roster, RosterEntry
+
+
+def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Roster:
+    """Every entity first seen before `before_chapter`, with its latest names before it."""
+    rows = session.execute(
+        text(
+            """
+            SELECT DISTINCT ON (v.entity_id)
+                   v.entity_id, v.name, v.aliases, v.type, e.gender, e.first_chapter
+              FROM entity_versions v
+              JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
+             WHERE v.novel_id = :novel_id AND v.chapter < :before
+             ORDER BY v.entity_id, v.chapter DESC
+            """
+        ),
+        {"novel_id": novel_id, "before": before_chapter},
+    ).all()
+    return Roster(
+        [
+            RosterEntry(
+                id=r.entity_id, type=r.type, name=r.name, aliases=set(r.aliases),
+                gender=r.gender, first_chapter=r.first_chapter,
+            )
+            for r in rows
+        ]
+    )

@@ -1,0 +1,256 @@
+"""Heading candidates in a book: chapters, parts, front/back matter and markdown sections."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from continuum.pipeline.segment.numerals import leading_number
+from continuum.pipeline.segment.sentences import Span, split_paragraphs
+
+HeadingKind = Literal["chapter", "part", "matter", "section"]
+
+PROLOGUE_NUMBER = 0
+EPILOGUE_NUMBER = 1_000_000
+
+_ILLUSTRATION = re.compile(r"\[Illustration(?:[^\[\]]|\[[^\[\]]*\])*\]", re.IGNORECASE)
+_ILLUSTRATION_OPEN = re.compile(r"^\[Illustration:?\s*", re.IGNORECASE)
+_MARKDOWN = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*")
+_KEYWORD = re.compile(
+    r"(chapter|part|book|volume|prologue|epilogue|interlude)\b\.?[ \t]*(.*)", re.IGNORECASE
+)
+_SEPARATOR = re.compile(r"[ \t]*[.:)\]\u2013\u2014-]+[ \t]*")
+_BARE_NUMERAL = re.compile(r"(?:\d{1,3}|[IVXLCDM]+)\.?")
+_MATTER = re.compile(
+    r"(?:(?:table of )?contents|preface|introduction|foreword|dedication|"
+    r"(?:list of )?illustrations|acknowledge?ments|appendix(?: [a-z0-9]+)?|notes|footnotes|"
+    r"endnotes|glossary|index|bibliography|afterword|postscript|transcriber.?s? notes?|"
+    r"about the author|the end|finis|end of (?:the )?(?:book|volume|part)\b.*)\.?",
+    re.IGNORECASE,
+)
+_TITLE_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_QUOTES = "\"'\u201c\u201d\u2018\u2019"
+_MINOR_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "nor",
+        "but",
+        "for",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "by",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "upon",
+        "over",
+        "under",
+        "as",
+        "is",
+        "vs",
+        "via",
+        "off",
+        "up",
+        "out",
+        "down",
+        "per",
+        "than",
+        "so",
+        "yet",
+        "about",
+        "against",
+        "among",
+        "between",
+        "through",
+        "after",
+        "before",
+        "within",
+        "without",
+        "near",
+    }
+)
+_UNNUMBERED = {"prologue": PROLOGUE_NUMBER, "epilogue": EPILOGUE_NUMBER, "interlude": None}
+_MAX_HEADING_CHARS = 200
+_MAX_TITLE_WORDS = 20
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading candidate: the prose before it ends at `start`, its own text ends at `end`."""
+
+    kind: HeadingKind
+    start: int
+    end: int
+    number: int | None
+    title: str | None
+    strong: bool
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    kind: HeadingKind
+    number: int | None
+    title: str | None
+    strong: bool
+    level: int
+    end: int
+    label: str | None = None
+
+
+def illustration_blocks(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Character ranges of `[Illustration ...]` blocks (one nesting level of brackets)."""
+    return [(m.start(), m.end()) for m in _ILLUSTRATION.finditer(text, lo, hi)]
+
+
+def enclosing_block(blocks: list[tuple[int, int]], pos: int) -> tuple[int, int] | None:
+    """The illustration block containing `pos`, if any."""
+    index = bisect.bisect_right(blocks, pos, key=lambda block: block[0]) - 1
+    if index >= 0 and blocks[index][0] <= pos < blocks[index][1]:
+        return blocks[index]
+    return None
+
+
+def title_like(line: str) -> bool:
+    """Whether a short line reads as a title: Title Case or capitals, not a sentence."""
+    if not line or len(line) > 80:
+        return False
+    inner = line
+    if inner[0] in _QUOTES:
+        inner = inner.strip(_QUOTES)
+        if not inner or inner[-1] in ".,;:!?":
+            return False
+    if not (inner[0].isupper() or inner[0].isdigit()):
+        return False
+    words = _TITLE_WORD.findall(inner)
+    if not words or len(words) > 12:
+        return False
+    return all(word[0].isupper() or word.lower() in _MINOR_WORDS for word in words)
+
+
+def find_headings(text: str, lo: int, hi: int) -> list[Heading]:
+    """Every heading candidate between offsets `lo` and `hi`, in text order."""
+    blocks = illustration_blocks(text, lo, hi)
+    paragraphs = [Span(p.start + lo, p.end + lo, p.text) for p in split_paragraphs(text[lo:hi])]
+    headings: list[Heading] = []
+    index = 0
+    while index < len(paragraphs):
+        paragraph = paragraphs[index]
+        block = enclosing_block(blocks, paragraph.start)
+        parsed = _parse(paragraph, inside_illustration=block is not None)
+        index += 1
+        if parsed is None:
+            continue
+        end, title = parsed.end, parsed.title
+        if parsed.kind == "chapter" and title is None and index + 1 < len(paragraphs):
+            candidate = paragraphs[index]
+            if (
+                end == paragraph.end
+                and "\n" not in candidate.text
+                and title_like(candidate.text)
+                and _parse(candidate, inside_illustration=False) is None
+            ):
+                end, title = candidate.end, candidate.text
+                index += 1
+        start = paragraph.start
+        if block is not None:
+            start, end = block[0], max(end, block[1])
+        headings.append(
+            Heading(
+                parsed.kind,
+                start,
+                end,
+                parsed.number,
+                title or parsed.label,
+                parsed.strong,
+                parsed.level,
+            )
+        )
+    return headings
+
+
+def _parse(paragraph: Span, *, inside_illustration: bool) -> _Parsed | None:
+    """The heading a paragraph opens with, if it is one."""
+    first_line = paragraph.text.split("\n", 1)[0]
+    line_end = paragraph.start + len(first_line.rstrip())
+    markdown = _MARKDOWN.fullmatch(first_line.strip())
+    if markdown:
+        level, content = len(markdown.group(1)), _normalize(markdown.group(2))
+        found = _keyword(content, strict=False)
+        if found is not None:
+            return _Parsed(found[0], found[1], found[2], True, level, line_end, found[3])
+        if _MATTER.fullmatch(content):
+            return _Parsed("matter", None, None, True, level, line_end)
+        return _Parsed("section", None, content, True, level, line_end)
+    short = paragraph.text.count("\n") < 3 and len(paragraph.text) <= _MAX_HEADING_CHARS
+    joined = _normalize(paragraph.text) if short else ""
+    found = _keyword(joined, strict=False) if short else None
+    if found is not None:
+        return _Parsed(found[0], found[1], found[2], True, 0, paragraph.end, found[3])
+    if "\n" in paragraph.text:
+        found = _keyword(_normalize(first_line), strict=True)
+        if found is not None and found[0] == "chapter":
+            return _Parsed(found[0], found[1], found[2], True, 0, line_end, found[3])
+    if short and _MATTER.fullmatch(joined):
+        return _Parsed("matter", None, None, True, 0, paragraph.end)
+    if "\n" not in paragraph.text and not inside_illustration:
+        bare = _BARE_NUMERAL.fullmatch(joined)
+        numeral = leading_number(joined) if bare else None
+        if numeral is not None and numeral[1] == len(joined.rstrip(".")):
+            return _Parsed("chapter", numeral[0], None, False, 0, paragraph.end)
+    return None
+
+
+def _keyword(line: str, *, strict: bool) -> tuple[HeadingKind, int | None, str | None, str] | None:
+    """A chapter or part heading as (kind, number, title, label); `strict` wants no title."""
+    match = _KEYWORD.fullmatch(line)
+    if match is None:
+        return None
+    keyword, rest = match.group(1).lower(), match.group(2)
+    label = keyword.capitalize()
+    if keyword in _UNNUMBERED:
+        number, after = _UNNUMBERED[keyword], rest
+    else:
+        numeral = leading_number(rest)
+        if numeral is None:
+            return None
+        number, after = numeral[0], rest[numeral[1] :]
+        label = f"{label} {numeral[2]}"
+    ok, title = _inline_title(after, strict=strict)
+    if not ok:
+        return None
+    kind: HeadingKind = "part" if keyword in {"part", "book", "volume"} else "chapter"
+    return kind, number, title, label
+
+
+def _inline_title(rest: str, *, strict: bool) -> tuple[bool, str | None]:
+    """Whether `rest` can follow a heading's number, and the title it holds."""
+    if not rest.strip(" \t.:"):
+        return True, None
+    separator = _SEPARATOR.match(rest)
+    if separator:
+        title = rest[separator.end() :].strip().rstrip(".").strip()
+        if not title:
+            return True, None
+        return not strict and len(title.split()) <= _MAX_TITLE_WORDS, title
+    if strict or not rest[0].isspace():
+        return False, None
+    title = rest.strip()
+    return title_like(title), title
+
+
+def _normalize(text: str) -> str:
+    """A paragraph as one line, without illustration brackets or emphasis markers."""
+    text = _ILLUSTRATION_OPEN.sub("", text.strip())
+    text = text.rstrip("] \t\n").strip("_* \t\n")
+    return " ".join(text.split())

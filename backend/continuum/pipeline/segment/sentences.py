@@ -1,0 +1,167 @@
+"""Literary sentence and paragraph segmentation with character offsets into the source."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Span:
+    """A trimmed slice of a source text; `text == source[start:end]`."""
+
+    start: int
+    end: int
+    text: str
+
+
+# Honorifics and titles that are always followed by a name, so their period never ends a sentence.
+TITLES = frozenset(
+    {
+        "mr",
+        "mrs",
+        "ms",
+        "messrs",
+        "mme",
+        "mmes",
+        "mlle",
+        "mlles",
+        "mssrs",
+        "dr",
+        "st",
+        "prof",
+        "rev",
+        "revd",
+        "capt",
+        "col",
+        "gen",
+        "lt",
+        "sgt",
+        "cpl",
+        "pvt",
+        "maj",
+        "adm",
+        "cmdr",
+        "comdr",
+        "lieut",
+        "hon",
+        "jr",
+        "sr",
+        "esq",
+        "gov",
+        "sen",
+        "rep",
+        "fr",
+        "supt",
+        "insp",
+        "rt",
+        "mt",
+        "ft",
+        "e.g",
+        "i.e",
+        "viz",
+        "cf",
+        "vs",
+    }
+)
+_NUMBER_ABBREVIATIONS = frozenset({"no", "nos"})
+_SAID_VERBS = (
+    "said|says|asked|asks|cried|cries|replied|replies|answered|answers|exclaimed|whispered|"
+    "shouted|muttered|murmured|returned|added|continued|called|observed|remarked|inquired|"
+    "enquired|repeated|thought|began|went on|screamed|yelled|sighed|laughed|sobbed|demanded|"
+    "insisted|protested|declared|rejoined|retorted|interrupted|suggested|explained|pleaded|"
+    "roared|growled|snapped|said|told|wondered|gasped|stammered|faltered|urged|agreed|"
+    "admitted|ventured|persisted|resumed|echoed|groaned|sang|sneered|broke in|put in"
+)
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n(?:[ \t\r\f\v]*\n)*")
+_TERMINATOR = re.compile(
+    r"(?P<core>(?:\.(?:[ \t]?\.){2,}|[.?!\u2026\u203d])+)"
+    r"(?P<close>[\"'\u201d\u2019\u00bb)\]_*]*)"
+)
+_OPENERS = "\"'\u201c\u2018\u00ab([_*"
+_QUOTES = "\"'\u201d\u2019\u00bb"
+_ATTRIBUTION = re.compile(r"(?:[A-Z][\w'\u2019-]*\.?\s+){1,3}(?:" + _SAID_VERBS + r")\b")
+_INITIAL_AHEAD = re.compile(r"[A-Z]\.")
+
+
+def trimmed_span(source: str, start: int, end: int) -> Span | None:
+    """The span of `source[start:end]` without surrounding whitespace, or None if blank."""
+    while start < end and source[start].isspace():
+        start += 1
+    while end > start and source[end - 1].isspace():
+        end -= 1
+    return Span(start, end, source[start:end]) if start < end else None
+
+
+def split_paragraphs(text: str) -> list[Span]:
+    """Paragraphs separated by blank lines; single newlines stay inside a paragraph."""
+    spans: list[Span] = []
+    start = 0
+    for brk in _PARAGRAPH_BREAK.finditer(text):
+        span = trimmed_span(text, start, brk.start())
+        if span is not None:
+            spans.append(span)
+        start = brk.end()
+    span = trimmed_span(text, start, len(text))
+    if span is not None:
+        spans.append(span)
+    return spans
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Sentences aware of honorifics, initials, ellipses, closing quotes and dialogue tags."""
+    spans: list[Span] = []
+    for paragraph in split_paragraphs(text):
+        start = paragraph.start
+        for match in _TERMINATOR.finditer(text, paragraph.start, paragraph.end):
+            if _ends_sentence(text, match, paragraph.end):
+                span = trimmed_span(text, start, match.end())
+                if span is not None:
+                    spans.append(span)
+                start = match.end()
+        span = trimmed_span(text, start, paragraph.end)
+        if span is not None:
+            spans.append(span)
+    return spans
+
+
+def _ends_sentence(text: str, match: re.Match[str], limit: int) -> bool:
+    """Whether the terminator `match` closes a sentence inside a paragraph ending at `limit`."""
+    end = match.end()
+    if end >= limit:
+        return False
+    if not text[end].isspace():
+        return False
+    ahead = end
+    while ahead < limit and text[ahead].isspace():
+        ahead += 1
+    word_start = ahead
+    while ahead < limit and text[ahead] in _OPENERS:
+        ahead += 1
+    if ahead >= limit:
+        return True
+    first = text[ahead]
+    if first.islower():
+        return False
+    core = match.group("core")
+    if core == "." and _is_abbreviation(text, match.start(), ahead, limit):
+        return False
+    closed_quote = any(ch in _QUOTES for ch in match.group("close"))
+    return not (closed_quote and _ATTRIBUTION.match(text, word_start, limit))
+
+
+def _is_abbreviation(text: str, dot: int, next_word: int, limit: int) -> bool:
+    """Whether the word before the period at `dot` is a title, an initial or "No." + digit."""
+    begin = dot
+    while begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _OPENERS:
+        begin -= 1
+    token = text[begin:dot]
+    lowered = token.lower()
+    if lowered in TITLES:
+        return True
+    if lowered in _NUMBER_ABBREVIATIONS:
+        return text[next_word].isdigit()
+    if len(token) == 1 and token.isupper():
+        return token != "I" or bool(_INITIAL_AHEAD.match(text, next_word, limit))
+    return False

@@ -1,0 +1,177 @@
+"""The write spine: one chapter through every stage, in this order, for every caller.
+
+    CRITIQUE → INGEST/CONTEXT → CHUNK → EXTRACT → EMBED →
+    (one transaction, per-novel lock) CANONICALIZE/RESOLVE → PERSIST → MATERIALIZE → RECORD
+
+Nothing is written before the transaction opens; any failure rolls the chapter back whole.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from continuum.db.engine import get_engine
+from continuum.errors import EmptyText
+from continuum.pipeline.chapters import check_number, insert_chapter, insert_passages, lock_novel
+from continuum.pipeline.chunking import chunk_text
+from continuum.pipeline.context import load_story_context
+from continuum.pipeline.critic.record import record_report
+from continuum.pipeline.critic.runner import critique_draft
+from continuum.pipeline.embed import get_embedder
+from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
+from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.extractors import get_extractor
+from continuum.pipeline.materialize import materialize_novel
+from continuum.pipeline.passages import split_passages
+from continuum.pipeline.persist.canon import persist_canon_facts
+from continuum.pipeline.persist.entities import persist_entities
+from continuum.pipeline.persist.facts import persist_facts
+from continuum.pipeline.persist.roster_load import load_roster
+from continuum.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+# Share of the progress bar each stage ends at.
+PROGRESS = {"critique": 0.05, "context": 0.08, "chunk": 0.1, "extract": 0.75, "embed": 0.88,
+            "persist": 0.97, "materialize": 0.99, "record": 1.0}
+
+
+def analyze_chapter(
+    *,
+    novel_id: uuid.UUID,
+    number: int,
+    text: str,
+    title: str | None = None,
+    source: str = "human",
+    policy: str = "warn",
+    replace: bool = False,
+    progress: ProgressCallback | None = None,
+    engine: Engine | None = None,
+    extractor: Extractor | None = None,
+) -> dict[str, Any]:
+    """Run one chapter through the spine; returns what was written, stage by stage."""
+    settings = get_settings()
+    engine = engine or get_engine(settings)
+    sessions = sessionmaker(bind=engine, expire_on_commit=False)
+    report = _Reporter(progress)
+    if not text.strip():
+        raise EmptyText("the chapter text is empty")
+
+    report("critique")
+    with sessions() as session:
+        outcome = critique_draft(session, novel_id=novel_id, number=number, text=text)
+
+    report("context")
+    with sessions() as session:
+        check_number(session, novel_id=novel_id, number=number, replace=replace)
+        context = load_story_context(session, novel_id=novel_id, chapter=number, chapter_text=text,
+                                     max_entities=settings.context_max_entities)
+
+    report("chunk")
+    chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+
+    report("extract", 0.0)
+    extractor = extractor or get_extractor(settings)
+    extraction = extractor.extract(
+        text, chapter_number=number, context=context,
+        progress=lambda what, done: report("extract", done, detail=what),
+    )
+
+    report("embed")
+    embedder = get_embedder(settings.embedding_model)
+    passages = split_passages(text)
+    vectors = _embed_all(embedder, text, passages, extraction)
+
+    report("persist")
+    with sessions() as session, session.begin():
+        lock_novel(session, novel_id=novel_id)
+        check_number(session, novel_id=novel_id, number=number, replace=replace)
+        if replace:
+            from continuum.pipeline.replace import clear_from_chapter
+
+            clear_from_chapter(session, novel_id=novel_id, chapter=number)
+        written = _persist(session, novel_id=novel_id, number=number, title=title, text=text,
+                           source=source, extraction=extraction, extractor_name=extractor.name,
+                           chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id)
+        report("materialize")
+        written.update(materialize_novel(session, novel_id=novel_id))
+        report("record")
+        record_report(session, novel_id=novel_id, chapter=number, draft=text, policy=policy,
+                      outcome=outcome)
+    report("done", 1.0)
+    return {"chapter": number, "critique": outcome.status, "verdict": outcome.verdict,
+            "written": written, "timings": report.timings}
+
+
+def _persist(
+    session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text: str,
+    source: str, extraction: ChapterExtraction, extractor_name: str, chunks: int,
+    vectors: dict[str, Any], embedding_model: str,
+) -> dict[str, int]:
+    insert_chapter(session, novel_id=novel_id, number=number, title=title, text_=text,
+                   source=source, summaries=extraction.multi_granularity_summaries,
+                   extractor=extractor_name, stats={"chunks": chunks},
+                   embedding=vectors["chapter"][0] if vectors["chapter"] else None,
+                   embedding_model=embedding_model)
+    insert_passages(session, novel_id=novel_id, number=number, passages=vectors["passage_spans"],
+                    vectors=vectors["passages"], embedding_model=embedding_model)
+    roster = load_roster(session, novel_id=novel_id, before_chapter=number)
+    binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,
+                                          items=extraction.new_entities, roster=roster)
+    written = {f"entities_{rule}": n for rule, n in resolution.items()}
+    written.update(persist_facts(session, novel_id=novel_id, chapter=number, text_=text,
+                                 extraction=extraction, binder=binder, vectors=vectors,
+                                 embedding_model=embedding_model))
+    written.update(persist_canon_facts(session, novel_id=novel_id, chapter=number,
+                                       items=extraction.canon_facts, binder=binder))
+    return written
+
+
+def _embed_all(
+    embedder: Any, text: str, passages: list[tuple[int, int, str]], extraction: ChapterExtraction
+) -> dict[str, Any]:
+    """Embed the chapter, its passages, scenes, events and commitments in one batch."""
+    groups = {
+        "chapter": [extraction.multi_granularity_summaries.long or text[:2000]],
+        "passages": [p[2] for p in passages],
+        "scenes": [text[s.start:s.end][:2000] for s in extraction.scene_segmentation],
+        "events": [e.summary for e in extraction.events],
+        "commitments": [c.detail for c in extraction.commitments if c.kind == "setup"],
+    }
+    flat = [t for texts in groups.values() for t in texts]
+    vectors = embedder.embed(flat) if flat else []
+    out: dict[str, Any] = {"passage_spans": passages}
+    i = 0
+    for name, texts in groups.items():
+        out[name] = vectors[i:i + len(texts)]
+        i += len(texts)
+    return out
+
+
+class _Reporter:
+    """Maps stage names to overall progress and keeps per-stage timings."""
+
+    def __init__(self, callback: ProgressCallback | None) -> None:
+        self.callback = callback
+        self.timings: dict[str, float] = {}
+        self._stage: str | None = None
+        self._since = time.perf_counter()
+        self._floor = 0.0
+
+    def __call__(self, stage: str, within: float = 0.0, detail: str | None = None) -> None:
+        if stage != self._stage:
+            now = time.perf_counter()
+            if self._stage is not None:
+                self.timings[self._stage] = round(now - self._since, 4)
+                self._floor = PROGRESS.get(self._stage, self._floor)
+            self._stage, self._since = stage, now
+        if self.callback is not None:
+            end = PROGRESS.get(stage, 1.0)
+            overall = self._floor + (end - self._floor) * max(0.0, min(1.0, within))
+            self.callback(f"{stage}: {detail}" if detail else stage, overall)

@@ -1,0 +1,112 @@
+"""Front door of the write side: create/delete novels, validate and queue chapters and books."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.errors import Conflict, EmptyText, InvalidInput, NotFound, NotUtf8, TooLarge
+from continuum.jobs.queue import enqueue_chapter
+from continuum.pipeline.segment.books import split_book
+from continuum.reads.jobs import next_free_number, pending_numbers
+
+
+def decode_upload(data: bytes, *, max_bytes: int) -> str:
+    """UTF-8 text from uploaded bytes (BOM dropped); binary or other encodings are refused."""
+    if len(data) > max_bytes:
+        raise TooLarge(f"the upload is {len(data):,} bytes; the limit is {max_bytes:,}")
+    if b"\x00" in data:
+        raise NotUtf8("the file looks binary (it contains NUL bytes); upload a plain .txt file")
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotUtf8(
+            f"the file is not UTF-8 text (bad byte at position {exc.start}); "
+            "save it as UTF-8 and upload it again"
+        ) from exc
+    return decoded.removeprefix("\ufeff")
+
+
+def create_novel(
+    session: Session, *, title: str, author: str | None = None, genre: str | None = None
+) -> uuid.UUID:
+    """Create a novel; returns its id."""
+    if not title.strip():
+        raise InvalidInput("the title is empty")
+    return session.execute(
+        text("INSERT INTO novels (title, author, genre) VALUES (:t, :a, :g) RETURNING id"),
+        {"t": title.strip(), "a": author, "g": genre},
+    ).scalar_one()
+
+
+def delete_novel(session: Session, *, novel_id: uuid.UUID) -> None:
+    """Delete a novel and everything in it."""
+    gone = session.execute(text("DELETE FROM novels WHERE id = :n RETURNING id"), {"n": novel_id})
+    if gone.first() is None:
+        raise NotFound(f"novel {novel_id} does not exist")
+
+
+def submit_chapter(
+    session: Session, *, novel_id: uuid.UUID, number: int | None, title: str | None, text_: str,
+    replace: bool = False, max_bytes: int, source: str = "human",
+) -> uuid.UUID:
+    """Validate one chapter and queue it; returns the job id."""
+    _require_novel(session, novel_id)
+    _check_text(text_, max_bytes=max_bytes)
+    _lock_submissions(session, novel_id)
+    expected = next_free_number(session=session, novel_id=novel_id)
+    number = expected if number is None else number
+    if number < 1:
+        raise InvalidInput("chapter numbers start at 1")
+    taken = pending_numbers(session=session, novel_id=novel_id)
+    if number in taken and not replace:
+        raise Conflict(f"chapter {number} already exists or is queued; "
+                       "send replace=true to re-process it")
+    if number not in taken and number != expected:
+        raise Conflict(f"chapter {number} would leave a gap: the next chapter is {expected}")
+    return enqueue_chapter(session.connection(), novel_id=novel_id, number=number, title=title,
+                           text_=text_, source=source, replace=replace and number in taken)
+
+
+def submit_book(
+    session: Session, *, novel_id: uuid.UUID, text_: str, max_bytes: int, max_chapters: int
+) -> list[uuid.UUID]:
+    """Split a whole book into chapters and queue them in order; returns the job ids."""
+    _require_novel(session, novel_id)
+    _check_text(text_, max_bytes=max_bytes)
+    chapters = split_book(text_)
+    if len(chapters) > max_chapters:
+        raise InvalidInput(f"the book splits into {len(chapters):,} chapters; "
+                           f"the limit is {max_chapters:,}")
+    _lock_submissions(session, novel_id)
+    first = next_free_number(session=session, novel_id=novel_id)
+    jobs = []
+    for offset, chapter in enumerate(chapters):
+        if not chapter.text.strip():
+            continue
+        jobs.append(enqueue_chapter(session.connection(), novel_id=novel_id, number=first + offset,
+                                    title=chapter.title, text_=chapter.text))
+    return jobs
+
+
+def _require_novel(session: Session, novel_id: uuid.UUID) -> None:
+    if session.execute(text("SELECT 1 FROM novels WHERE id = :n"), {"n": novel_id}).first() is None:
+        raise NotFound(f"novel {novel_id} does not exist")
+
+
+def _check_text(text_: str, *, max_bytes: int) -> None:
+    if not text_.strip():
+        raise EmptyText("the chapter text is empty; paste the chapter or upload a .txt file")
+    if len(text_.encode("utf-8")) > max_bytes:
+        raise TooLarge(f"the text is over the {max_bytes:,}-byte limit")
+    if "\x00" in text_:
+        raise NotUtf8("the text contains NUL characters; upload plain UTF-8 text")
+
+
+def _lock_submissions(session: Session, novel_id: uuid.UUID) -> None:
+    """Two uploads for one novel take numbers one after the other."""
+    session.execute(
+        text("SELECT pg_advisory_xact_lock(hashtextextended(CAST(:n AS text), 7))"), {"n": novel_id}
+    )

@@ -1,0 +1,107 @@
+"""Entities at the cap: lists by type and the entity page, names as of the cap."""
+
+from __future__ import annotations
+
+import uuid
+
+from pydantic import BaseModel
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.reads.visibility import asserted_by, entity_exists, latest_version
+
+
+class EntitySummary(BaseModel):
+    """An entity in a list: names as of the cap and how often it is mentioned up to it."""
+
+    id: uuid.UUID
+    name: str
+    type: str
+    aliases: list[str]
+    first_chapter: int
+    mention_count: int
+
+
+class Appearance(BaseModel):
+    """How often an entity is mentioned in one chapter."""
+
+    chapter: int
+    mentions: int
+
+
+class MentionSample(BaseModel):
+    """One mention with the sentence around it."""
+
+    chapter: int
+    start: int
+    end: int
+    text: str
+    context: str
+    context_start: int
+
+
+class EntityDetail(EntitySummary):
+    """The entity page."""
+
+    description: str | None
+    appearances: list[Appearance]
+    mentions: list[MentionSample]
+
+
+def list_entities(
+    *, session: Session, novel_id: uuid.UUID, cap: int, type_: str | None = None
+) -> list[EntitySummary]:
+    """Entities that exist at the cap (optionally one type), most mentioned first."""
+    rows = session.execute(
+        text(f"""SELECT e.id, v.name, v.type, v.aliases, e.first_chapter,
+                        (SELECT count(*) FROM entity_mentions m
+                          WHERE m.novel_id = e.novel_id AND m.entity_id = e.id
+                            AND {asserted_by('m')}) AS mention_count
+                   FROM entities e, {latest_version('e')}
+                  WHERE e.novel_id = :n AND {entity_exists('e')}
+                    AND (CAST(:type AS text) IS NULL OR v.type = :type)
+                  ORDER BY mention_count DESC, v.name"""),
+        {"n": novel_id, "cap": cap, "type": type_},
+    ).all()
+    return [EntitySummary.model_validate(r._asdict()) for r in rows]
+
+
+def get_entity(
+    *, session: Session, novel_id: uuid.UUID, cap: int, entity_id: uuid.UUID
+) -> EntityDetail | None:
+    """The entity page as of the cap, or None when it does not exist yet."""
+    params = {"n": novel_id, "cap": cap, "id": entity_id}
+    row = session.execute(
+        text(f"""SELECT e.id, v.name, v.type, v.aliases, v.description, e.first_chapter
+                   FROM entities e, {latest_version('e')}
+                  WHERE e.novel_id = :n AND e.id = :id AND {entity_exists('e')}"""),
+        params,
+    ).one_or_none()
+    if row is None:
+        return None
+    appearances = session.execute(
+        text(f"""SELECT chapter, count(*) AS mentions FROM entity_mentions m
+                  WHERE m.novel_id = :n AND m.entity_id = :id AND {asserted_by('m')}
+                  GROUP BY chapter ORDER BY chapter"""),
+        params,
+    ).all()
+    samples = session.execute(
+        text(f"""SELECT DISTINCT ON (m.chapter) m.chapter, m.start_offset AS start,
+                        m.end_offset AS end, m.text,
+                        greatest(m.start_offset - 160, 0) AS context_start,
+                        substr(c.text, greatest(m.start_offset - 160, 0) + 1,
+                               m.end_offset - greatest(m.start_offset - 160, 0) + 160) AS context
+                   FROM entity_mentions m
+                   JOIN chapters c ON c.novel_id = m.novel_id AND c.number = m.chapter
+                  WHERE m.novel_id = :n AND m.entity_id = :id AND {asserted_by('m')}
+                  ORDER BY m.chapter, m.start_offset
+                  LIMIT 12"""),
+        params,
+    ).all()
+    mention_count = sum(a.mentions for a in appearances)
+    return EntityDetail(
+        **row._asdict(),
+        mention_count=mention_count,
+        appearances=[Appearance.model_validate(a._asdict()) for a in appearances],
+        mentions=[MentionSample.model_validate(s._asdict()) for s in samples],
+    )

@@ -1,0 +1,99 @@
+"""The one Settings class. Nothing else in the code base reads os.environ."""
+
+from __future__ import annotations
+
+import ipaddress
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    """Every knob of Continuum, read from the environment (and an optional `.env`)."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    database_url: str | None = Field(
+        default=None,
+        description="PostgreSQL URL (must have pgvector). Unset: start the embedded server.",
+    )
+    database_read_url: str | None = Field(
+        default=None, description="Optional read replica URL: the read layer queries it instead of the primary."
+    )
+    data_dir: Path = Field(
+        default=Path("./var"), description="Where the embedded database and uploads live."
+    )
+    llm_model: str | None = Field(
+        default=None, description="litellm model string; unset means the offline extractor."
+    )
+    embedding_model: str = Field(
+        default="local:all-MiniLM-L6-v2",
+        description="Embedder: local:all-MiniLM-L6-v2, mock:hash (tests), or a litellm model.",
+    )
+    embedding_dim: int = Field(default=384, description="Vector width of every embedding column.")
+    continuum_api_token: str | None = Field(
+        default=None, description="Bearer token required by mutating routes when set."
+    )
+    host: str = Field(default="127.0.0.1", description="Address the HTTP server binds.")
+    port: int = Field(default=8000, ge=1, le=65535, description="Port of the HTTP server.")
+    max_upload_bytes: int = Field(
+        default=10 * 1024 * 1024, ge=1024, description="Largest accepted chapter or book upload."
+    )
+    max_book_chapters: int = Field(
+        default=2000, ge=1, description="Largest number of chapters accepted in one book upload."
+    )
+    run_worker: bool = Field(
+        default=True, description="Run the in-process job worker inside `continuum serve`."
+    )
+    worker_poll_seconds: float = Field(
+        default=0.5, gt=0, description="How often an idle worker looks for queued jobs."
+    )
+    job_max_attempts: int = Field(
+        default=3, ge=1, description="Attempts before a job that keeps failing is marked failed."
+    )
+    chunk_tokens: int = Field(default=2000, ge=200, description="Chunk size for extraction.")
+    chunk_overlap: int = Field(default=200, ge=0, description="Token overlap between chunks.")
+    context_max_entities: int = Field(
+        default=200, ge=1, description="Cap on roster entries given to the extractor as context."
+    )
+    frontend_dist: Path = Field(
+        default=REPO_ROOT / "frontend" / "dist", description="Built UI served at `/`."
+    )
+    log_level: str = Field(default="INFO", description="Python logging level.")
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError(f"unknown log level {value!r}")
+        return level
+
+    @field_validator("database_url", "database_read_url", "llm_model", "continuum_api_token")
+    @classmethod
+    def _blank_is_unset(cls, value: str | None) -> str | None:
+        return value or None
+
+    @property
+    def extractor_name(self) -> str:
+        """`offline` or `llm:<model>`, as /api/health reports it."""
+        return f"llm:{self.llm_model}" if self.llm_model else "offline"
+
+    def host_is_loopback(self) -> bool:
+        """True when `host` only accepts connections from this machine."""
+        if self.host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return False
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings (tests clear the cache to change them)."""
+    return Settings()

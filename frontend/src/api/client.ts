@@ -1,0 +1,21 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+import { ApiError, describeErrorBody } from './errors';
+
+/**
+ * The typed API client. Relative URLs: the backend serves the UI and `/api` on one origin,
+ * and Vite proxies `/api` in development. `fetch` is looked up per call so tests can stub it.
+ */
+export const api = createClient<paths>({
+  baseUrl: '',
+  fetch: (request) => globalThis.fetch(request),
+});
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** Returns the data of an openapi-fetch call or throws an {@link ApiError} with the server's detail. */
+export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, describeErrorBody(error, response.status));
+  return data as T;
+}

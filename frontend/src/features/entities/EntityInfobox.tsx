@@ -1,0 +1,48 @@
+import type { EntityDetail } from '../../api/types';
+import { CapLink } from '../../cap/CapLink';
+import { plural } from '../../lib/format';
+import { novelPath } from '../../layout/navigation';
+import { typeLabel } from './kinds';
+
+/** The wiki infobox: type, first chapter, other names and how often the entity is mentioned. */
+export function EntityInfobox({ novelId, entity }: { novelId: string; entity: EntityDetail }) {
+  const total = entity.appearances.reduce((sum, a) => sum + a.mentions, 0);
+  const chapters = entity.appearances.filter((a) => a.mentions > 0).length;
+  return (
+    <aside className="infobox" aria-label={`About ${entity.name}`}>
+      <p className="infobox__name">{entity.name}</p>
+      <dl>
+        <div>
+          <dt>Type</dt>
+          <dd>{typeLabel(entity.type)}</dd>
+        </div>
+        <div>
+          <dt>First appears</dt>
+          <dd>
+            <CapLink to={novelPath(novelId, `chapters/${entity.first_chapter}`)}>Chapter {entity.first_chapter}</CapLink>
+          </dd>
+        </div>
+        <div>
+          <dt>Also known as</dt>
+          <dd>
+            {entity.aliases.length > 0 ? (
+              <ul className="infobox__aliases">
+                {entity.aliases.map((alias) => (
+                  <li key={alias}>{alias}</li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">No other names yet</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Mentions</dt>
+          <dd>
+            {plural(total, 'mention')} in {plural(chapters, 'chapter')}
+          </dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}
