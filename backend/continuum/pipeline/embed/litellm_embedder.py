@@ -68,9 +68,7 @@ class LiteLLMEmbedder:
         data = _field(response, "data")
         if not isinstance(data, list) or len(data) != expected:
             count = len(data) if isinstance(data, list) else "no"
-            raise EmbeddingError(
-                f"{self.model_id!r} returned {count} vectors for {expected} texts"
-            )
+            raise EmbeddingError(f"{self.model_id!r} returned {count} vectors for {expected} texts")
         items = sorted(data, key=lambda item: _field(item, "index") or 0)
         vectors: list[list[float]] = []
         for item in items:

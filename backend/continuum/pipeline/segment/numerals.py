@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_ARABIC = re.compile(r"\d{1,4}(?!\d)")
+_ARABIC = re.compile(r"\d{1,6}(?!\d)")
 _ROMAN_TOKEN = re.compile(r"[IVXLCDM]+(?![A-Za-z])|[ivxlcdm]+(?![A-Za-z])")
 _ROMAN_VALID = re.compile(r"M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _WORD = re.compile(r"[A-Za-z]+")

@@ -52,6 +52,9 @@ DESIRE_ADJECTIVES = frozenset(
     }
 )
 SEEM_HEADS = frozenset({"seem", "appear"})
+HEDGE_ADJECTIVES = frozenset(
+    {"likely", "unlikely", "possible", "impossible", "probable", "improbable", "doubtful"}
+)
 # Heads whose infinitive or gerund complement did happen ("managed to escape").
 IMPLICATIVE_HEADS = frozenset(
     {
@@ -282,6 +285,13 @@ class AssertionGate:
         head = verb.head
         if head is verb or depth > 12:
             return None
+        if dep in {"advcl", "ccomp"} and head.pos_ == "ADJ" and head.lower_ in HEDGE_ADJECTIVES:
+            return Verdict(HEDGE)
+        while head.pos_ not in {"VERB", "AUX"} and head.dep_ in {"advmod", "npadvmod", "prep",
+                                                                  "pobj", "pcomp"}:
+            if head.head is head:
+                break
+            head = head.head
         if dep == "conj":
             parent = self._judge(head, depth + 1)
             if parent.asserted:

@@ -64,6 +64,10 @@ DIALOGUE_TAGS = frozenset(
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "parataxis", "relcl"})
 FLASHBACK_CUES = frozenset({"once", "ago", "formerly", "previously", "before", "earlier"})
+VAGUE_PRONOUNS = frozenset(
+    """it them they this that these those which what who whom whichever whatever whoever
+    one something anything nothing everything all""".split()
+)
 _CLASS_OF = {lemma: cls for cls, lemmas in VERB_CLASSES.items() for lemma in lemmas}
 
 
@@ -82,6 +86,8 @@ def extract_events(view: ChapterView, delta_verbs: set[int] | None = None) -> li
         lemma = tok.lemma_.lower()
         if lemma in STATIVE or not _finite(tok):
             continue
+        if view.in_quote(tok) and not _past(tok):
+            continue  # present tense in dialogue: habits, plans and generalities
         if lemma in DIALOGUE_TAGS and _is_dialogue_tag(view, tok):
             continue
         verdict = view.verdict(tok)
@@ -101,6 +107,16 @@ def _finite(verb: Any) -> bool:
     if verb.tag_ in FINITE_TAGS:
         return True
     return any(c.dep_ in {"aux", "auxpass"} and c.lower_ != "to" for c in verb.children)
+
+
+def _past(verb: Any) -> bool:
+    """Simple past, perfect, or past passive: what a speaker reports as having happened."""
+    if verb.tag_ == "VBD":
+        return True
+    return verb.tag_ == "VBN" and any(
+        c.dep_ in {"aux", "auxpass"} and c.lower_ in {"had", "has", "have", "was", "were", "'d"}
+        for c in verb.children
+    )
 
 
 def _is_dialogue_tag(view: ChapterView, verb: Any) -> bool:
@@ -124,6 +140,9 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
             participants.append(key)
     if not participants:
         return None
+    kind = verb_class(lemma)
+    if kind == "other" and view.is_passive(verb) and view.agent(verb) is None:
+        return None  # "she was discontented": a state, not an event
     subject_tok = subjects[0] if subjects else None
     passive = view.is_passive(verb)
     if passive:
@@ -149,7 +168,6 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
                                          else None, tail or None]))
     else:
         summary = " ".join(filter(None, [subject, verb_text, obj, tail or None]))
-    kind = verb_class(lemma)
     impact = CLASS_IMPACT[kind] + (0.2 if is_delta else 0.0) + (0.25 if lemma in GRAVE else 0.0)
     named = any(view.token_kind[t.i] == "name" for t in subjects)
     confidence = 0.6 + (0.15 if named else 0.0)
@@ -176,7 +194,7 @@ def _label(view: ChapterView, tok: Any | None) -> str | None:
     if name:
         return name
     if tok.pos_ == "PRON":
-        return tok.text if tok.lower_ not in {"it", "them", "this", "that"} else None
+        return None if tok.lower_ in VAGUE_PRONOUNS else tok.text
     surface, _ = view.noun_phrase(tok)
     det = next((c.text for c in tok.lefts if c.dep_ in {"det", "poss"}), None)
     return f"{det} {surface}" if det else surface
