@@ -154,7 +154,7 @@ def _ends_sentence(text: str, match: re.Match[str], limit: int) -> bool:
 def _is_abbreviation(text: str, dot: int, next_word: int, limit: int) -> bool:
     """Whether the word before the period at `dot` is a title, an initial or "No." + digit."""
     begin = dot
-    while begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _OPENERS:
+    while begin > 0 and (text[begin - 1].isalpha() or text[begin - 1] == "."):
         begin -= 1
     token = text[begin:dot]
     lowered = token.lower()

@@ -64,6 +64,9 @@ DIALOGUE_TAGS = frozenset(
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "parataxis", "relcl"})
 FLASHBACK_CUES = frozenset({"once", "ago", "formerly", "previously", "before", "earlier"})
+TAIL_PREPS = frozenset(
+    {"to", "into", "towards", "toward", "from", "with", "at", "for", "on", "upon", "against"}
+)
 VAGUE_PRONOUNS = frozenset(
     """it them they this that these those which what who whom whichever whatever whoever
     one something anything nothing everything all""".split()
@@ -155,14 +158,15 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
     verb_text = " ".join(filter(None, [verb.text, view.particle(verb)]))
     if passive:
         verb_text = " ".join(c.text for c in verb.children if c.dep_ == "auxpass") + " " + verb_text
+    if obj is not None and obj == subject:
+        obj = None  # reflexive: "he had taken himself out of the way"
     tail = ""
     if obj is None:
         for prep, noun in preps:
-            if prep not in {"by"}:
-                label = _label(view, noun)
-                if label:
-                    tail = f"{prep} {label}"
-                    break
+            label = view.name_of(noun)
+            if prep in TAIL_PREPS and label and label != subject:
+                tail = f"{prep} {label}"
+                break
     if passive:
         summary = " ".join(filter(None, [obj, verb_text.strip(), f"by {subject}" if subject
                                          else None, tail or None]))

@@ -72,7 +72,14 @@ ABSTRACT_OBJECTS = frozenset(
     form shape precedence priority side pain spirits spirit mind head pride fortune chances
     risk risks courage matter matters thing things nothing anything something everything
     all one none interest notice kiss smile nod bow glimpse air tone manner liking fancy
-    character reputation name position post situation control power freedom
+    character reputation name position post situation control power freedom shame misery
+    joy grief sorrow anger pain distress surprise hint relief concern regret fear terror
+    horror dread love hatred affection regard esteem respect contempt pity compassion envy
+    jealousy gratitude thanks praise applause joy bliss despair hope wish wishes desire
+    trouble worry anxiety comfort peace quiet rest ease leisure time attention notice
+    assurance proof evidence impression offence occasion reason cause excuse pretext
+    compliment compliments greeting greetings regards love apology apologies hint clue
+    lead turn lesson trial test try guess risk liberty pains counsel thought thoughts sense
     """.split()
 )
 ABSTRACT_SUFFIXES = ("ness", "ity", "tion", "sion", "ment", "ance", "ence", "ship", "ism", "hood")
@@ -308,8 +315,8 @@ def _union(
     preps = view.preps(verb)
     if kind == "engaged" and any(p in {"in", "for", "with", "on"} for p, _ in preps):
         return  # "engaged in conversation", "engaged for the evening"
-    if kind == "engaged" and view.objects(verb) and not view.is_passive(verb):
-        return  # "engaged a servant"
+    if kind == "engaged" and not view.is_passive(verb) and verb.pos_ == "VERB":
+        return  # "engaged a servant", "he readily engaged": hiring and agreeing
     people = [(s, c) for s in subjects for c in view.characters(s)]
     partners = [(n, c) for n in view.objects(verb) for c in view.characters(n)]
     partners += [(n, c) for p, n in preps if p == "to" for c in view.characters(n)]
