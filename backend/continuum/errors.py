@@ -8,6 +8,7 @@
     │   └── TooLarge               413: over the upload limit
     ├── Conflict                   409: duplicate chapter without replace, a gap, a decided draft
     ├── Unauthorized               401: missing or wrong API token
+    ├── CriticUnavailable          409: a blocking save with the critic disabled: refused
     ├── DatabaseTooNew             the schema is newer than this code: refuse to start
     ├── ExtractionFailed           the extractor (LLM or offline) failed: nothing persisted
     └── TokenizerUnavailable       tiktoken could not load offline: never fall back silently
@@ -60,3 +61,7 @@ class ExtractionFailed(ContinuumError):
 
 class TokenizerUnavailable(ContinuumError):
     status = 500
+
+
+class CriticUnavailable(ContinuumError):
+    status = 409

@@ -55,6 +55,10 @@ class Settings(BaseSettings):
     job_max_attempts: int = Field(
         default=3, ge=1, description="Attempts before a job that keeps failing is marked failed."
     )
+    critic_enabled: bool = Field(
+        default=True,
+        description="Run the continuity critic before each chapter. Off: blocking writes are refused.",
+    )
     chunk_tokens: int = Field(default=2000, ge=200, description="Chunk size for extraction.")
     chunk_overlap: int = Field(default=200, ge=0, description="Token overlap between chunks.")
     context_max_entities: int = Field(

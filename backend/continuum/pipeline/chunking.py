@@ -115,8 +115,9 @@ def chunk_text(
     """Windows of at most `max_tokens` tokens, each repeating about `overlap` tokens of the last.
 
     A window ends at the last paragraph break, else sentence end, else space within its
-    final 15%, and the next one starts at a sentence start in the 15% before its overlap
-    point when there is one. A text that fits in one window is one chunk; "" is none.
+    final 15%. The next one starts `overlap` tokens before that cut, or up to half as many
+    again earlier where a sentence starts there. A text that fits in one window is one
+    chunk; "" is none.
     """
     if max_tokens < 1:
         raise ValueError("max_tokens must be at least 1")
@@ -140,7 +141,7 @@ def chunk_text(
     bounds = [*offsets, len(text)]
     n = len(tokens)
     end_search = max(1, int(max_tokens * BOUNDARY_SEARCH))
-    start_search = int(overlap * BOUNDARY_SEARCH)
+    start_search = overlap // 2
 
     chunks: list[Chunk] = []
     start = 0

@@ -1,6 +1,6 @@
 """The write spine: one chapter through every stage, in this order, for every caller.
 
-    CRITIQUE → INGEST/CONTEXT → CHUNK → EXTRACT → EMBED →
+    CRITIQUE (extracts the draft once) → INGEST/CONTEXT → CHUNK → EXTRACT (reuses it) → EMBED →
     (one transaction, per-novel lock) CANONICALIZE/RESOLVE → PERSIST → MATERIALIZE → RECORD
 
 Nothing is written before the transaction opens; any failure rolls the chapter back whole.
@@ -17,11 +17,20 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from continuum.db.engine import get_engine
-from continuum.errors import EmptyText
+from continuum.errors import CriticUnavailable, EmptyText
 from continuum.pipeline.chapters import check_number, insert_chapter, insert_passages, lock_novel
 from continuum.pipeline.chunking import chunk_text
 from continuum.pipeline.context import load_story_context
+from continuum.pipeline.critic.outcome import CritiqueOutcome
 from continuum.pipeline.critic.record import record_report
+from continuum.pipeline.critic.review import (
+    AcceptedDraft,
+    claim_pending,
+    decide,
+    park_draft,
+    supersede_pending,
+    write_overrides,
+)
 from continuum.pipeline.critic.runner import critique_draft
 from continuum.pipeline.embed import get_embedder
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
@@ -38,7 +47,7 @@ from continuum.settings import get_settings
 log = logging.getLogger(__name__)
 
 # Share of the progress bar each stage ends at.
-PROGRESS = {"critique": 0.05, "context": 0.08, "chunk": 0.1, "extract": 0.75, "embed": 0.88,
+PROGRESS = {"critique": 0.7, "context": 0.72, "chunk": 0.73, "extract": 0.78, "embed": 0.88,
             "persist": 0.97, "materialize": 0.99, "record": 1.0}
 
 
@@ -54,6 +63,7 @@ def analyze_chapter(
     progress: ProgressCallback | None = None,
     engine: Engine | None = None,
     extractor: Extractor | None = None,
+    accepted: AcceptedDraft | None = None,
 ) -> dict[str, Any]:
     """Run one chapter through the spine; returns what was written, stage by stage."""
     settings = get_settings()
@@ -63,9 +73,17 @@ def analyze_chapter(
     if not text.strip():
         raise EmptyText("the chapter text is empty")
 
+    extractor = extractor or get_extractor(settings)
     report("critique")
     with sessions() as session:
-        outcome = critique_draft(session, novel_id=novel_id, number=number, text=text)
+        outcome = critique_draft(
+            session, novel_id=novel_id, number=number, text=text, extractor=extractor,
+            enabled=settings.critic_enabled, context_limit=settings.context_max_entities,
+            progress=lambda what, done: report("critique", done, detail=what))
+    if policy == "block":
+        parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title, text=text)
+        if parked is not None:
+            return parked
 
     report("context")
     with sessions() as session:
@@ -77,8 +95,8 @@ def analyze_chapter(
     chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
 
     report("extract", 0.0)
-    extractor = extractor or get_extractor(settings)
-    extraction = extractor.extract(
+    # The critique already read this draft with the same context: reuse it, never read twice.
+    extraction = outcome.extraction or extractor.extract(
         text, chapter_number=number, context=context,
         progress=lambda what, done: report("extract", done, detail=what),
     )
@@ -91,6 +109,8 @@ def analyze_chapter(
     report("persist")
     with sessions() as session, session.begin():
         lock_novel(session, novel_id=novel_id)
+        if accepted is not None:
+            claim_pending(session, submission_id=accepted.submission_id)
         check_number(session, novel_id=novel_id, number=number, replace=replace)
         if replace:
             from continuum.pipeline.replace import clear_from_chapter
@@ -104,9 +124,35 @@ def analyze_chapter(
         report("record")
         record_report(session, novel_id=novel_id, chapter=number, draft=text, policy=policy,
                       outcome=outcome)
+        supersede_pending(session, novel_id=novel_id, chapter=number, by=None)
+        if accepted is not None:
+            written["overrides"] = write_overrides(
+                session, novel_id=novel_id, chapter=number, report_id=accepted.report_id,
+                edited=accepted.edited)
+            decide(session, novel_id=novel_id, submission_id=accepted.submission_id,
+                   status="accepted")
     report("done", 1.0)
-    return {"chapter": number, "critique": outcome.status, "verdict": outcome.verdict,
-            "written": written, "timings": report.timings}
+    return {"ingested": True, "chapter": number, "critique": outcome.status,
+            "verdict": outcome.verdict, "findings": len(outcome.findings), "written": written,
+            "timings": report.timings}
+
+
+def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, number: int,
+          title: str | None, text: str) -> dict[str, Any] | None:
+    """Policy `block`: anything but a clean pass parks the draft (or refuses) and writes nothing else."""
+    if outcome.status == "unavailable":
+        raise CriticUnavailable("the continuity critic is unavailable, so a blocking save is "
+                                "refused; nothing was written or parked")
+    if outcome.status == "ok" and outcome.verdict != "fail":
+        return None
+    with sessions() as session, session.begin():
+        lock_novel(session, novel_id=novel_id)
+        submission_id = park_draft(session, novel_id=novel_id, chapter=number, title=title,
+                                   text_=text, outcome=outcome)
+    return {"ingested": False, "chapter": number, "submission_id": str(submission_id),
+            "status": "pending_review", "reason": "error" if outcome.status == "error" else "fail",
+            "critique": outcome.status, "verdict": outcome.verdict,
+            "findings": [f.__dict__ for f in outcome.findings]}
 
 
 def _persist(

@@ -34,3 +34,60 @@ def latest_version(entity_alias: str) -> str:
                          WHERE ev.novel_id = {entity_alias}.novel_id
                            AND ev.entity_id = {entity_alias}.id AND ev.chapter <= :cap
                          ORDER BY ev.chapter DESC LIMIT 1) v"""
+
+
+def version_at(novel: str, entity_id: str, alias: str = "v") -> str:
+    """Lateral subquery: the names of the entity `entity_id` (a SQL expression) as of the cap."""
+    return f"""LATERAL (SELECT name, aliases, description, type, parent_id, attributes
+                          FROM entity_versions {alias}_ev
+                         WHERE {alias}_ev.novel_id = {novel} AND {alias}_ev.entity_id = {entity_id}
+                           AND {alias}_ev.chapter <= :cap
+                         ORDER BY {alias}_ev.chapter DESC LIMIT 1) {alias}"""
+
+
+def entity_ref(novel: str, entity_id: str) -> str:
+    """Scalar subquery: jsonb {id, name, type} as of the cap; NULL unless it exists at the cap."""
+    return f"""(SELECT jsonb_build_object('id', ref_e.id, 'name', ref_v.name, 'type', ref_v.type)
+                  FROM entities ref_e, {version_at('ref_e.novel_id', 'ref_e.id', 'ref_v')}
+                 WHERE ref_e.novel_id = {novel} AND ref_e.id = {entity_id}
+                   AND {entity_exists('ref_e')})"""
+
+
+def entity_refs(novel: str, ids: str) -> str:
+    """Scalar subquery: jsonb array of {id, name, type} for the ids that exist at the cap."""
+    return f"""(SELECT coalesce(jsonb_agg(jsonb_build_object('id', refs_e.id, 'name', refs_v.name,
+                                                           'type', refs_v.type)
+                                         ORDER BY refs_v.name), '[]'::jsonb)
+                  FROM entities refs_e, {version_at('refs_e.novel_id', 'refs_e.id', 'refs_v')}
+                 WHERE refs_e.novel_id = {novel} AND refs_e.id = ANY({ids})
+                   AND {entity_exists('refs_e')})"""
+
+
+def id_exists(novel: str, entity_id: str) -> str:
+    """The entity `entity_id` (a SQL expression) exists at the cap."""
+    return f"""EXISTS (SELECT 1 FROM entities ex_e WHERE ex_e.novel_id = {novel}
+                        AND ex_e.id = {entity_id} AND {entity_exists('ex_e')})"""
+
+
+def relationship_in_force(alias: str) -> str:
+    """A relationship in force at the cap; a supersession counts once its chapter is visible."""
+    return f"""({in_force(alias)}
+               AND NOT EXISTS (SELECT 1 FROM relationships sup_r
+                                WHERE sup_r.novel_id = {alias}.novel_id
+                                  AND sup_r.id = {alias}.superseded_by_id
+                                  AND {asserted_by('sup_r', 'from_chapter')}))"""
+
+
+def thread_status(thread: str) -> str:
+    """Scalar subquery: 'open', 'progressing' or 'closed' from the thread's last event by the cap."""
+    return f"""(SELECT CASE te_s.action WHEN 'close' THEN 'closed'
+                                        WHEN 'progress' THEN 'progressing' ELSE 'open' END
+                  FROM thread_events te_s
+                 WHERE te_s.novel_id = {thread}.novel_id AND te_s.thread_id = {thread}.id
+                   AND {asserted_by('te_s')}
+                 ORDER BY te_s.chapter DESC, te_s.id DESC LIMIT 1)"""
+
+
+def commitment_paid(alias: str) -> str:
+    """A setup is paid at the cap only once its payoff chapter is visible."""
+    return f"({alias}.payoff_chapter IS NOT NULL AND {asserted_by(alias, 'payoff_chapter')})"

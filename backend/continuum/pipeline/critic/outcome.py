@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class CritiqueOutcome:
     critic: str
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    extraction: Any = field(default=None, compare=False, repr=False)
 
     @property
     def verdict(self) -> Literal["pass", "warn", "fail"] | None:

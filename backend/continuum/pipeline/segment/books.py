@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from continuum.pipeline.segment.headings import (
     EPILOGUE_NUMBER,
+    FAMILIES,
     PROLOGUE_NUMBER,
+    Family,
     Heading,
     find_headings,
     illustration_blocks,
@@ -23,8 +25,10 @@ _GUTENBERG_END = re.compile(
     r"^(?:\*{3}[ \t]*END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)",
     re.IGNORECASE | re.MULTILINE,
 )
-# Below this many words a heading's body is a contents entry or a caption, not a chapter.
+# Below this many words a heading's body is a contents entry or a caption, not a chapter;
+# a draft of short chapters gets a second, lower bar before the longest run is taken as is.
 _SUBSTANTIAL_WORDS = 100
+_SHORT_CHAPTER_WORDS = 10
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,11 @@ def split_book(text: str) -> list[BookChapter]:
     if not chosen:
         start, end = trimmer.trim(lo, hi)
         return [BookChapter(1, None, text[start:end], start, end)] if start < end else []
-    ends = _body_ends(chosen, headings, hi)
+    last = chosen[-1].start
+    stops = [
+        h.start for h in headings if h.kind == "part" or (h.kind == "matter" and h.start > last)
+    ]
+    ends = _body_ends(chosen, stops, hi)
     chapters = []
     for number, (heading, limit) in enumerate(zip(chosen, ends, strict=True), start=1):
         start, end = trimmer.trim(heading.end, limit)
@@ -75,42 +83,62 @@ def content_bounds(text: str) -> tuple[int, int]:
 
 def _chapter_headings(text: str, headings: list[Heading], hi: int) -> list[Heading]:
     """The headings that open real chapters, leaving out contents entries and stray numerals."""
-    fallback: list[Heading] = []
-    for strong in (True, False):
-        runs = [run for run in _numbered_runs(headings, strong=strong) if _has_number(run)]
-        words = _body_words(text, headings, [h for run in runs for h in run], hi)
-        real = [run for run in runs if _is_real(run, words)]
-        if any(len(run) > 1 for run in real):
-            real = [run for run in real if len(run) > 1]
-        if real:
-            return [heading for run in real for heading in run]
-        if strong and runs:
-            fallback = max(reversed(runs), key=lambda run: sum(words[h] for h in run))
-    return fallback or _markdown_sections(headings)
+    families = []
+    for family in FAMILIES:
+        runs = [run for run in _numbered_runs(headings, family) if _has_number(run)]
+        families.append((runs, _body_words(text, headings, [h for r in runs for h in r], hi)))
+    for threshold in (_SUBSTANTIAL_WORDS, _SHORT_CHAPTER_WORDS):
+        for runs, words in families:
+            real = [run for run in runs if _is_real(run, words, threshold)]
+            if any(len(run) > 1 for run in real):
+                real = [run for run in real if len(run) > 1]
+            if real:
+                return [heading for run in real for heading in run]
+    runs, words = families[0]
+    if runs:
+        return max(reversed(runs), key=lambda run: sum(words[h] for h in run))
+    return []
 
 
-def _numbered_runs(headings: Iterable[Heading], *, strong: bool) -> list[list[Heading]]:
-    """Chapter headings of one family grouped into runs numbered n, n+1, n+2, ..."""
+def _numbered_runs(headings: Iterable[Heading], family: Family) -> list[list[Heading]]:
+    """Chapter headings of one family grouped into runs numbered n, n+1, n+2, ...
+
+    A part heading may restart the numbering at 1 when the parts themselves follow in order.
+    """
     runs: list[list[Heading]] = []
     last: int | None = None
+    run_part: int | None = None
+    new_part: int | None = None
     for heading in headings:
-        if heading.kind != "chapter" or (heading.strong != strong and not _unnumbered(heading)):
+        if heading.kind == "part":
+            new_part = heading.number
+            continue
+        if heading.kind != "chapter" or (heading.family != family and not _unnumbered(heading)):
             continue
         number = heading.number
         follows = number is None or last is None or number in (last + 1, EPILOGUE_NUMBER)
-        if runs and follows:
+        restarts = (
+            number == 1 and new_part is not None and run_part is not None and new_part > run_part
+        )
+        if runs and (follows or restarts):
             runs[-1].append(heading)
         else:
             runs.append([heading])
-            last = None
+            last = run_part = None
         if number is not None:
             last = number
+        if new_part is not None:
+            run_part, new_part = new_part, None
     return runs
 
 
 def _unnumbered(heading: Heading) -> bool:
     """Whether a chapter heading has no number of its own (prologue, epilogue, interlude)."""
-    return heading.strong and heading.number in (None, PROLOGUE_NUMBER, EPILOGUE_NUMBER)
+    return heading.family == "keyword" and heading.number in (
+        None,
+        PROLOGUE_NUMBER,
+        EPILOGUE_NUMBER,
+    )
 
 
 def _has_number(run: list[Heading]) -> bool:
@@ -118,43 +146,31 @@ def _has_number(run: list[Heading]) -> bool:
     return not all(_unnumbered(heading) for heading in run)
 
 
-def _is_real(run: list[Heading], words: dict[Heading, int]) -> bool:
-    """Whether most headings of a run open substantial prose (a contents list does not)."""
-    substantial = sum(1 for heading in run if words[heading] >= _SUBSTANTIAL_WORDS)
-    return 2 * substantial > len(run) and (len(run) > 1 or run[0].strong)
+def _is_real(run: list[Heading], words: dict[Heading, int], threshold: int) -> bool:
+    """Whether most headings of a run open at least `threshold` words (contents entries do not)."""
+    substantial = sum(1 for heading in run if words[heading] >= threshold)
+    return 2 * substantial > len(run) and (len(run) > 1 or run[0].family == "keyword")
 
 
 def _body_words(
     text: str, headings: list[Heading], family: list[Heading], hi: int
 ) -> dict[Heading, int]:
-    """Words between each heading of `family` and the next boundary."""
-    ends = _body_ends(family, headings, hi)
+    """Words between each heading of `family` and the next heading of the family, part or matter."""
+    ends = _body_ends(family, [h.start for h in headings if h.kind in ("part", "matter")], hi)
     return {
         heading: len(text[heading.end : end].split())
         for heading, end in zip(family, ends, strict=True)
     }
 
 
-def _body_ends(chosen: list[Heading], headings: list[Heading], hi: int) -> list[int]:
-    """Where each chosen heading's body stops: the next chosen chapter, part or matter heading."""
-    starts = sorted(
-        {h.start for h in chosen} | {h.start for h in headings if h.kind in ("part", "matter")}
-    )
+def _body_ends(chosen: list[Heading], stops: list[int], hi: int) -> list[int]:
+    """Where each chosen heading's body ends: at the next chosen heading or stop offset."""
+    starts = sorted({h.start for h in chosen}.union(stops))
     ends = []
     for heading in chosen:
         index = bisect.bisect_left(starts, heading.end)
         ends.append(max(heading.end, starts[index] if index < len(starts) else hi))
     return ends
-
-
-def _markdown_sections(headings: list[Heading]) -> list[Heading]:
-    """Markdown headings of the shallowest level that occurs at least twice."""
-    sections = [h for h in headings if h.kind == "section"]
-    for level in sorted({h.level for h in sections}):
-        at_level = [h for h in sections if h.level == level]
-        if len(at_level) >= 2:
-            return at_level
-    return []
 
 
 class _Trimmer:

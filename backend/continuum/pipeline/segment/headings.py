@@ -1,4 +1,4 @@
-"""Heading candidates in a book: chapters, parts, front/back matter and markdown sections."""
+"""Heading candidates in a book: chapters, parts, and front or back matter."""
 
 from __future__ import annotations
 
@@ -10,19 +10,26 @@ from typing import Literal
 from continuum.pipeline.segment.numerals import leading_number
 from continuum.pipeline.segment.sentences import Span, split_paragraphs
 
-HeadingKind = Literal["chapter", "part", "matter", "section"]
+HeadingKind = Literal["chapter", "part", "matter"]
+# How a chapter heading is written: with a keyword ("Chapter I", "# 3"), as a numeral and a
+# title on one line ("IV. THE TRIAL"), or as a bare numeral line; books keep to one family.
+Family = Literal["keyword", "titled", "numeral"]
+FAMILIES: tuple[Family, ...] = ("keyword", "titled", "numeral")
 
 PROLOGUE_NUMBER = 0
 EPILOGUE_NUMBER = 1_000_000
 
 _ILLUSTRATION = re.compile(r"\[Illustration(?:[^\[\]]|\[[^\[\]]*\])*\]", re.IGNORECASE)
 _ILLUSTRATION_OPEN = re.compile(r"^\[Illustration:?\s*", re.IGNORECASE)
-_MARKDOWN = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*")
+_MARKDOWN = re.compile(r"#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*")
 _KEYWORD = re.compile(
-    r"(chapter|part|book|volume|prologue|epilogue|interlude)\b\.?[ \t]*(.*)", re.IGNORECASE
+    r"(chapter|letter|stave|part|book|volume|prologue|epilogue|interlude)\b\.?[ \t]*(.*)",
+    re.IGNORECASE,
 )
 _SEPARATOR = re.compile(r"[ \t]*[.:)\]\u2013\u2014-]+[ \t]*")
-_BARE_NUMERAL = re.compile(r"(?:\d{1,3}|[IVXLCDM]+)\.?")
+_NUMERAL_HEADING = re.compile(
+    r"(?P<numeral>\d{1,3}|[IVXLCDM]+)(?:[.:]?|[.:][ \t]+(?P<title>\S.*))", re.DOTALL
+)
 _MATTER = re.compile(
     r"(?:(?:table of )?contents|preface|introduction|foreword|dedication|"
     r"(?:list of )?illustrations|acknowledge?ments|appendix(?: [a-z0-9]+)?|notes|footnotes|"
@@ -32,53 +39,14 @@ _MATTER = re.compile(
 )
 _TITLE_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _QUOTES = "\"'\u201c\u201d\u2018\u2019"
-_MINOR_WORDS = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "nor",
-        "but",
-        "for",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "by",
-        "with",
-        "from",
-        "into",
-        "onto",
-        "upon",
-        "over",
-        "under",
-        "as",
-        "is",
-        "vs",
-        "via",
-        "off",
-        "up",
-        "out",
-        "down",
-        "per",
-        "than",
-        "so",
-        "yet",
-        "about",
-        "against",
-        "among",
-        "between",
-        "through",
-        "after",
-        "before",
-        "within",
-        "without",
-        "near",
-    }
-)
+# fmt: off
+_MINOR_WORDS = frozenset({
+    "a", "an", "the", "and", "or", "nor", "but", "for", "of", "in", "on", "at", "to", "by",
+    "with", "from", "into", "onto", "upon", "over", "under", "as", "is", "vs", "via", "off",
+    "up", "out", "down", "per", "than", "so", "yet", "about", "against", "among", "between",
+    "through", "after", "before", "within", "without", "near",
+})
+# fmt: on
 _UNNUMBERED = {"prologue": PROLOGUE_NUMBER, "epilogue": EPILOGUE_NUMBER, "interlude": None}
 _MAX_HEADING_CHARS = 200
 _MAX_TITLE_WORDS = 20
@@ -93,8 +61,7 @@ class Heading:
     end: int
     number: int | None
     title: str | None
-    strong: bool
-    level: int = 0
+    family: Family
 
 
 @dataclass(frozen=True)
@@ -102,8 +69,7 @@ class _Parsed:
     kind: HeadingKind
     number: int | None
     title: str | None
-    strong: bool
-    level: int
+    family: Family
     end: int
     label: str | None = None
 
@@ -172,8 +138,7 @@ def find_headings(text: str, lo: int, hi: int) -> list[Heading]:
                 end,
                 parsed.number,
                 title or parsed.label,
-                parsed.strong,
-                parsed.level,
+                parsed.family,
             )
         )
     return headings
@@ -185,30 +150,52 @@ def _parse(paragraph: Span, *, inside_illustration: bool) -> _Parsed | None:
     line_end = paragraph.start + len(first_line.rstrip())
     markdown = _MARKDOWN.fullmatch(first_line.strip())
     if markdown:
-        level, content = len(markdown.group(1)), _normalize(markdown.group(2))
-        found = _keyword(content, strict=False)
-        if found is not None:
-            return _Parsed(found[0], found[1], found[2], True, level, line_end, found[3])
-        if _MATTER.fullmatch(content):
-            return _Parsed("matter", None, None, True, level, line_end)
-        return _Parsed("section", None, content, True, level, line_end)
+        return _markdown(_normalize(markdown.group(1)), line_end)
     short = paragraph.text.count("\n") < 3 and len(paragraph.text) <= _MAX_HEADING_CHARS
     joined = _normalize(paragraph.text) if short else ""
     found = _keyword(joined, strict=False) if short else None
     if found is not None:
-        return _Parsed(found[0], found[1], found[2], True, 0, paragraph.end, found[3])
+        return _Parsed(found[0], found[1], found[2], "keyword", paragraph.end, found[3])
     if "\n" in paragraph.text:
         found = _keyword(_normalize(first_line), strict=True)
         if found is not None and found[0] == "chapter":
-            return _Parsed(found[0], found[1], found[2], True, 0, line_end, found[3])
+            return _Parsed(found[0], found[1], found[2], "keyword", line_end, found[3])
+        return None
     if short and _MATTER.fullmatch(joined):
-        return _Parsed("matter", None, None, True, 0, paragraph.end)
-    if "\n" not in paragraph.text and not inside_illustration:
-        bare = _BARE_NUMERAL.fullmatch(joined)
-        numeral = leading_number(joined) if bare else None
-        if numeral is not None and numeral[1] == len(joined.rstrip(".")):
-            return _Parsed("chapter", numeral[0], None, False, 0, paragraph.end)
+        return _Parsed("matter", None, None, "keyword", paragraph.end)
+    numbered = None if inside_illustration else _numeral_heading(joined)
+    if numbered is not None:
+        family: Family = "numeral" if numbered[1] is None else "titled"
+        return _Parsed("chapter", numbered[0], numbered[1], family, paragraph.end)
     return None
+
+
+def _markdown(content: str, end: int) -> _Parsed | None:
+    """A markdown heading that names a chapter, a part or matter; others are scene titles."""
+    found = _keyword(content, strict=False)
+    if found is not None:
+        return _Parsed(found[0], found[1], found[2], "keyword", end, found[3])
+    if _MATTER.fullmatch(content):
+        return _Parsed("matter", None, None, "keyword", end)
+    numbered = _numeral_heading(content)
+    if numbered is not None:
+        return _Parsed("chapter", numbered[0], numbered[1], "keyword", end)
+    return None
+
+
+def _numeral_heading(line: str) -> tuple[int, str | None] | None:
+    """A line that is a bare numeral (`IV.`, `12`) or a numeral and a title (`IV. THE TRIAL`)."""
+    match = _NUMERAL_HEADING.fullmatch(line)
+    if match is None:
+        return None
+    numeral = leading_number(match.group("numeral"))
+    if numeral is None or numeral[1] != len(match.group("numeral")):
+        return None
+    title = match.group("title")
+    if title is None:
+        return numeral[0], None
+    title = title.rstrip(".").strip()
+    return (numeral[0], title) if title_like(title) else None
 
 
 def _keyword(line: str, *, strict: bool) -> tuple[HeadingKind, int | None, str | None, str] | None:

@@ -15,62 +15,23 @@ class Span:
     text: str
 
 
-# Honorifics and titles that are always followed by a name, so their period never ends a sentence.
-TITLES = frozenset(
-    {
-        "mr",
-        "mrs",
-        "ms",
-        "messrs",
-        "mme",
-        "mmes",
-        "mlle",
-        "mlles",
-        "mssrs",
-        "dr",
-        "st",
-        "prof",
-        "rev",
-        "revd",
-        "capt",
-        "col",
-        "gen",
-        "lt",
-        "sgt",
-        "cpl",
-        "pvt",
-        "maj",
-        "adm",
-        "cmdr",
-        "comdr",
-        "lieut",
-        "hon",
-        "jr",
-        "sr",
-        "esq",
-        "gov",
-        "sen",
-        "rep",
-        "fr",
-        "supt",
-        "insp",
-        "rt",
-        "mt",
-        "ft",
-        "e.g",
-        "i.e",
-        "viz",
-        "cf",
-        "vs",
-    }
-)
+# Abbreviations whose period never ends a sentence: titles that precede or follow a name, and
+# the Latin signposts (e.g., i.e., viz., cf., vs.) that always lead on to more of the sentence.
+# fmt: off
+_NEVER_FINAL = frozenset({
+    "mr", "mrs", "ms", "messrs", "mme", "mmes", "mlle", "mlles", "mssrs", "dr", "st", "prof",
+    "rev", "revd", "capt", "col", "gen", "lt", "sgt", "cpl", "pvt", "maj", "adm", "cmdr", "comdr",
+    "lieut", "hon", "jr", "sr", "gov", "sen", "rep", "fr", "supt", "insp", "rt", "mt",
+    "e.g", "i.e", "viz", "cf", "vs",
+})
+# fmt: on
 _NUMBER_ABBREVIATIONS = frozenset({"no", "nos"})
 _SAID_VERBS = (
     "said|says|asked|asks|cried|cries|replied|replies|answered|answers|exclaimed|whispered|"
     "shouted|muttered|murmured|returned|added|continued|called|observed|remarked|inquired|"
     "enquired|repeated|thought|began|went on|screamed|yelled|sighed|laughed|sobbed|demanded|"
     "insisted|protested|declared|rejoined|retorted|interrupted|suggested|explained|pleaded|"
-    "roared|growled|snapped|said|told|wondered|gasped|stammered|faltered|urged|agreed|"
+    "roared|growled|snapped|told|wondered|gasped|stammered|faltered|urged|agreed|"
     "admitted|ventured|persisted|resumed|echoed|groaned|sang|sneered|broke in|put in"
 )
 
@@ -128,12 +89,9 @@ def split_sentences(text: str) -> list[Span]:
 
 def _ends_sentence(text: str, match: re.Match[str], limit: int) -> bool:
     """Whether the terminator `match` closes a sentence inside a paragraph ending at `limit`."""
-    end = match.end()
-    if end >= limit:
+    ahead = match.end()
+    if ahead >= limit or not text[ahead].isspace():
         return False
-    if not text[end].isspace():
-        return False
-    ahead = end
     while ahead < limit and text[ahead].isspace():
         ahead += 1
     word_start = ahead
@@ -158,7 +116,7 @@ def _is_abbreviation(text: str, dot: int, next_word: int, limit: int) -> bool:
         begin -= 1
     token = text[begin:dot]
     lowered = token.lower()
-    if lowered in TITLES:
+    if lowered in _NEVER_FINAL:
         return True
     if lowered in _NUMBER_ABBREVIATIONS:
         return text[next_word].isdigit()

@@ -82,11 +82,15 @@ _NOT_NAMES = frozenset(
     sir madam ma'am mamma mama papa miss master dear mrs mr lady lord
     english french german italian spanish dutch russian latin greek""".split()
 )
+_ABSTRACT = frozenset(
+    """nature fate fortune destiny providence death life love time beauty truth virtue
+    liberty justice fame hope mercy heavens""".split()
+)
+_ADVERBIAL = frozenset({"advmod", "npadvmod", "intj", "amod", "advcl", "prep", "aux", "mark"})
 _ROMAN = re.compile(r"^[IVXLCDM]+\.?$")
 _CAP_WORD = re.compile(r"^[A-Z][\w'\u2019.-]*$")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
 _HEADING_LINE = re.compile(r"^[^a-z\n]*[A-Z]{2}[^a-z\n]*$", re.MULTILINE)
-_CHAPTER_LINE = re.compile(r"^\s*(chapter|book|part|volume|canto)\b[^\n]{0,40}$", re.I | re.M)
 _OPEN_PUNCT = frozenset("\"'“‘«(—–-:;_[")
 NAME_LABELS = {"PERSON": "character", "GPE": "location", "LOC": "location", "FAC": "location",
                "ORG": "faction", "NORP": "faction"}  # fmt: skip
@@ -126,7 +130,7 @@ def norm_honorific(word: str) -> str | None:
 
 def is_cap(word: str) -> bool:
     """A capitalised word that could be (part of) a name: not ALL CAPS, not a numeral."""
-    if not _CAP_WORD.match(word) or _ROMAN.match(word) and word not in {"I."}:
+    if not _CAP_WORD.match(word) or _ROMAN.match(word):
         return False
     if len(word) > 2 and word.isupper():
         return False
@@ -134,10 +138,8 @@ def is_cap(word: str) -> bool:
 
 
 def heading_ranges(text: str) -> list[tuple[int, int]]:
-    """Character ranges of ALL-CAPS lines and "Chapter ..." lines."""
-    ranges = [(m.start(), m.end()) for m in _HEADING_LINE.finditer(text)]
-    ranges += [(m.start(), m.end()) for m in _CHAPTER_LINE.finditer(text)]
-    return sorted(ranges)
+    """Character ranges of ALL-CAPS lines (headings)."""
+    return [(m.start(), m.end()) for m in _HEADING_LINE.finditer(text)]
 
 
 class CaseStats:
@@ -178,8 +180,9 @@ def _forced_initial(doc: Any, i: int) -> bool:
     if j < 0:
         return True
     prev = doc[j].text
-    return prev in {".", "!", "?", "…"} or (prev.endswith(".") and len(prev) > 1 and
-                                              norm_honorific(prev) is None and len(prev) > 2)
+    if prev in {".", "!", "?", "…"} or _ROMAN.match(prev) or prev.isdigit():
+        return True
+    return prev.endswith(".") and len(prev) > 2 and norm_honorific(prev) is None
 
 
 def find_name_mentions(doc: Any, known: set[str] | None = None) -> list[NameMention]:
@@ -278,7 +281,7 @@ def _make_mention(
             run = run[1:]
             initial = False
             continue
-        if run and _forced_initial(doc, run[0]) and not _initial_ok(doc, run, stats, known):
+        if len(run) > 1 and _forced_initial(doc, run[0]) and not _initial_ok(doc[run[0]], stats):
             run = run[1:]
             initial = False
             continue
@@ -296,14 +299,8 @@ def _make_mention(
         k += 1
     name_start = doc[run[k]].idx
     words = tuple(doc.text[name_start : doc[run[-1]].idx + len(doc[run[-1]])].split())
-    if not honorifics and len(words) == 1:
-        low = words[0].lower()
-        if low in _NOT_NAMES or low in _FUNCTION or norm_honorific(words[0]):
-            return None
-        if low not in known and not initial and stats.common(words[0]):
-            tok = doc[run[0]]
-            if tok.ent_type_ not in NAME_LABELS:
-                return None
+    if not honorifics and len(words) == 1 and not _single_ok(doc[run[0]], initial, stats, known):
+        return None
     first, last = doc[run[0]], doc[run[-1]]
     start, end = first.idx, last.idx + len(last.text)
     label = last.ent_type_ if last.ent_type_ in NAME_LABELS else None
@@ -324,17 +321,35 @@ def _make_mention(
     return mention
 
 
-def _initial_ok(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -> bool:
-    """Whether the sentence-initial first word of a run belongs to the name."""
-    tok = doc[run[0]]
+def _initial_ok(tok: Any, stats: CaseStats) -> bool:
+    """Whether the sentence-initial first word of a longer run belongs to the name."""
+    if stats.name_like(tok.text):
+        return True
+    return stats.lower[tok.lower_] == 0 and tok.pos_ == "PROPN"
+
+
+def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bool:
+    """Whether a lone capitalised word is a name rather than an opener or a common word."""
     low = tok.lower_
-    if low in known or stats.name_like(tok.text):
+    if low in known:
         return True
-    if stats.lower[low] > 0:
+    if low in _NOT_NAMES or low in _FUNCTION or low in _ABSTRACT or norm_honorific(tok.text):
         return False
-    if len(run) > 1:
-        return True
-    return tok.pos_ == "PROPN" or tok.ent_type_ in NAME_LABELS
+    label = tok.ent_type_ if tok.ent_type_ in NAME_LABELS else None
+    if label == "NORP" and tok.dep_ in {"amod", "compound"}:
+        return False  # "English ladies", not the English
+    if initial:
+        if stats.name_like(tok.text):
+            return True
+        return (
+            stats.lower[low] == 0
+            and tok.pos_ == "PROPN"
+            and label is not None
+            and tok.dep_ not in _ADVERBIAL
+        )
+    if tok.pos_ != "PROPN" and label is None:
+        return False
+    return label is not None or not stats.common(tok.text)
 
 
 _PLACE_PREPS = frozenset("in at into near through across within towards toward inside outside".split())

@@ -8,11 +8,12 @@ constant time and never re-parses anything.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import AssertionGate, Verdict
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import Evidence
@@ -41,6 +42,14 @@ class ChapterView:
     paragraphs: list[tuple[int, int]]
     markup: list[bool]
     types: dict[str, str] = field(default_factory=dict)
+    _mentions: list[ResolvedMention] = field(default_factory=list)
+    _mention_starts: list[int] = field(default_factory=list)
+    _token_starts: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._mentions = sorted(self.chapter.mentions, key=lambda m: (m.start, m.end))
+        self._mention_starts = [m.start for m in self._mentions]
+        self._token_starts = [t.idx for t in self.chapter.doc]
 
     @classmethod
     def build(cls, chapter: AnalyzedChapter, context: StoryContext) -> ChapterView:
@@ -220,6 +229,27 @@ class ChapterView:
     def verdict(self, verb: Any) -> Verdict:
         return self.gate.check(verb)
 
+    def characters_between(self, start: int, end: int, outside_quotes: bool = False) -> list[str]:
+        """Characters mentioned inside [start, end), in order of first mention."""
+        mentions = self._mentions
+        starts = self._mention_starts
+        names: list[str] = []
+        for index in range(bisect_left(starts, start), len(mentions)):
+            m = mentions[index]
+            if m.start >= end:
+                break
+            if m.end > end or not self.is_character(m.entity_key) or m.entity_key in names:
+                continue
+            if outside_quotes and self.char_in_quote(m.start):
+                continue
+            names.append(m.entity_key)
+        return names
+
+    def char_in_quote(self, offset: int) -> bool:
+        """Whether the token at a character offset is inside quotation marks."""
+        index = bisect_left(self._token_starts, offset + 1) - 1
+        return index >= 0 and self.gate.in_quote[index]
+
     def in_quote(self, tok: Any) -> bool:
         return self.gate.in_quote[tok.i]
 
@@ -261,8 +291,14 @@ class ChapterView:
         starts: list[int] = []
         ends: list[int] = []
         for t in tokens:
-            starts.append(t.idx)
-            ends.append(t.idx + len(t.text))
+            first, last = t, t
+            for child in t.children:
+                if child.dep_ in {"compound", "flat"} and child.i < first.i:
+                    first = child
+                elif child.dep_ == "case" and child.i > last.i:
+                    last = child
+            starts.append(first.idx)
+            ends.append(last.idx + len(last.text))
         for t in subtrees:
             s, e = self.extent(t)
             starts.append(s)

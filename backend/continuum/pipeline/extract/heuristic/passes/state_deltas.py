@@ -82,6 +82,17 @@ ABSTRACT_OBJECTS = frozenset(
     lead turn lesson trial test try guess risk liberty pains counsel thought thoughts sense
     """.split()
 )
+# "gave me a twitch": a gesture given is no object handed over.
+GESTURES = frozenset(
+    """twitch wrench look glance kiss push pull shake nod wink start jump cry shout scream
+    groan sigh laugh smile blow kick slap knock tap pat squeeze hug wave shrug call ring
+    try hand lift ride wash brush jerk tug pinch stroke""".split()
+)
+PERSON_NOUNS = frozenset(
+    """man woman child boy girl gentleman lady fellow person people men women children lad
+    lass wife husband sister brother mother father daughter son friend servant master
+    stranger partner officer sailor seaman crew""".split()
+)
 ABSTRACT_SUFFIXES = ("ness", "ity", "tion", "sion", "ment", "ance", "ence", "ship", "ism", "hood")
 NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
@@ -193,7 +204,8 @@ def _thing(view: ChapterView, tok: Any) -> str | None:
     if key or tok.pos_ not in {"NOUN", "PROPN"} or tok.ent_type_ in NON_PLACE_ENTS:
         return None
     lemma = tok.lemma_.lower()
-    if lemma in ABSTRACT_OBJECTS or lemma.endswith(ABSTRACT_SUFFIXES) or lemma in BODY_PARTS:
+    if (lemma in ABSTRACT_OBJECTS or lemma in GESTURES or lemma in PERSON_NOUNS
+            or lemma in BODY_PARTS or lemma.endswith(ABSTRACT_SUFFIXES)):
         return None
     if _place(view, tok) and tok.pos_ == "PROPN":
         return None
@@ -301,9 +313,10 @@ def _dead_predicate(view: ChapterView, verb: Any, subjects: list[Any], out: list
     if not any(c.lower_ == "dead" and c.dep_ in {"acomp", "oprd", "advmod", "xcomp"}
                for c in verb.children):
         return
+    dead = next(c for c in verb.children if c.lower_ == "dead")
     for s in subjects:
         for who in view.characters(s):
-            out.append(_delta(view, verb, "died", who, None, [s], "death", 0.8, s))
+            out.append(_delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
 
 
 def _union(

@@ -1,0 +1,272 @@
+"""canon_facts: age, eye and hair colour, title, occupation, and kinship (from relationships).
+
+Predicates: `age` ("X was twenty years old", "a girl of fifteen", "three-and-twenty"),
+`eye_colour` / `hair_colour` ("her dark eyes", "X had red hair", "a man with grey hair"),
+`title` ("Sir William", "Lady Lucas"), `occupation` ("X, the blacksmith", "X was a
+clergyman") and `kinship` (each relationship of a kinship type that is not ended).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.relationships import KIN_TYPES
+from continuum.pipeline.extract.schema import CanonFactItem, RelationshipUpdate
+
+TITLES = {
+    t.lower().rstrip("."): t
+    for t in """Sir Lady Lord Dame Captain Colonel Major General Admiral Lieutenant Sergeant
+    Doctor Dr. Reverend Squire Count Countess Duke Duchess Earl King Queen Prince Princess
+    Baron Baroness Marquis Marchioness Viscount Professor Judge Bishop Father Sister""".split()
+}
+COLOURS = frozenset(
+    """black brown blue green grey gray hazel dark fair red golden auburn white light chestnut
+    flaxen sandy silver yellow ginger raven grizzled blond blonde pale violet amber bright
+    jet coal sable tawny ruddy russet copper""".split()
+)
+PERSON_NOUNS = frozenset(
+    """girl boy man woman lad lass child youth maiden gentleman lady fellow widow""".split()
+)
+OCCUPATIONS = frozenset(
+    """clergyman rector vicar curate parson priest minister chaplain doctor surgeon physician
+    apothecary lawyer attorney solicitor barrister judge magistrate blacksmith smith innkeeper
+    landlord publican sailor seaman mariner captain cook servant maid butler housekeeper
+    governess tutor teacher schoolmaster schoolmistress merchant tradesman shopkeeper farmer
+    soldier officer clerk banker baker butcher carpenter tailor coachman gardener steward
+    pirate buccaneer squire milliner shepherd fisherman miner boatswain quartermaster coxswain
+    gamekeeper bishop footman valet groom midshipman lieutenant colonel general admiral
+    sergeant constable policeman detective inspector banker architect engineer artist painter
+    poet writer author musician actor actress nurse midwife washerwoman laundress weaver
+    miller mason cobbler shoemaker hatter saddler potter draper grocer chemist""".split()
+)
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90, "hundred": 100}
+
+
+def parse_number(words: str) -> int | None:
+    """"twenty" → 20, "three-and-twenty" → 23, "twenty-one" → 21, "17" → 17."""
+    cleaned = words.lower().replace("-", " ").replace(",", " ")
+    parts = [p for p in cleaned.split() if p != "and"]
+    if not parts:
+        return None
+    if len(parts) == 1 and parts[0].isdigit():
+        return int(parts[0])
+    total = 0
+    for part in parts:
+        if part in UNITS:
+            total += UNITS[part]
+        elif part in TENS:
+            total += TENS[part]
+        else:
+            return None
+    return total
+
+
+def extract_canon_facts(
+    view: ChapterView, relationships: list[RelationshipUpdate] | None = None
+) -> list[CanonFactItem]:
+    """Stable facts about characters, deduplicated per subject, predicate and value."""
+    found: list[CanonFactItem] = []
+    seen: set[tuple[str, str, str]] = set()
+
+    def add(item: CanonFactItem | None) -> None:
+        if item is None:
+            return
+        key = (item.subject, item.predicate, item.value.lower())
+        if key not in seen:
+            seen.add(key)
+            found.append(item)
+
+    for tok in view.doc:
+        if view.is_markup(tok):
+            continue
+        lower = tok.lower_
+        if lower in {"year", "years"}:
+            add(_age_in_years(view, tok))
+        elif tok.lemma_.lower() in PERSON_NOUNS:
+            add(_age_of(view, tok))
+        if lower in {"eye", "eyes", "hair", "locks", "curls"}:
+            add(_colour(view, tok))
+        if tok.pos_ == "PROPN" and lower.rstrip(".") in TITLES:
+            add(_title(view, tok))
+        if tok.pos_ == "NOUN" and tok.lemma_.lower() in OCCUPATIONS:
+            add(_occupation(view, tok))
+    for rel in relationships or []:
+        if rel.ended or rel.type not in KIN_TYPES:
+            continue
+        value = f"{rel.type.removesuffix('_of').replace('_', ' ')} of {rel.target}"
+        if rel.type.endswith("_to"):
+            value = f"{rel.type.replace('_', ' ')} {rel.target}"
+        add(CanonFactItem(subject=rel.source, predicate="kinship", value=value,
+                          kind="relationship", confidence=rel.evidence.confidence,
+                          evidence=rel.evidence.model_copy(update={"rule": "canon.kinship"})))
+    return found
+
+
+def _fact(
+    view: ChapterView, subject: str, predicate: str, value: str, tokens: list[Any], rule: str,
+    confidence: float, kind: str = "attribute", anchor: Any | None = None,
+) -> CanonFactItem:
+    if anchor is not None:
+        evidence = view.clause_evidence(anchor, tokens, f"canon.{rule}", confidence)
+    else:
+        start, end = view.span_of(tokens)
+        evidence = view.evidence(start, end, f"canon.{rule}", confidence)
+    return CanonFactItem(subject=subject, predicate=predicate, value=value, kind=kind,
+                         confidence=evidence.confidence, evidence=evidence)
+
+
+def _holder(view: ChapterView, noun: Any) -> tuple[str, Any, Any | None] | None:
+    """Who a descriptive noun phrase is about: apposition, copula subject, or the noun itself.
+
+    Returns (character, token, copula or None)."""
+    if noun.dep_ == "appos":
+        key = view.character(noun.head)
+        return (key, noun.head, None) if key else None
+    for child in noun.children:
+        if child.dep_ == "appos":
+            key = view.character(child)
+            if key:
+                return key, child, None
+    if noun.dep_ in {"attr", "oprd", "acomp"}:
+        copula = noun.head
+        for s in view.subjects(copula):
+            key = view.character(s)
+            if key:
+                return key, s, copula
+        return None
+    key = view.character(noun)
+    return (key, noun, None) if key else None
+
+
+def _number_text(view: ChapterView, tok: Any) -> str | None:
+    """The number phrase hanging on a token ("three-and-twenty"), as text."""
+    for child in tok.children:
+        if child.dep_ in {"nummod", "quantmod"} or child.like_num:
+            return view.phrase_text(child)
+    return None
+
+
+def _age_in_years(view: ChapterView, years: Any) -> CanonFactItem | None:
+    """"X was twenty years old", "X was twenty years of age"."""
+    number = _number_text(view, years)
+    age = parse_number(number) if number else None
+    if age is None or not 0 < age < 130:
+        return None
+    head = years.head
+    aged = head.lower_ == "old" or any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(g.lower_ == "age" for g in c.children)
+        for c in years.children
+    )
+    if not aged:
+        return None
+    anchor = head if head.lower_ == "old" else years
+    holder = _holder(view, anchor)
+    if holder is None:
+        return None
+    key, tok, copula = holder
+    if copula is not None and not view.verdict(copula).asserted:
+        return None
+    return _fact(view, key, "age", str(age), [tok, years, head], "age_years", 0.85,
+                 anchor=copula)
+
+
+def _age_of(view: ChapterView, noun: Any) -> CanonFactItem | None:
+    """"a girl of fifteen", "Lydia, a girl of fifteen"."""
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ == "of":
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if pobj is None or not pobj.like_num:
+                continue
+            age = parse_number(view.phrase_text(pobj))
+            if age is None or not 0 < age < 130:
+                continue
+            holder = _holder(view, noun)
+            if holder is None:
+                return None
+            key, tok, copula = holder
+            if copula is not None and not view.verdict(copula).asserted:
+                return None
+            return _fact(view, key, "age", str(age), [tok, noun, pobj], "age_of", 0.8,
+                         anchor=copula)
+    return None
+
+
+def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
+    """"her dark eyes", "Darcy's black hair", "X had red hair", "a man with grey hair"."""
+    colours = [c.lower_ for c in noun.children if c.dep_ in {"amod", "compound"}
+               and c.lower_ in COLOURS]
+    if not colours:
+        return None
+    predicate = "eye_colour" if noun.lower_.startswith("eye") else "hair_colour"
+    value = " ".join(colours)
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if poss is not None:
+        key = view.character(poss)
+        if key:
+            return _fact(view, key, predicate, value, [poss, noun], "possessive", 0.8,
+                         kind="appearance")
+        return None
+    head = noun.head
+    if noun.dep_ == "dobj" and head.lemma_.lower() == "have":
+        if not view.verdict(head).asserted:
+            return None
+        for s in view.subjects(head):
+            key = view.character(s)
+            if key:
+                return _fact(view, key, predicate, value, [s, noun], "have", 0.8,
+                             kind="appearance", anchor=head)
+        return None
+    if noun.dep_ == "pobj" and head.lower_ == "with":
+        owner = head.head
+        key = view.character(owner)
+        if key is None and owner.pos_ == "NOUN":
+            holder = _holder(view, owner)
+            key = holder[0] if holder else None
+        if key:
+            return _fact(view, key, predicate, value, [owner, noun], "with", 0.7,
+                         kind="appearance")
+    return None
+
+
+def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:
+    """"Sir William", "Lady Lucas": a title word leading a character's name."""
+    head = tok.head if tok.dep_ in {"compound", "flat"} else None
+    if head is None or head.i <= tok.i or head.pos_ != "PROPN":
+        nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        head = nxt if nxt is not None and nxt.pos_ == "PROPN" else None
+    if head is None:
+        return None
+    key = view.character(head) or view.character(tok)
+    if key is None:
+        return None
+    title = TITLES[tok.lower_.rstrip(".")]
+    return _fact(view, key, "title", title, [tok, head], "title", 0.9, kind="identity")
+
+
+def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
+    """"X, the blacksmith", "X was a clergyman"."""
+    if any(c.dep_ == "poss" for c in noun.children):
+        return None  # "his servant" is a relationship, not a trade
+    if noun.dep_ not in {"appos", "attr", "oprd"} and not any(
+        c.dep_ == "appos" for c in noun.children
+    ):
+        return None
+    holder = _holder(view, noun)
+    if holder is None:
+        return None
+    key, tok, copula = holder
+    if copula is not None and not view.verdict(copula).asserted:
+        return None
+    if view.character(noun) == key and noun.dep_ not in {"appos", "attr", "oprd"}:
+        return None
+    _, lemma_key = view.noun_phrase(noun)
+    return _fact(view, key, "occupation", lemma_key, [tok, noun], "occupation", 0.75,
+                 kind="identity", anchor=copula)

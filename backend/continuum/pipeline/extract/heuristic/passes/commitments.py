@@ -1,0 +1,224 @@
+"""commitments: setups planted (promises, oaths, emphasised objects) and payoffs of known setups.
+
+Setups: "promised/swore/vowed to …" (key = the object of the promised act, else its verb),
+"never forget …", "one day you will need it", and Chekhov objects: a concrete thing
+introduced with emphasis ("the old key", "a locked box") or hidden ("buried the chest").
+Payoffs: a thing whose key is an open setup from earlier chapters being used, found,
+opened or returned. Only setups the spine hands over count: a payoff of a setup nobody
+planted would be reported by the critic as a continuity failure, so none is guessed.
+`key` is a normalized noun-phrase lemma ("key", "sea chest").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.gates import FUTURE, HEDGE
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import CommitmentItem
+
+PROMISE_VERBS = frozenset({"promise", "swear", "vow", "pledge", "undertake", "covenant"})
+CHEKHOV_NOUNS = frozenset(
+    """key box chest letter map ring pistol gun revolver knife dagger sword bottle book door
+    drawer trunk package parcel note locket coin paper papers chart will document packet
+    casket purse pouch bag case cabinet portrait picture miniature phial vial poison powder
+    casket seal cipher diary journal lantern rope ladder boat musket cutlass treasure gold
+    jewel jewels necklace bracelet brooch handkerchief glove watch compass flask lock
+    envelope scroll manuscript tablet amulet talisman wand stone crown""".split()
+)
+EMPHASIS = {
+    "locked": 0.25, "hidden": 0.25, "secret": 0.25, "sealed": 0.2, "mysterious": 0.2,
+    "strange": 0.15, "curious": 0.15, "peculiar": 0.15, "old": 0.1, "ancient": 0.15,
+    "rusty": 0.1, "forbidden": 0.25, "buried": 0.25, "concealed": 0.25, "odd": 0.1,
+}
+HIDE_VERBS = frozenset({"hide", "bury", "conceal", "lock", "secrete", "stow", "seal"})
+USE_VERBS = frozenset(
+    """open unlock use fire draw read produce find return give unwrap unfold reveal drink
+    wear show discover recover dig unearth break pull take examine load hand""".split()
+)
+NEED_VERBS = frozenset({"need", "use", "want", "require"})
+SOMEDAY = ("one day", "some day", "someday", "the time will come", "one of these days")
+
+
+def normalize_key(name: str) -> str:
+    """A setup key from a name or phrase: lowercase words, articles and possessives dropped."""
+    words = [w.strip(".,;:!?'\"“”‘’") for w in name.lower().replace("-", " ").split()]
+    words = [w.removesuffix("'s").removesuffix("’s") for w in words]
+    drop = {"the", "a", "an", "his", "her", "their", "my", "your", "our", "its", "this", "that"}
+    return " ".join(w for w in words if w and w not in drop)
+
+
+def extract_commitments(
+    view: ChapterView, open_setups: Iterable[str] = ()
+) -> list[CommitmentItem]:
+    """Setups planted in the chapter, and payoffs of setups planted before it."""
+    known = {normalize_key(k) for k in open_setups if normalize_key(k)}
+    heads = {k.split()[-1]: k for k in known}
+    found: list[CommitmentItem] = []
+    keys_seen: set[tuple[str, str]] = set()
+
+    def add(item: CommitmentItem | None) -> None:
+        if item is None or (item.kind, item.key) in keys_seen:
+            return
+        keys_seen.add((item.kind, item.key))
+        found.append(item)
+
+    for tok in view.doc:
+        if view.is_markup(tok):
+            continue
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "VERB":
+            if lemma in PROMISE_VERBS:
+                add(_promise(view, tok))
+            elif lemma == "forget":
+                add(_never_forget(view, tok))
+            elif lemma in NEED_VERBS:
+                add(_needed_later(view, tok))
+            elif lemma in HIDE_VERBS:
+                add(_hidden(view, tok, known))
+            if heads and lemma in USE_VERBS:
+                add(_payoff(view, tok, heads))
+        elif tok.pos_ == "NOUN" and lemma in CHEKHOV_NOUNS:
+            add(_emphasised(view, tok, known))
+    return found
+
+
+def _sentence_evidence_bounds(view: ChapterView, tok: Any) -> tuple[int, int]:
+    start, end = view.sentence_span(tok)
+    return (start, end) if start <= tok.idx < end else view.extent(tok)
+
+
+def _detail(view: ChapterView, tok: Any) -> str:
+    start, end = _sentence_evidence_bounds(view, tok)
+    return " ".join(view.text[start:end].split())[:300]
+
+
+def _item(
+    view: ChapterView, kind: str, key: str, anchor: Any, parts: list[Any], rule: str,
+    weight: float, trigger: str | None,
+) -> CommitmentItem:
+    evidence = view.clause_evidence(anchor, parts, f"commitments.{rule}", 0.5 + weight / 2)
+    return CommitmentItem(kind=kind, key=key, detail=_detail(view, anchor), trigger=trigger,  # type: ignore[arg-type]
+                          weight=round(min(1.0, weight), 3), evidence=evidence)
+
+
+def _thing_key(view: ChapterView, tok: Any) -> str | None:
+    key = view.key(tok)
+    if key and view.type_of(key) not in {"character", "location"}:
+        return normalize_key(key)
+    if tok.pos_ not in {"NOUN", "PROPN"} or view.character(tok):
+        return None
+    return view.noun_phrase(tok)[1]
+
+
+def _antecedent_thing(view: ChapterView, tok: Any, window: int = 60) -> Any | None:
+    """For "it"/"this": the nearest concrete thing named shortly before."""
+    doc = view.doc
+    for j in range(tok.i - 1, max(-1, tok.i - window), -1):
+        cand = doc[j]
+        if cand.pos_ == "NOUN" and cand.lemma_.lower() in CHEKHOV_NOUNS:
+            return cand
+        key = view.key(cand)
+        if key and view.type_of(key) == "object":
+            return cand
+    return None
+
+
+def _promise(view: ChapterView, verb: Any) -> CommitmentItem | None:
+    """"He promised to return the key", "she swore that she would find him"."""
+    verdict = view.verdict(verb)
+    if not verdict.asserted:
+        return None
+    act = next((c for c in verb.children if c.dep_ in {"xcomp", "ccomp"}), None)
+    if act is None or act.pos_ not in {"VERB", "AUX"}:
+        return None
+    obj = next(iter(view.objects(act)), None)
+    if obj is not None and obj.pos_ == "PRON":
+        obj = _antecedent_thing(view, obj)
+    key = _thing_key(view, obj) if obj is not None else None
+    if key is None:
+        key = " ".join(filter(None, [act.lemma_.lower(), view.particle(act)]))
+    weight = 0.7 if verb.lemma_.lower() in {"swear", "vow"} else 0.6
+    trigger = view.phrase_text(act)[:200]
+    parts = [*view.subjects(verb), act]
+    return _item(view, "setup", key, verb, parts, "promise", weight, trigger)
+
+
+def _never_forget(view: ChapterView, verb: Any) -> CommitmentItem | None:
+    """"I shall never forget that night": emphasis that asks to be remembered."""
+    if not any(c.lower_ == "never" for c in verb.children):
+        return None
+    obj = next(iter(view.objects(verb)), None)
+    key = _thing_key(view, obj) if obj is not None else None
+    if key is None:
+        return None
+    return _item(view, "setup", key, verb, [obj, *view.subjects(verb)], "never_forget", 0.6,
+                 "never forget")
+
+
+def _needed_later(view: ChapterView, verb: Any) -> CommitmentItem | None:
+    """"One day you will need it", "he would need it": a thing announced as useful later."""
+    reason = view.verdict(verb).reason
+    if reason not in {FUTURE, HEDGE}:
+        return None
+    obj = next(iter(view.objects(verb)), None)
+    if obj is None:
+        return None
+    thing = _antecedent_thing(view, obj) if obj.pos_ == "PRON" else obj
+    key = _thing_key(view, thing) if thing is not None else None
+    if key is None or thing is None:
+        return None
+    start, end = view.sentence_span(verb)
+    someday = any(cue in view.text[start:end].lower() for cue in SOMEDAY)
+    weight = 0.65 if someday else 0.5
+    return _item(view, "setup", key, verb, [obj, *view.subjects(verb)], "needed_later", weight,
+                 "one day" if someday else "will need")
+
+
+def _hidden(view: ChapterView, verb: Any, known: set[str]) -> CommitmentItem | None:
+    """"He buried the chest", "she locked the letter away"."""
+    if not view.verdict(verb).asserted:
+        return None
+    for obj in view.objects(verb):
+        thing = _antecedent_thing(view, obj) if obj.pos_ == "PRON" else obj
+        key = _thing_key(view, thing) if thing is not None else None
+        if key and key not in known and not view.character(obj):
+            return _item(view, "setup", key, verb, [obj], "hidden", 0.65, verb.lemma_.lower())
+    return None
+
+
+def _emphasised(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem | None:
+    """"the old key", "a locked box", "a secret drawer": a thing introduced with emphasis."""
+    cues = [c.lower_ for c in noun.children if c.dep_ in {"amod", "compound"}
+            and c.lower_ in EMPHASIS]
+    if not cues:
+        return None
+    key = _thing_key(view, noun)
+    if key is None or key in known:
+        return None
+    weight = 0.4 + sum(EMPHASIS[c] for c in cues)
+    anchor = noun.head if noun.head.pos_ in {"VERB", "AUX"} else noun
+    return _item(view, "setup", key, anchor, [noun], "emphasised_object", weight, " ".join(cues))
+
+
+def _payoff(view: ChapterView, verb: Any, heads: dict[str, str]) -> CommitmentItem | None:
+    """An earlier chapter's setup being used: "Jim opened the old chest at last"."""
+    if not view.verdict(verb).asserted:
+        return None
+    candidates = [*view.objects(verb)]
+    if view.is_passive(verb):
+        candidates += [s for s in view.subjects(verb)]
+    for obj in candidates:
+        thing = _antecedent_thing(view, obj) if obj.pos_ == "PRON" else obj
+        if thing is None:
+            continue
+        key = _thing_key(view, thing)
+        if key is None:
+            continue
+        setup = heads.get(key.split()[-1])
+        if setup is None:
+            continue
+        return _item(view, "payoff", setup, verb, [obj, *view.subjects(verb)], "payoff", 0.7,
+                     verb.lemma_.lower())
+    return None

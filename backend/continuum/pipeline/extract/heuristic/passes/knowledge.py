@@ -1,0 +1,179 @@
+"""knowledge_state_deltas: who learns what, how, and from whom.
+
+Rules: "X learned/discovered/found out/realised/heard/saw that …" (the knower is the
+subject), "Y told/informed/assured X that …" and "X was told that … (by Y)" (the knower
+is the listener, Y the source), "X knew that …" (a state: low certainty), and secrets
+passed on ("X told Y the secret", "X revealed the truth to Y"), which also record that X
+shared it with Y. The fact is the exact text of the that-clause or the object phrase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import KnowledgeDelta
+
+# lemma → (how, certainty) for a knower in subject position.
+LEARN_VERBS: dict[str, tuple[str, float]] = {
+    "learn": ("discovered", 0.85), "discover": ("discovered", 0.9), "find": ("discovered", 0.85),
+    "realise": ("deduced", 0.85), "realize": ("deduced", 0.85), "understand": ("deduced", 0.7),
+    "perceive": ("deduced", 0.75), "guess": ("deduced", 0.5), "deduce": ("deduced", 0.7),
+    "conclude": ("deduced", 0.6), "infer": ("deduced", 0.6), "suspect": ("deduced", 0.4),
+    "hear": ("told", 0.7), "overhear": ("overheard", 0.8), "read": ("read", 0.85),
+    "see": ("witnessed", 0.85), "observe": ("witnessed", 0.8), "notice": ("witnessed", 0.8),
+    "witness": ("witnessed", 0.9), "know": ("deduced", 0.5), "recollect": ("deduced", 0.6),
+    "remember": ("deduced", 0.6),
+}
+TELL_VERBS = frozenset(
+    {"tell", "inform", "assure", "warn", "remind", "convince", "persuade", "write", "whisper",
+     "confide", "reveal", "explain", "confess", "admit", "acquaint", "apprise", "disclose",
+     "announce", "betray", "show"}
+)
+SECRET_NOUNS = frozenset(
+    {"secret", "truth", "news", "story", "tale", "plan", "plot", "intelligence", "mystery",
+     "history", "whereabouts", "particulars", "circumstances", "design", "scheme", "intention",
+     "identity", "name"}
+)
+
+
+def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
+    """Knowledge gained in the chapter, in text order."""
+    found: list[KnowledgeDelta] = []
+    for tok in view.doc:
+        if tok.pos_ != "VERB" or view.is_markup(tok):
+            continue
+        lemma = tok.lemma_.lower()
+        if lemma not in LEARN_VERBS and lemma not in TELL_VERBS:
+            continue
+        if not view.verdict(tok).asserted:
+            continue
+        if view.is_passive(tok) and lemma in TELL_VERBS:
+            found += _told_passive(view, tok)
+        elif lemma in TELL_VERBS:
+            found += _told_active(view, tok)
+        else:
+            found += _learned(view, tok, lemma)
+    return found
+
+
+def _clause(verb: Any) -> Any | None:
+    """The that- or wh-clause a verb takes (finite, with its own subject)."""
+    for child in verb.children:
+        if child.dep_ in {"ccomp", "pcomp"} and any(
+            g.dep_ in {"nsubj", "nsubjpass", "expl"} for g in child.children
+        ):
+            return child
+    return None
+
+
+def _fact_text(view: ChapterView, clause: Any) -> tuple[str, Any]:
+    """The clause text without a leading "that"."""
+    tokens = [t for t in clause.subtree if not t.is_space]
+    while tokens and (tokens[0].dep_ == "mark" and tokens[0].lower_ == "that"
+                      or tokens[0].is_punct):
+        tokens.pop(0)
+    while tokens and tokens[-1].is_punct:
+        tokens.pop()
+    if not tokens:
+        return view.phrase_text(clause), clause
+    return view.text[tokens[0].idx : tokens[-1].idx + len(tokens[-1].text)], clause
+
+
+def _secret(view: ChapterView, verb: Any) -> Any | None:
+    for obj in view.objects(verb):
+        if obj.lemma_.lower() in SECRET_NOUNS:
+            return obj
+    return None
+
+
+def _delta(
+    view: ChapterView, verb: Any, knower: str, knower_tok: Any, fact: str, fact_tok: Any,
+    how: str, certainty: float, rule: str, source: str | None = None,
+    source_tok: Any | None = None, shared_with: list[str] | None = None,
+) -> KnowledgeDelta:
+    parts = [t for t in (knower_tok, fact_tok, source_tok) if t is not None]
+    evidence = view.clause_evidence(verb, parts, f"knowledge.{rule}", certainty)
+    return KnowledgeDelta(knower=knower, fact=fact[:500], certainty=evidence.confidence,
+                          how=how, source=source, shared_with=shared_with or [],  # type: ignore[arg-type]
+                          evidence=evidence)
+
+
+def _learned(view: ChapterView, verb: Any, lemma: str) -> list[KnowledgeDelta]:
+    """"X learned that …", "X found out who …", "X knew that …"."""
+    how, certainty = LEARN_VERBS[lemma]
+    if lemma == "find" and view.particle(verb) != "out" and _clause(verb) is None:
+        return []
+    clause = _clause(verb)
+    if clause is not None:
+        fact, fact_tok = _fact_text(view, clause)
+    elif view.particle(verb) == "out" or lemma in {"discover", "learn"}:
+        obj = next(iter(view.objects(verb)), None)
+        if obj is None or obj.pos_ == "PRON":
+            return []
+        fact, fact_tok = view.phrase_text(obj), obj
+    else:
+        return []
+    source_pair = next(((n, c) for p, n in view.preps(verb) if p == "from"
+                        for c in view.characters(n)), None)
+    if lemma == "learn" and source_pair is not None:
+        how = "told"
+    rule = "state" if lemma == "know" else lemma
+    out = []
+    for s in view.subjects(verb):
+        for who in view.characters(s):
+            out.append(_delta(view, verb, who, s, fact, fact_tok, how, certainty, rule,
+                              source_pair[1] if source_pair else None,
+                              source_pair[0] if source_pair else None))
+    return out
+
+
+def _told_active(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
+    """"Y told X that …", "Y told X the secret", "Y revealed the truth to X"."""
+    listeners = [c for c in verb.children if c.dep_ in {"dobj", "dative"} and c.pos_ != "ADP"]
+    listeners += [n for p, n in view.preps(verb) if p in {"to", "in"}]
+    listener_pairs = [(t, c) for t in listeners for c in view.characters(t)]
+    speakers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    clause = _clause(verb)
+    secret = _secret(view, verb)
+    out: list[KnowledgeDelta] = []
+    if clause is not None:
+        fact, fact_tok = _fact_text(view, clause)
+        for t, who in listener_pairs:
+            source = speakers[0] if speakers else None
+            out.append(_delta(view, verb, who, t, fact, fact_tok, "told", 0.8, "told",
+                              source[1] if source else None, source[0] if source else None))
+        return out
+    if secret is None:
+        return out
+    fact, fact_tok = view.phrase_text(secret), secret
+    names = [who for _, who in listener_pairs]
+    for s, teller in speakers:
+        if names:
+            out.append(_delta(view, verb, teller, s, fact, fact_tok, "told", 0.9, "shared_secret",
+                              shared_with=names))
+    for t, who in listener_pairs:
+        source = speakers[0] if speakers else None
+        out.append(_delta(view, verb, who, t, fact, fact_tok, "told", 0.85, "secret",
+                          source[1] if source else None, source[0] if source else None))
+    return out
+
+
+def _told_passive(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
+    """"X was told that … (by Y)", "X was informed of the secret"."""
+    clause = _clause(verb)
+    secret = _secret(view, verb)
+    if clause is not None:
+        fact, fact_tok = _fact_text(view, clause)
+    elif secret is not None:
+        fact, fact_tok = view.phrase_text(secret), secret
+    else:
+        return []
+    agent = view.agent(verb)
+    source = view.character(agent) if agent is not None else None
+    out = []
+    for s in view.subjects(verb):
+        for who in view.characters(s):
+            out.append(_delta(view, verb, who, s, fact, fact_tok, "told", 0.8, "was_told",
+                              source, agent))
+    return out

@@ -1,0 +1,259 @@
+"""relationship_updates: kinship and role nouns, marriage and engagement verbs, and endings.
+
+A kinship or role noun needs an owner (a possessive, "X's", or an of-genitive) and a
+referent (an apposition, "her sister Jane" / "Jane, his eldest daughter", a copula "X was
+his friend", a resolved nominal mention, or, for wife/husband of "Mr. X", "Mrs. X").
+`source TYPE target` reads "Jane sister_of Elizabeth". An ending is produced only when the
+text ends the relationship ("broke off the engagement", "divorced", "no longer his
+friend"); a death ends nothing by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import RelationshipUpdate
+
+KINSHIP: dict[str, str] = {
+    **dict.fromkeys(["wife", "husband", "spouse", "consort"], "married_to"),
+    **dict.fromkeys(["fiancé", "fiance", "fiancée", "fiancee", "betrothed"], "engaged_to"),
+    "sister": "sister_of", "brother": "brother_of", "sibling": "sibling_of",
+    "daughter": "daughter_of", "son": "son_of", "child": "child_of",
+    **dict.fromkeys(["father", "papa"], "father_of"),
+    **dict.fromkeys(["mother", "mamma", "mama"], "mother_of"),
+    "parent": "parent_of", "uncle": "uncle_of", "aunt": "aunt_of", "nephew": "nephew_of",
+    "niece": "niece_of", "cousin": "cousin_of", "grandfather": "grandfather_of",
+    "grandmother": "grandmother_of", "grandson": "grandson_of",
+    "granddaughter": "granddaughter_of", "godfather": "godfather_of",
+    "godmother": "godmother_of", "guardian": "guardian_of", "ward": "ward_of",
+    "heir": "heir_of", "widow": "widow_of", "widower": "widower_of",
+}
+ROLES: dict[str, str] = {
+    "friend": "friend_of",
+    **dict.fromkeys(
+        ["servant", "maid", "butler", "footman", "valet", "housekeeper", "steward", "coachman",
+         "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook"],
+        "servant_of",
+    ),
+    **dict.fromkeys(["master", "employer"], "employer_of"),
+    "companion": "companion_of", "enemy": "enemy_of", "rival": "rival_of",
+    "patron": "patron_of", "lover": "lover_of", "partner": "partner_of",
+    "mentor": "mentor_of", "pupil": "pupil_of", "tenant": "tenant_of",
+    "landlord": "landlord_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
+}
+RELATION_NOUNS = {**KINSHIP, **ROLES}
+# "his lady" is his wife only with a possessive; "lady" alone is a title.
+POSSESSIVE_ONLY = {"lady": "married_to"}
+SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"})
+KIN_TYPES = frozenset(KINSHIP.values())
+HONORIFIC_PAIRS = {"mr.": "Mrs.", "mr": "Mrs", "mrs.": "Mr.", "mrs": "Mr"}
+
+
+def relation_type(noun_lemma: str, possessive: bool) -> str | None:
+    """The normalized relationship type a noun expresses, if any."""
+    rel = RELATION_NOUNS.get(noun_lemma)
+    if rel is None and possessive:
+        rel = POSSESSIVE_ONLY.get(noun_lemma)
+    return rel
+
+
+def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
+    """Relationships stated, started or ended in the chapter, deduplicated, in text order."""
+    found: list[RelationshipUpdate] = []
+    seen: set[tuple[str, str, str, bool]] = set()
+
+    def add(item: RelationshipUpdate | None) -> None:
+        if item is None or item.source == item.target:
+            return
+        pair = (item.source, item.target)
+        if item.symmetric:
+            pair = (min(pair), max(pair))
+        key = (*pair, item.type, item.ended)
+        if key not in seen:
+            seen.add(key)
+            found.append(item)
+
+    for tok in view.doc:
+        if view.is_markup(tok):
+            continue
+        if tok.pos_ == "NOUN":
+            for item in _noun_relations(view, tok):
+                add(item)
+        elif tok.pos_ in {"VERB", "ADJ"}:
+            for item in _verb_relations(view, tok):
+                add(item)
+    return found
+
+
+def _make(
+    view: ChapterView, source: str, target: str, rel: str, tokens: list[Any], rule: str,
+    confidence: float, ended: bool = False, anchor: Any | None = None,
+) -> RelationshipUpdate:
+    if anchor is not None:
+        evidence = view.clause_evidence(anchor, tokens, f"relationships.{rule}", confidence)
+    else:
+        start, end = view.span_of(tokens)
+        evidence = view.evidence(start, end, f"relationships.{rule}", confidence)
+    return RelationshipUpdate(source=source, target=target, type=rel,
+                              symmetric=rel in SYMMETRIC, ended=ended, evidence=evidence)
+
+
+def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
+    """Whose relative the noun names: "her sister", "Darcy's friend", "daughter of Mr. Bennet"."""
+    for child in noun.children:
+        if child.dep_ == "poss":
+            key = view.character(child)
+            return (key, child) if key else None
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ == "of":
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if pobj is not None:
+                key = view.character(pobj)
+                if key:
+                    return key, pobj
+    return None
+
+
+def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any | None]:
+    """Who the relation noun denotes, and the copula verb if it is predicated ("X was his Y")."""
+    found: list[tuple[str, Any]] = []
+    for child in noun.children:
+        if child.dep_ == "appos":
+            found += [(k, t) for t in (child, *child.conjuncts) for k in view.characters(t)]
+    if found:
+        return found, None
+    if noun.dep_ in {"appos", "compound"}:
+        head = noun.head
+        found = [(k, head) for k in view.characters(head)]
+        if found:
+            return found, None
+    if noun.dep_ in {"attr", "oprd"} and noun.head.lemma_.lower() in {"be", "become", "remain"}:
+        copula = noun.head
+        found = [(k, s) for s in view.subjects(copula) for k in view.characters(s)]
+        return found, copula
+    key = view.character(noun)
+    if key:
+        return [(key, noun)], None
+    return [], None
+
+
+def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
+    lemma = noun.lemma_.lower()
+    possessive = any(c.dep_ == "poss" for c in noun.children)
+    rel = relation_type(lemma, possessive)
+    if rel is None:
+        return []
+    owner = _owner(view, noun)
+    if owner is None:
+        return []
+    owner_key, owner_tok = owner
+    referents, copula = _referents(view, noun)
+    ended = False
+    confidence = 0.75
+    if copula is not None:
+        verdict = view.verdict(copula)
+        if verdict.ends_state:
+            ended = True
+        elif not verdict.asserted:
+            return []
+    if not referents and rel == "married_to":
+        spouse = _spouse_by_name(view, owner_key, lemma)
+        if spouse is None:
+            return []
+        referents = [(spouse, noun)]
+        confidence = 0.55
+    if any(c.dep_ == "amod" and c.lower_ in {"former", "ex", "erstwhile"} for c in noun.children):
+        ended = True  # "her former friend"
+    rule = "ended" if ended else ("copula" if copula is not None else "possessive")
+    if owner_tok.dep_ == "pobj":
+        rule = "ended" if ended else "of_genitive"
+    items = []
+    for key, ref_tok in referents:
+        tokens = [owner_tok, noun, ref_tok]
+        if copula is not None:
+            tokens.append(copula)
+        items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
+    return items
+
+
+def _spouse_by_name(view: ChapterView, owner: str, noun_lemma: str) -> str | None:
+    """"Mr. Bennet … his wife" → "Mrs. Bennet" (and back): the period convention."""
+    if noun_lemma not in {"wife", "husband", "lady"}:
+        return None
+    parts = owner.split(maxsplit=1)
+    if len(parts) != 2:
+        return None
+    other = HONORIFIC_PAIRS.get(parts[0].lower())
+    if other is None or (noun_lemma == "husband") != parts[0].lower().startswith("mrs"):
+        return None
+    candidate = f"{other} {parts[1]}"
+    for known in view.types:
+        if known.lower() == candidate.lower():
+            return known
+    return candidate
+
+
+def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
+    lemma = verb.lemma_.lower()
+    if lemma in {"marry", "wed", "married"}:
+        return _union(view, verb, "married_to", ended=False)
+    if lemma in {"engage", "engaged", "betroth", "betrothed"}:
+        if verb.pos_ == "VERB" and not view.is_passive(verb):
+            return []  # "engaged a servant": hiring
+        if any(p in {"in", "for", "with", "on"} for p, _ in view.preps(verb)):
+            return []
+        return _union(view, verb, "engaged_to", ended=False)
+    if lemma == "divorce":
+        return _union(view, verb, "married_to", ended=True)
+    if lemma == "jilt":
+        return _union(view, verb, "engaged_to", ended=True)
+    if lemma in {"break", "end", "call"}:
+        return _broken_engagement(view, verb)
+    return []
+
+
+def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[RelationshipUpdate]:
+    """"X married Y", "X was engaged to Y", "X and Y were married", "X divorced Y"."""
+    if not view.verdict(verb).asserted:
+        return []
+    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    partners = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
+    partners += [(n, c) for p, n in view.preps(verb) if p in {"to", "from"}
+                 for c in view.characters(n)]
+    rule = "ended" if ended else ("marriage" if rel == "married_to" else "engagement")
+    items = []
+    if partners:
+        for s, a in people:
+            for o, b in partners:
+                items.append(_make(view, a, b, rel, [s, o], rule, 0.8, ended, anchor=verb))
+    elif len(people) > 1:
+        (s, a), (o, b) = people[0], people[1]
+        items.append(_make(view, a, b, rel, [s, o], rule, 0.75, ended, anchor=verb))
+    return items
+
+
+def _broken_engagement(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
+    """"X broke off the engagement with Y", "X ended her engagement to Y"."""
+    if not view.verdict(verb).asserted:
+        return []
+    lemma = verb.lemma_.lower()
+    particle = view.particle(verb)
+    if lemma in {"break", "call"} and particle != "off":
+        return []
+    target = next((o for o in view.objects(verb)
+                   if o.lemma_.lower() in {"engagement", "betrothal", "match", "marriage"}), None)
+    if target is None:
+        return []
+    rel = "married_to" if target.lemma_.lower() == "marriage" else "engaged_to"
+    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    partners = [(n, c) for p, n in [*view.preps(verb), *view.preps(target)]
+                if p in {"with", "to"} for c in view.characters(n)]
+    owner = _owner(view, target)
+    if owner is not None and all(owner[0] != c for _, c in people):
+        partners.append((owner[1], owner[0]))
+    items = []
+    for s, a in people:
+        for o, b in partners:
+            items.append(_make(view, a, b, rel, [s, target, o], "ended", 0.75, True, anchor=verb))
+    return items

@@ -1,0 +1,225 @@
+"""thread_updates: plot threads (mysteries, quests, goals) opened, advanced and closed.
+
+Open: a goal verb of finding out or getting back ("set out to find the treasure", "was
+determined to discover …", "must find …"), a search ("in search of X", "searched for X"),
+"the mystery of X", or an unknown culprit ("who had taken/stolen/killed X"). Goals are
+irrealis by nature, so the desire/hedge gate does not block an opening; negation does.
+Progress and close: a search verb (progress) or a finding verb (close: "at last found",
+"solved", "returned the X") whose object matches an open thread, from this chapter or
+from the story context. Thread names are short and normalized ("find treasure").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import ThreadUpdate
+
+GOAL_VERBS = frozenset(
+    """find discover learn recover rescue avenge solve uncover unmask catch seek locate
+    retrieve trace track hunt""".split()
+)
+GOAL_HEADS = frozenset({"set", "determine", "resolve", "vow", "swear", "decide", "mean",
+                        "intend", "try", "attempt", "endeavour", "endeavor", "must", "start"})
+SEARCH_NOUNS = frozenset({"search", "quest", "pursuit", "hunt"})
+CULPRIT_VERBS = frozenset({"take", "steal", "kill", "murder", "write", "send", "hide", "poison",
+                           "betray", "rob", "break", "burn"})
+PROGRESS_VERBS = frozenset(
+    """search seek look follow trace track inquire enquire ask question hunt pursue examine
+    investigate suspect learn hear""".split()
+)
+CLOSE_VERBS = frozenset(
+    """find discover solve recover return restore retrieve uncover unmask catch rescue avenge
+    regain""".split()
+)
+STOP = frozenset(
+    """the a an of to who what his her their my your its this that which for in on at by
+    with and or had has have was were is be been it""".split()
+)
+
+
+def content_words(name: str) -> set[str]:
+    """The words of a thread name that can be matched against later text."""
+    return {w for w in re.findall(r"[a-z]+", name.lower()) if w not in STOP and len(w) > 2}
+
+
+def extract_threads(view: ChapterView) -> list[ThreadUpdate]:
+    """Openings, progress and closings, in text order; one progress per thread per chapter."""
+    found: list[ThreadUpdate] = []
+    open_threads: dict[str, set[str]] = {}
+    for name in view.context.open_threads:
+        words = content_words(name)
+        if words:
+            open_threads[name] = words
+    progressed: set[str] = set()
+    closed: set[str] = set()
+    for tok in view.doc:
+        if view.is_markup(tok):
+            continue
+        lemma = tok.lemma_.lower()
+        opened = _opening(view, tok, lemma)
+        if opened is not None:
+            if opened.thread not in open_threads:
+                open_threads[opened.thread] = content_words(opened.thread)
+                found.append(opened)
+            continue
+        if tok.pos_ != "VERB" or not open_threads:
+            continue
+        if lemma in CLOSE_VERBS or lemma in PROGRESS_VERBS:
+            update = _advance(view, tok, lemma, open_threads, progressed, closed)
+            if update is not None:
+                found.append(update)
+    return found
+
+
+def _characters(view: ChapterView, verb: Any) -> list[str]:
+    names: list[str] = []
+    for t in (*view.subjects(verb), *view.objects(verb), *(n for _, n in view.preps(verb))):
+        key = view.character(t)
+        if key and key not in names:
+            names.append(key)
+    return names
+
+
+def _object_name(view: ChapterView, tok: Any) -> str | None:
+    """A goal's object as a short name ("treasure", "Flint's map" → "map"), no pronouns."""
+    if tok.pos_ == "PRON":
+        return None
+    key = view.key(tok)
+    if key:
+        return key
+    if tok.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    surface, lemma_key = view.noun_phrase(tok)
+    return lemma_key
+
+
+def _update(
+    view: ChapterView, thread: str, action: str, verb: Any, parts: list[Any], rule: str,
+    confidence: float,
+) -> ThreadUpdate:
+    evidence = view.clause_evidence(verb, parts, f"threads.{rule}", confidence)
+    return ThreadUpdate(thread=thread, action=action,  # type: ignore[arg-type]
+                        summary=" ".join(evidence.quote.split())[:300],
+                        entities=_characters(view, verb), evidence=evidence)
+
+
+def _blocked(view: ChapterView, verb: Any) -> bool:
+    return view.verdict(verb).reason in {NEGATION, NO_LONGER}
+
+
+def _opening(view: ChapterView, tok: Any, lemma: str) -> ThreadUpdate | None:
+    if tok.pos_ == "VERB" and lemma in GOAL_VERBS:
+        return _goal(view, tok, lemma)
+    if tok.pos_ == "NOUN" and lemma in SEARCH_NOUNS:
+        return _search_noun(view, tok)
+    if tok.pos_ == "NOUN" and lemma == "mystery":
+        return _mystery(view, tok)
+    if tok.pos_ == "VERB" and lemma in CULPRIT_VERBS:
+        return _culprit(view, tok, lemma)
+    return None
+
+
+def _goal(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
+    """"set out to find the treasure", "was determined to discover the truth"."""
+    head = verb.head
+    has_to = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    must = any(c.dep_ == "aux" and c.lower_ == "must" for c in verb.children)
+    goal = (has_to and verb.dep_ in {"xcomp", "advcl"}
+            and (head.lemma_.lower() in GOAL_HEADS or head.lower_ in {"determined", "resolved"}))
+    if not goal and not must:
+        return None
+    anchor = head if goal and head.pos_ in {"VERB", "AUX"} else verb
+    if _blocked(view, anchor) or view.verdict(anchor).reason == "question":
+        return None
+    obj = next(iter(view.objects(verb)), None)
+    name = _object_name(view, obj) if obj is not None else None
+    if name is None:
+        return None
+    verb_words = " ".join(filter(None, [lemma, view.particle(verb)]))
+    return _update(view, f"{verb_words} {name}", "open", verb, [anchor, obj], "goal", 0.65)
+
+
+def _search_noun(view: ChapterView, noun: Any) -> ThreadUpdate | None:
+    """"went in search of the doctor", "the quest for the grail"."""
+    target = None
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ in {"of", "for"}:
+            target = next((g for g in child.children if g.dep_ == "pobj"), None)
+    if target is None:
+        return None
+    name = _object_name(view, target)
+    if name is None:
+        return None
+    verb = noun
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+        verb = verb.head
+    if _blocked(view, verb):
+        return None
+    return _update(view, f"find {name}", "open", verb, [noun, target], "search", 0.6)
+
+
+def _mystery(view: ChapterView, noun: Any) -> ThreadUpdate | None:
+    """"the mystery of the missing letter"."""
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ == "of":
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if pobj is None:
+                continue
+            name = _object_name(view, pobj)
+            if name is None:
+                return None
+            verb = noun
+            while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+                verb = verb.head
+            return _update(view, f"mystery of {name}", "open", verb, [noun, pobj], "mystery",
+                           0.6)
+    return None
+
+
+def _culprit(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
+    """"who had taken the key?", "wondered who had stolen the letter"."""
+    subject = next((c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+    if subject is None or subject.lower_ != "who" or verb.dep_ == "relcl":
+        return None
+    if not any(c.dep_ == "aux" and c.lower_ in {"had", "has", "have"} for c in verb.children):
+        return None
+    obj = next(iter(view.objects(verb)), None)
+    name = _object_name(view, obj) if obj is not None else None
+    if name is None:
+        return None
+    return _update(view, f"who {verb.lemma_.lower()} {name}", "open", verb, [subject, obj],
+                   "culprit", 0.55)
+
+
+def _advance(
+    view: ChapterView, verb: Any, lemma: str, open_threads: dict[str, set[str]],
+    progressed: set[str], closed: set[str],
+) -> ThreadUpdate | None:
+    if not view.verdict(verb).asserted:
+        return None
+    targets = [*view.objects(verb), *(n for _, n in view.preps(verb))]
+    if view.is_passive(verb):
+        targets += view.subjects(verb)
+    words: set[str] = set()
+    for t in targets:
+        name = _object_name(view, t)
+        if name:
+            words |= content_words(name)
+    if not words:
+        return None
+    for thread, thread_words in open_threads.items():
+        if thread in closed or not (words & thread_words):
+            continue
+        if lemma in CLOSE_VERBS:
+            closed.add(thread)
+            cue = any(c.lower_ in {"last", "finally", "length"} for c in verb.subtree)
+            return _update(view, thread, "close", verb, targets, "close", 0.75 if cue else 0.6)
+        if thread in progressed:
+            continue
+        progressed.add(thread)
+        return _update(view, thread, "progress", verb, targets, "progress", 0.55)
+    return None
