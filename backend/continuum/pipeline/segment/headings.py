@@ -66,6 +66,8 @@ class Heading:
 
 @dataclass(frozen=True)
 class _Parsed:
+    """A heading read from one paragraph, before its title line and illustration are known."""
+
     kind: HeadingKind
     number: int | None
     title: str | None
@@ -160,10 +162,10 @@ def _parse(paragraph: Span, *, inside_illustration: bool) -> _Parsed | None:
         found = _keyword(_normalize(first_line), strict=True)
         if found is not None and found[0] == "chapter":
             return _Parsed(found[0], found[1], found[2], "keyword", line_end, found[3])
-        return None
     if short and _MATTER.fullmatch(joined):
         return _Parsed("matter", None, None, "keyword", paragraph.end)
-    numbered = None if inside_illustration else _numeral_heading(joined)
+    single_line = short and "\n" not in paragraph.text
+    numbered = _numeral_heading(joined) if single_line and not inside_illustration else None
     if numbered is not None:
         family: Family = "numeral" if numbered[1] is None else "titled"
         return _Parsed("chapter", numbered[0], numbered[1], family, paragraph.end)

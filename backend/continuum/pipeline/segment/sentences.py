@@ -43,6 +43,11 @@ _TERMINATOR = re.compile(
 _OPENERS = "\"'\u201c\u2018\u00ab([_*"
 _QUOTES = "\"'\u201d\u2019\u00bb"
 _ATTRIBUTION = re.compile(r"(?:[A-Z][\w'\u2019-]*\.?\s+){1,3}(?:" + _SAID_VERBS + r")\b")
+# Capitalised words that open a new sentence rather than name a speaker ("And I thought...").
+_NOT_SPEAKERS = frozenset(
+    {"and", "but", "or", "so", "yet", "then", "now", "when", "if", "as", "while", "though"}
+    | {"although", "still", "just", "only", "there", "here", "what", "why", "how", "never"}
+)
 _INITIAL_AHEAD = re.compile(r"[A-Z]\.")
 
 
@@ -106,7 +111,13 @@ def _ends_sentence(text: str, match: re.Match[str], limit: int) -> bool:
     if core == "." and _is_abbreviation(text, match.start(), ahead, limit):
         return False
     closed_quote = any(ch in _QUOTES for ch in match.group("close"))
-    return not (closed_quote and _ATTRIBUTION.match(text, word_start, limit))
+    return not (closed_quote and _is_attribution(text, word_start, limit))
+
+
+def _is_attribution(text: str, start: int, limit: int) -> bool:
+    """Whether the words at `start` name a speaker and a said-verb ("Alice asked", "I said")."""
+    match = _ATTRIBUTION.match(text, start, limit)
+    return match is not None and match.group().split(None, 1)[0].lower() not in _NOT_SPEAKERS
 
 
 def _is_abbreviation(text: str, dot: int, next_word: int, limit: int) -> bool:

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from continuum.pipeline.segment import BookChapter, Span, split_book, split_sentences
+
+
 @pytest.fixture(scope="session")
 def read_novel(shared_data: Path) -> Callable[[str], str]:
     """A cached reader for a shared novel by file stem, e.g. `"treasure_island"`."""
@@ -31,3 +34,15 @@ def novel_paragraph(read_novel: Callable[[str], str]) -> Callable[[str, str], st
         raise AssertionError(f"{phrase!r} not found in {name}")
 
     return find
+
+
+@pytest.fixture(scope="session")
+def novel_sentences(read_novel: Callable[[str], str]) -> Callable[[str], list[Span]]:
+    """The sentences of a shared novel, split once per session."""
+    return cache(lambda name: split_sentences(read_novel(name)))
+
+
+@pytest.fixture(scope="session")
+def novel_chapters(read_novel: Callable[[str], str]) -> Callable[[str], list[BookChapter]]:
+    """The chapters of a shared novel, split once per session."""
+    return cache(lambda name: split_book(read_novel(name)))

@@ -10,6 +10,7 @@ import pytest
 from continuum.pipeline.segment import Span, split_paragraphs, split_sentences
 
 Paragraph = Callable[[str, str], str]
+Sentences = Callable[[str], list[Span]]
 NOVELS = ("pride_and_prejudice", "treasure_island", "alice_in_wonderland")
 
 
@@ -36,17 +37,19 @@ def test_honorifics_never_end_a_sentence(novel_paragraph: Paragraph) -> None:
     assert any("at St. James’s had made him" in s for s in sentences(saint))
 
 
-def test_no_sentence_of_the_novels_ends_on_a_title(read_novel: Callable[[str], str]) -> None:
+def test_no_sentence_of_the_novels_ends_on_a_title(novel_sentences: Sentences) -> None:
     title_at_end = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Capt|Col|Rev|Prof)\.$")
     for name in NOVELS:
-        ended_on_title = [s for s in sentences(read_novel(name)) if title_at_end.search(s)]
+        ended_on_title = [s.text for s in novel_sentences(name) if title_at_end.search(s.text)]
         assert ended_on_title == [], name
 
 
 def test_initials_stay_in_one_sentence(novel_paragraph: Paragraph) -> None:
     dedication = novel_paragraph("pride_and_prejudice", "To J. Comyns Carr")
     # The dedication sits inside an illustration block: its caption is one sentence.
-    assert any(s.startswith("_To J. Comyns Carr") and "inscribed_" in s for s in sentences(dedication))
+    assert any(
+        s.startswith("_To J. Comyns Carr") and "inscribed_" in s for s in sentences(dedication)
+    )
     assert sentences("J. R. R. Tolkien wrote it. W. H. Smith sold it.") == [
         "J. R. R. Tolkien wrote it.",
         "W. H. Smith sold it.",
@@ -71,7 +74,9 @@ def test_number_abbreviation_before_a_digit() -> None:
 @pytest.mark.parametrize("ellipsis", ["...", "…", ". . ."])
 def test_ellipsis_is_one_terminator_and_lowercase_continues(ellipsis: str) -> None:
     # The novels have no ellipses; these are Alice's words with one inserted.
-    continued = f"‘I wonder if I shall fall right THROUGH the earth{ellipsis} how funny it’ll seem!’"
+    continued = (
+        f"‘I wonder if I shall fall right THROUGH the earth{ellipsis} how funny it’ll seem!’"
+    )
     ended = f"‘I wonder if I shall fall right THROUGH the earth{ellipsis} How funny it’ll seem!’"
 
     assert sentences(continued) == [continued]
@@ -115,6 +120,17 @@ def test_dialogue_attribution_stays_attached(novel_paragraph: Paragraph) -> None
     assert any('matey," he\ncried to the man' in s for s in sentences(said))
 
 
+def test_a_new_sentence_after_a_quote_is_not_taken_for_attribution(
+    novel_paragraph: Paragraph,
+) -> None:
+    owls = novel_paragraph("treasure_island", 'drunk as owls." And I')
+
+    assert sentences(owls) == [
+        '"Clumsy fellows," said I; "they must still be drunk as owls."',
+        "And I\nthought how Captain Smollett would have set them skipping.",
+    ]
+
+
 def test_paragraph_breaks_end_sentences_and_single_newlines_do_not(
     read_novel: Callable[[str], str],
 ) -> None:
@@ -137,11 +153,11 @@ def test_paragraphs_split_on_blank_lines_only() -> None:
 
 @pytest.mark.parametrize("name", NOVELS)
 def test_spans_are_exact_ordered_and_inside_paragraphs(
-    read_novel: Callable[[str], str], name: str
+    read_novel: Callable[[str], str], novel_sentences: Sentences, name: str
 ) -> None:
     text = read_novel(name)
     paragraphs = split_paragraphs(text)
-    spans = split_sentences(text)
+    spans = novel_sentences(name)
 
     assert_offsets(text, paragraphs)
     assert_offsets(text, spans)
