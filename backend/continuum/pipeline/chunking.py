@@ -18,6 +18,17 @@ from pathlib import Path
 
 import tiktoken
 
+from continuum.errors import NotUtf8, TokenizerUnavailable
+
+__all__ = [
+    "ENCODING_FILES",
+    "Chunk",
+    "TokenizerUnavailable",
+    "bundled_cache_dir",
+    "chunk_text",
+    "load_encoding",
+]
+
 _BLOB = "https://openaipublic.blob.core.windows.net/encodings"
 ENCODING_FILES: dict[str, tuple[str, str]] = {
     "o200k_base": (
@@ -47,10 +58,6 @@ _ABBREVIATIONS = frozenset(
 )
 _SCAN_LIMIT = 200
 """Longest run of whitespace or closing marks inspected around a candidate cut."""
-
-
-class TokenizerUnavailable(RuntimeError):
-    """The tiktoken encoding cannot be loaded offline; chunking cannot count tokens."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,17 +132,21 @@ def chunk_text(
         raise ValueError("overlap must be at least 0 and smaller than max_tokens")
     if not text:
         return []
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise NotUtf8(
+            f"the text has an unpaired surrogate at character {exc.start}; decode the "
+            "file as UTF-8 (errors='replace') before chunking"
+        ) from exc
     enc = encoding or load_encoding()
     tokens = enc.encode_ordinary(text)
     if len(tokens) <= max_tokens:
         return [Chunk(index=0, start=0, end=len(text), text=text)]
 
     decoded, offsets = enc.decode_with_offsets(tokens)
-    if decoded != text:
-        raise ValueError(
-            "text is not valid Unicode (it has unpaired surrogates); decode the file "
-            "with errors='replace' before chunking"
-        )
+    if decoded != text:  # cannot happen for valid UTF-8; offsets would be wrong if it did
+        raise RuntimeError("tiktoken's decoded text differs from the input")
     # bounds[k]: character offset where token k starts (for a token that begins inside a
     # multi-byte character, the start of that character); bounds[n] is the text's end.
     bounds = [*offsets, len(text)]

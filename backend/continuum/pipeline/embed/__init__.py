@@ -1,10 +1,10 @@
 """Sentence embeddings: the Embedder protocol and `get_embedder(name)`.
 
-| name                      | embedder                                         |
-|---------------------------|--------------------------------------------------|
-| `local:all-MiniLM-L6-v2`  | MiniLM int8 ONNX on onnxruntime, offline (default)|
-| `mock:hash`               | feature hashing, unit tests only                 |
-| anything else             | that model through `litellm.embedding`           |
+| name                     | embedder                                            |
+|--------------------------|-----------------------------------------------------|
+| `local:all-MiniLM-L6-v2` | MiniLM int8 ONNX on onnxruntime, offline (default)  |
+| `mock:hash`              | feature hashing, for unit tests only                |
+| anything else            | that model through `litellm.embedding`              |
 
 Every embedder returns L2-normalized vectors of width 384 (`EMBEDDING_DIM`).
 """
@@ -37,10 +37,14 @@ __all__ = [
 def get_embedder(
     name: str = DEFAULT_EMBEDDER, *, api_base: str | None = None, api_key: str | None = None
 ) -> Embedder:
-    """The embedder a settings value names; `api_base`/`api_key` only reach litellm."""
+    """The embedder a settings value names; `api_base`/`api_key` only reach litellm.
+
+    The local model is verified and loaded here (once per process), so a missing or
+    altered model file raises EmbeddingError from this call, not in the middle of a chapter.
+    """
     name = name.strip()
     if name == MINILM_MODEL_ID:
-        return MiniLMEmbedder()
+        return MiniLMEmbedder().load()
     if name == HASH_MODEL_ID:
         return HashingEmbedder()
     if not name or name.startswith(("local:", "mock:")):

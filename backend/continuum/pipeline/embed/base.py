@@ -8,12 +8,14 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from continuum.errors import ContinuumError
+
 EMBEDDING_DIM = 384
 """Width of every stored vector: the database columns are vector(384)."""
 
 
-class EmbeddingError(RuntimeError):
-    """An embedder could not load or returned vectors Continuum cannot store."""
+class EmbeddingError(ContinuumError):
+    """An embedder could not load, failed, or returned vectors Continuum cannot store."""
 
 
 @runtime_checkable

