@@ -1,0 +1,131 @@
+"""Identity rules with real names: ambiguity binds to none, nicknames stick, locked canon holds."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from sqlalchemy import text
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction, Evidence
+from continuum.pipeline.identity.resolve import resolve_name
+from continuum.pipeline.identity.roster import Roster, RosterEntry
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+from continuum.reads.entities import list_entities
+from tests.fakes import ScriptedExtractor, entity
+
+
+def _roster(*names: tuple[str, ...]) -> tuple[Roster, dict[str, uuid.UUID]]:
+    ids = {n[0]: uuid.uuid4() for n in names}
+    roster = Roster([RosterEntry(id=ids[n[0]], type="character", name=n[0], aliases=set(n[1:]))
+                     for n in names])
+    return roster, ids
+
+
+def test_a_first_name_shared_by_two_characters_binds_to_none() -> None:
+    roster, _ = _roster(("Elizabeth Bennet",), ("Elizabeth Lucas",))
+    assert resolve_name(roster, "Elizabeth").entity_id is None
+    assert resolve_name(roster, "Elizabeth").rule == "ambiguous"
+
+
+def test_a_unique_partial_name_binds() -> None:
+    roster, ids = _roster(("Elizabeth Bennet",), ("Charlotte Lucas",))
+    assert resolve_name(roster, "Elizabeth").entity_id == ids["Elizabeth Bennet"]
+    assert resolve_name(roster, "Miss Lucas").entity_id == ids["Charlotte Lucas"]
+
+
+def test_miss_bennet_among_sisters_binds_to_none() -> None:
+    roster, _ = _roster(("Jane Bennet",), ("Elizabeth Bennet",), ("Mary Bennet",),
+                        ("Mr. Bennet",))
+    assert resolve_name(roster, "Miss Bennet").entity_id is None
+
+
+def test_titles_of_different_gender_never_merge() -> None:
+    roster, ids = _roster(("Mr. Bennet",))
+    assert resolve_name(roster, "Mrs. Bennet").entity_id is None
+    assert resolve_name(roster, "Mr Bennet").entity_id == ids["Mr. Bennet"]
+
+
+def test_fuzzy_binds_only_a_single_close_candidate() -> None:
+    roster, ids = _roster(("Wickham",), ("Fitzwilliam",))
+    assert resolve_name(roster, "Wickam").entity_id == ids["Wickham"]
+    assert resolve_name(roster, "Zzyzx").entity_id is None
+
+
+CHAPTERS = {
+    1: "Elizabeth Bennet and Elizabeth Lucas walked together.",
+    2: "Elizabeth laughed.",
+    3: "Aldous Finch came home; everyone called him Finchy.",
+    4: "Finchy smiled at the sea.",
+    5: "Mara had grey eyes.",
+    6: "Mara had blue eyes.",
+}
+
+
+def script(text_: str, number: int, context) -> ChapterExtraction:
+    items = {
+        1: [entity(text_, "Elizabeth Bennet"), entity(text_, "Elizabeth Lucas")],
+        2: [entity(text_, "Elizabeth")],
+        3: [entity(text_, "Aldous Finch", "character", "Finchy")],
+        4: [entity(text_, "Finchy")],
+        5: [entity(text_, "Mara")],
+        6: [entity(text_, "Mara")],
+    }[number]
+    facts = []
+    if number in (5, 6):
+        colour = "grey" if number == 5 else "blue"
+        at = text_.index(colour)
+        facts.append(CanonFactItem(subject="Mara", predicate="eye_colour", value=colour,
+                                   evidence=Evidence(start=at, end=at + len(colour), quote=colour,
+                                                     rule="scripted")))
+    return ChapterExtraction(new_entities=items, canon_facts=facts)
+
+
+@pytest.fixture()
+def novel(clean_db):
+    with write_session() as session:
+        return create_novel(session, title="Identity")
+
+
+def _ingest(novel_id, upto: int) -> None:
+    extractor = ScriptedExtractor(script)
+    for n in range(1, upto + 1):
+        analyze_chapter(novel_id=novel_id, number=n, text=CHAPTERS[n], extractor=extractor)
+
+
+def test_ambiguous_elizabeth_creates_no_binding_to_either(novel) -> None:
+    _ingest(novel, 2)
+    with read_session() as session:
+        rows = session.execute(text(
+            "SELECT v.name FROM entity_mentions m JOIN entity_versions v "
+            "ON v.novel_id = m.novel_id AND v.entity_id = m.entity_id "
+            "WHERE m.novel_id = :n AND m.chapter = 2"), {"n": novel}).scalars().all()
+    assert "Elizabeth Bennet" not in rows and "Elizabeth Lucas" not in rows
+
+
+def test_a_nickname_resolves_to_the_existing_character_next_chapter(novel) -> None:
+    _ingest(novel, 4)
+    with read_session() as session:
+        people = list_entities(session=session, novel_id=novel, cap=4)
+    finches = [p for p in people if "Finchy" in (p.name, *p.aliases)]
+    assert len(finches) == 1 and finches[0].name == "Aldous Finch"
+    assert finches[0].mention_count == 3  # "Aldous Finch" + "Finchy" in 3, "Finchy" in 4
+
+
+def test_a_locked_canon_fact_survives_and_raises_a_flag(novel) -> None:
+    _ingest(novel, 5)
+    with write_session() as session:
+        session.execute(text("UPDATE canon_facts SET locked = true WHERE novel_id = :n"),
+                        {"n": novel})
+    analyze_chapter(novel_id=novel, number=6, text=CHAPTERS[6], extractor=ScriptedExtractor(script))
+    with read_session() as session:
+        values = session.execute(text(
+            "SELECT value FROM canon_facts WHERE novel_id = :n AND predicate = 'eye_colour'"),
+            {"n": novel}).scalars().all()
+        flags = session.execute(text(
+            "SELECT description, chapter FROM continuity_flags WHERE novel_id = :n "
+            "AND kind = 'canon_contradiction'"), {"n": novel}).all()
+    assert values == ["grey"]
+    assert len(flags) == 1 and flags[0].chapter == 6 and "'grey'" in flags[0].description
