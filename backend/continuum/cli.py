@@ -118,10 +118,11 @@ def extract(
     """Extract one text as chapter 1 of an empty novel (offline extractor; nothing is stored)."""
     from continuum.pipeline.extract.protocol import StoryContext
     from continuum.pipeline.extractors import get_extractor
+    from continuum.pipeline.masking import mask_markup
     from continuum.pipeline.submit import decode_upload
 
     text = decode_upload(file.read_bytes(), max_bytes=get_settings().max_upload_bytes)
-    extraction = get_extractor(get_settings()).extract(text, chapter_number=1,
+    extraction = get_extractor(get_settings()).extract(mask_markup(text), chapter_number=1,
                                                        context=StoryContext())
     data = extraction.model_dump(mode="json")
     data["entities"] = [
@@ -198,6 +199,14 @@ def ingest(
     if failed:
         raise typer.Exit(1)
 
+
+def _register_extensions() -> None:
+    from continuum.ops.commands import register as register_ops
+
+    register_ops(app)
+
+
+_register_extensions()
 
 if __name__ == "__main__":
     app()

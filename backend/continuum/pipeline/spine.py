@@ -36,6 +36,7 @@ from continuum.pipeline.embed import get_embedder
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.extractors import get_extractor
+from continuum.pipeline.masking import mask_markup
 from continuum.pipeline.materialize import materialize_novel
 from continuum.pipeline.passages import split_passages
 from continuum.pipeline.persist.canon import persist_canon_facts
@@ -77,7 +78,7 @@ def analyze_chapter(
     report("critique")
     with sessions() as session:
         outcome = critique_draft(
-            session, novel_id=novel_id, number=number, text=text, extractor=extractor,
+            session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
             enabled=settings.critic_enabled, context_limit=settings.context_max_entities,
             progress=lambda what, done: report("critique", done, detail=what))
     if policy == "block":
@@ -97,7 +98,7 @@ def analyze_chapter(
     report("extract", 0.0)
     # The critique already read this draft with the same context: reuse it, never read twice.
     extraction = outcome.extraction or extractor.extract(
-        text, chapter_number=number, context=context,
+        mask_markup(text), chapter_number=number, context=context,
         progress=lambda what, done: report("extract", done, detail=what),
     )
 
