@@ -35,10 +35,6 @@ def serve(
     worker: Annotated[bool, typer.Option(help="Run the in-process job worker.")] = True,
 ) -> None:
     """Start the API and the UI (and an in-process worker)."""
-    import uvicorn
-
-    from continuum.api.app import create_app
-
     _logging()
     settings = get_settings().model_copy(update={k: v for k, v in
                                                   {"host": host, "port": port}.items() if v})
@@ -47,6 +43,11 @@ def serve(
                       "CONTINUUM_API_TOKEN set, or anyone on the network could change your "
                       "novels[/red]")
         raise typer.Exit(2)
+    # Imported only now: refusing a public address must not wait for the whole app to load.
+    import uvicorn
+
+    from continuum.api.app import create_app
+
     console.print(f"Continuum at http://{settings.host}:{settings.port}")
     uvicorn.run(create_app(settings, run_worker=worker), host=settings.host, port=settings.port,
                 log_level=settings.log_level.lower())
@@ -96,6 +97,18 @@ def db_current() -> None:
     from continuum.db.migrate import current_revision, head_revision
 
     print(f"{current_revision(get_engine())} (code head: {head_revision()})")
+
+
+@app.command("mcp")
+def mcp_server() -> None:
+    """Run the MCP server for writing agents over stdio."""
+    from continuum.db.engine import get_engine
+    from continuum.db.migrate import upgrade
+    from continuum.mcp.server import run_stdio
+
+    logging.basicConfig(level="WARNING", stream=sys.stderr)
+    upgrade(get_engine())
+    run_stdio()
 
 
 @app.command()
