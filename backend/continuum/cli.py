@@ -213,6 +213,92 @@ def ingest(
         raise typer.Exit(1)
 
 
+@app.command()
+def export(
+    novel: Annotated[str, typer.Option(help="Novel id.")],
+    cap: Annotated[int | None, typer.Option(help="As of this chapter (default: latest).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="json or markdown.")] = "json",
+    out: Annotated[Path | None, typer.Option(help="Write to this file.")] = None,
+) -> None:
+    """Export the story bible as of a chapter, as JSON or Markdown."""
+    from continuum.db.engine import read_session
+    from continuum.reads.export import export_bible
+    from continuum.reads.novels import latest_chapter
+
+    if fmt not in ("json", "markdown"):
+        raise typer.BadParameter("--format must be json or markdown")
+    novel_id = _novel_id(novel)
+    with read_session() as session:
+        at = latest_chapter(session=session, novel_id=novel_id) if cap is None else cap
+        document = export_bible(session=session, novel_id=novel_id, cap=at,
+                                fmt=fmt)  # type: ignore[arg-type]
+    if document is None:
+        console.print(f"[red]no novel {novel_id}[/red]")
+        raise typer.Exit(1)
+    if out is None:
+        sys.stdout.write(document + "\n")
+    else:
+        out.write_text(document + "\n", encoding="utf-8")
+
+
+@app.command()
+def materialize(
+    novel: Annotated[str | None, typer.Option(help="Novel id (default: every novel).")] = None,
+) -> None:
+    """Rebuild the state projections (locations, possessions, status) from the state deltas."""
+    from continuum.db.engine import read_session, write_session
+    from continuum.pipeline.materialize import materialize_novel
+    from continuum.reads.novels import list_novels
+
+    with read_session() as session:
+        ids = [_novel_id(novel)] if novel else [n.id for n in list_novels(session=session)]
+    for novel_id in ids:
+        with write_session() as session:
+            counts = materialize_novel(session, novel_id=novel_id)
+        console.print(f"{novel_id}: {counts}")
+
+
+@app.command()
+def critic(
+    novel: Annotated[str, typer.Option(help="Novel id.")],
+    chapter: Annotated[int | None, typer.Option(help="One chapter (default: all).")] = None,
+) -> None:
+    """Re-judge stored chapters against the story before each; their reports are replaced."""
+    from continuum.db.engine import read_session, write_session
+    from continuum.pipeline.critic.record import record_report
+    from continuum.pipeline.critic.runner import critique_draft
+    from continuum.pipeline.extractors import get_extractor
+    from continuum.pipeline.masking import mask_markup
+    from continuum.reads.chapters import get_chapter, list_chapters
+
+    settings = get_settings()
+    novel_id = _novel_id(novel)
+    with read_session() as session:
+        numbers = [c.number for c in list_chapters(session=session, novel_id=novel_id, cap=10**5)]
+    if chapter is not None:
+        numbers = [n for n in numbers if n == chapter]
+    extractor = get_extractor(settings)
+    for number in numbers:
+        with read_session() as session:
+            stored = get_chapter(session=session, novel_id=novel_id, cap=number, number=number)
+            assert stored is not None
+            outcome = critique_draft(session, novel_id=novel_id, number=number,
+                                     text=mask_markup(stored.text), extractor=extractor,
+                                     context_limit=settings.context_max_entities)
+        with write_session() as session:
+            record_report(session, novel_id=novel_id, chapter=number, draft=stored.text,
+                          policy="warn", outcome=outcome)
+        verdict = outcome.verdict or outcome.status
+        console.print(f"chapter {number}: {verdict} ({len(outcome.findings)} findings)")
+
+
+def _novel_id(value: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(value)
+    except ValueError as exc:
+        raise typer.BadParameter(f"{value!r} is not a novel id (see GET /api/novels)") from exc
+
+
 def _register_extensions() -> None:
     from continuum.ops.commands import register as register_ops
 

@@ -12,7 +12,22 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from continuum.api.routes import chapters, entities, health, jobs, novels, review
+from continuum.api.routes import (
+    canon,
+    chapter_extras,
+    chapters,
+    entities,
+    export,
+    graphs,
+    health,
+    jobs,
+    novels,
+    repair,
+    review,
+    search,
+    story,
+    world,
+)
 from continuum.db.engine import dispose_engines, get_engine
 from continuum.db.migrate import upgrade
 from continuum.errors import ContinuumError
@@ -56,7 +71,8 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
         summary="Chapter-by-chapter continuity analysis with a spoiler-free wiki.",
         lifespan=lifespan,
     )
-    for module in (health, novels, chapters, jobs, entities, review):
+    for module in (health, novels, chapters, jobs, entities, review, story, world, graphs, canon,
+                   chapter_extras, search, repair, export):
         app.include_router(module.router, prefix="/api")
 
     @app.exception_handler(ContinuumError)

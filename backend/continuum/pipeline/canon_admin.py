@@ -28,12 +28,13 @@ def lock_fact(session: Session, *, novel_id: uuid.UUID, fact_id: int) -> None:
 
 def unlock_fact(session: Session, *, novel_id: uuid.UUID, fact_id: int) -> None:
     """Unlock a fact."""
-    _update(session, novel_id=novel_id, fact_id=fact_id, assignments="locked = false, locked_at = NULL")
+    _update(session, novel_id=novel_id, fact_id=fact_id,
+            assignments="locked = false, locked_at = NULL")
 
 
 def edit_fact(session: Session, *, novel_id: uuid.UUID, fact_id: int, value: str) -> None:
     """Replace a fact's value with the author's; the fact is marked edited."""
     if not value.strip():
         raise EmptyText("the new value is empty; send the value the fact should have")
-    _update(session, novel_id=novel_id, fact_id=fact_id, assignments="value = :value, edited = true",
-            extra={"value": value.strip()})
+    _update(session, novel_id=novel_id, fact_id=fact_id,
+            assignments="value = :value, edited = true", extra={"value": value.strip()})

@@ -51,6 +51,7 @@ class EntityState(BaseModel):
 
     entity: EntityRef
     aliases: list[str]
+    description: str | None
     first_chapter: int
     location: Placement | None
     holdings: list[Placement]
@@ -74,7 +75,7 @@ def get_entity_state(
     """Where it is, what it holds, its status, what it knows; None if it does not exist yet."""
     params = {"n": novel_id, "cap": cap, "id": entity_id}
     head = session.execute(
-        text(f"""SELECT e.id, v.name, v.type, v.aliases, e.first_chapter
+        text(f"""SELECT e.id, v.name, v.type, v.aliases, v.description, e.first_chapter
                    FROM entities e, {latest_version('e')}
                   WHERE e.novel_id = :n AND e.id = :id AND {entity_exists('e')}"""),
         params,
@@ -119,7 +120,8 @@ def get_entity_state(
     ).all()
     return EntityState(
         entity=EntityRef(id=head.id, name=head.name, type=head.type),
-        aliases=list(head.aliases), first_chapter=head.first_chapter,
+        aliases=list(head.aliases), description=head.description,
+        first_chapter=head.first_chapter,
         location=location[0] if location else None, holdings=holdings,
         holder=holder[0] if holder else None, occupants=occupants,
         status=StatusAt.model_validate(status._asdict()) if status else None,

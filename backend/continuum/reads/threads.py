@@ -15,6 +15,9 @@ from continuum.reads.visibility import asserted_by, commitment_paid, entity_refs
 OVERDUE_AFTER = 10
 """A setup still unpaid more than this many chapters after it was planted is overdue."""
 
+PAID = commitment_paid("c")
+# Payoff columns are blanked until the payoff chapter is visible: they would be spoilers.
+
 ThreadStatus = Literal["open", "progressing", "closed"]
 
 
@@ -99,18 +102,19 @@ def list_threads(
 
 
 def list_commitments(
-    *, session: Session, novel_id: uuid.UUID, cap: int, status: Literal["open", "paid"] | None = None
+    *, session: Session, novel_id: uuid.UUID, cap: int,
+    status: Literal["open", "paid"] | None = None,
 ) -> list[CommitmentRow]:
     """Setups planted by the cap: paid only once the payoff chapter is visible, else open."""
     rows = session.execute(
         text(f"""SELECT * FROM (
                    SELECT c.id, c.key, c.detail, c.trigger, c.weight, c.setup_chapter,
                           c.evidence_quote,
-                          CASE WHEN {commitment_paid('c')} THEN 'paid' ELSE 'open' END AS status,
-                          CASE WHEN {commitment_paid('c')} THEN c.payoff_chapter END AS payoff_chapter,
-                          CASE WHEN {commitment_paid('c')} THEN c.payoff_detail END AS payoff_detail,
-                          CASE WHEN {commitment_paid('c')} THEN c.payoff_quote END AS payoff_quote,
-                          CASE WHEN NOT {commitment_paid('c')} THEN :cap - c.setup_chapter
+                          CASE WHEN {PAID} THEN 'paid' ELSE 'open' END AS status,
+                          CASE WHEN {PAID} THEN c.payoff_chapter END AS payoff_chapter,
+                          CASE WHEN {PAID} THEN c.payoff_detail END AS payoff_detail,
+                          CASE WHEN {PAID} THEN c.payoff_quote END AS payoff_quote,
+                          CASE WHEN NOT {PAID} THEN :cap - c.setup_chapter
                           END AS chapters_open
                      FROM commitments c
                     WHERE c.novel_id = :n AND {asserted_by('c', 'setup_chapter')}) s

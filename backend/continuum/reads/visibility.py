@@ -79,7 +79,7 @@ def relationship_in_force(alias: str) -> str:
 
 
 def thread_status(thread: str) -> str:
-    """Scalar subquery: 'open', 'progressing' or 'closed' from the thread's last event by the cap."""
+    """Scalar subquery: 'open', 'progressing' or 'closed': the last thread event by the cap."""
     return f"""(SELECT CASE te_s.action WHEN 'close' THEN 'closed'
                                         WHEN 'progress' THEN 'progressing' ELSE 'open' END
                   FROM thread_events te_s

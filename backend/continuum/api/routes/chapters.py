@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
 from fastapi import APIRouter, Request, status
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field, ValidationError
+from pydantic_core import from_json
 
-from continuum.api.deps import CapDep, SessionDep, SettingsDep, TokenDep, WriteSessionDep, require_found
-from continuum.errors import InvalidInput, TooLarge
+from continuum.api.deps import CapDep, SessionDep, SettingsDep, TokenDep, require_found
+from continuum.errors import InvalidInput, TooLarge, UnsupportedMediaType
 from continuum.pipeline.segment.books import split_book
-from continuum.pipeline.submit import decode_upload, submit_book, submit_chapter
+from continuum.pipeline.submit import decode_upload, queue_book, queue_chapter
 from continuum.reads.chapters import ChapterDetail, ChapterRow, get_chapter, list_chapters
 
 router = APIRouter(tags=["chapters"])
@@ -100,27 +101,25 @@ def chapter(novel_id: uuid.UUID, number: int, cap: CapDep, session: SessionDep) 
 @router.post("/novels/{novel_id}/chapters", response_model=JobAccepted,
              status_code=status.HTTP_202_ACCEPTED, openapi_extra=_CHAPTER_BODY,
              dependencies=[TokenDep])
-async def submit(novel_id: uuid.UUID, request: Request, settings: SettingsDep,
-                 session: WriteSessionDep) -> JobAccepted:
+async def submit(novel_id: uuid.UUID, request: Request, settings: SettingsDep) -> JobAccepted:
     """Queue one chapter (JSON, or multipart with a .txt `file`); returns the job id at once."""
     body = await _chapter_body(request, settings.max_upload_bytes)
-    job_id = submit_chapter(session, novel_id=novel_id, number=body.number, title=body.title,
-                            text_=body.text, replace=body.replace,
-                            max_bytes=settings.max_upload_bytes)
+    job_id = await run_in_threadpool(
+        queue_chapter, novel_id=novel_id, number=body.number, title=body.title, text_=body.text,
+        replace=body.replace, max_bytes=settings.max_upload_bytes)
     return JobAccepted(job_id=job_id)
 
 
 @router.post("/novels/{novel_id}/book", response_model=BookJobs,
              status_code=status.HTTP_202_ACCEPTED, dependencies=[TokenDep])
-def submit_whole_book(novel_id: uuid.UUID, body: BookIn, settings: SettingsDep,
-                      session: WriteSessionDep) -> BookJobs:
+def submit_whole_book(novel_id: uuid.UUID, body: BookIn, settings: SettingsDep) -> BookJobs:
     """Split a whole book into chapters and queue one job per chapter, in order."""
-    jobs = submit_book(session, novel_id=novel_id, text_=body.text,
-                       max_bytes=settings.max_upload_bytes, max_chapters=settings.max_book_chapters)
+    jobs = queue_book(novel_id=novel_id, text_=body.text, max_bytes=settings.max_upload_bytes,
+                      max_chapters=settings.max_book_chapters)
     return BookJobs(job_ids=jobs, chapters=len(jobs))
 
 
-@router.post("/books/split", response_model=SplitPreview)
+@router.post("/books/split", response_model=SplitPreview, dependencies=[TokenDep])
 def split_preview(body: BookIn, settings: SettingsDep) -> SplitPreview:
     """Preview how a whole book would be split into chapters; nothing is written."""
     if len(body.text.encode("utf-8")) > settings.max_upload_bytes:
@@ -133,12 +132,13 @@ def split_preview(body: BookIn, settings: SettingsDep) -> SplitPreview:
 
 
 async def _chapter_body(request: Request, max_bytes: int) -> ChapterIn:
-    content_type = request.headers.get("content-type", "")
-    declared = int(request.headers.get("content-length") or 0)
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    length = request.headers.get("content-length", "")
+    declared = int(length) if length.isdigit() else 0
     if declared > max_bytes + 64 * 1024:
         raise TooLarge(f"the upload is over the {max_bytes:,}-byte limit")
     fields: dict[str, Any]
-    if content_type.startswith("multipart/form-data"):
+    if content_type == "multipart/form-data":
         form = await request.form()
         upload = form.get("file")
         if upload is None or isinstance(upload, str):
@@ -148,13 +148,18 @@ async def _chapter_body(request: Request, max_bytes: int) -> ChapterIn:
         fields["text"] = decode_upload(data, max_bytes=max_bytes)
         if "replace" in fields:
             fields["replace"] = str(fields["replace"]).lower() in {"1", "true", "yes", "on"}
+    elif content_type not in ("", "application/json") and not content_type.endswith("+json"):
+        raise UnsupportedMediaType(f"the body is {content_type}: send JSON (Content-Type: "
+                                   "application/json) or a multipart/form-data upload "
+                                   "with a 'file'")
     else:
         raw = await request.body()
         if len(raw) > max_bytes + 64 * 1024:
             raise TooLarge(f"the upload is over the {max_bytes:,}-byte limit")
         try:
-            fields = json.loads(raw or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            # pydantic's parser refuses lone surrogates and bounds nesting; json.loads does not.
+            fields = from_json(raw.removeprefix(b"\xef\xbb\xbf") or b"null")
+        except ValueError as exc:
             raise InvalidInput(f"the request body is not valid JSON: {exc}") from exc
         if not isinstance(fields, dict):
             raise InvalidInput("send a JSON object like {\"number\": 1, \"text\": \"...\"}")

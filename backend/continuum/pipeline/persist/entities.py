@@ -42,6 +42,7 @@ def persist_entities(
     """Resolve exact → alias → partial → fuzzy → create; returns the binder and rule counts."""
     binder = NameBinder(roster)
     counts: dict[str, int] = {}
+    bound: list[tuple[uuid.UUID, EntityItem]] = []
     for item in items:
         entity_id = _bind_item(roster, item)
         rule = "bound" if entity_id is not None else "created"
@@ -64,8 +65,12 @@ def persist_entities(
         for mention in item.mentions:
             if not is_pronoun(mention.text):
                 binder.local.setdefault(normalize(mention.text), entity_id)
-        _write_version(session, novel_id=novel_id, chapter=chapter, entry=entry,
-                       description=item.description)
+        bound.append((entity_id, item))
+    for entity_id, item in bound:
+        parent = binder.bind(item.parent, "location") if item.parent else None
+        _write_version(session, novel_id=novel_id, chapter=chapter,
+                       entry=roster.entries[entity_id], description=item.description,
+                       parent_id=parent if parent != entity_id else None)
         _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
     return binder, counts
 
@@ -89,25 +94,32 @@ def _bind_item(roster: Roster, item: EntityItem) -> uuid.UUID | None:
 
 def _write_version(
     session: Session, *, novel_id: uuid.UUID, chapter: int, entry: RosterEntry,
-    description: str | None,
+    description: str | None, parent_id: uuid.UUID | None,
 ) -> None:
     session.execute(
         text(
             """
-            INSERT INTO entity_versions (novel_id, entity_id, chapter, name, aliases, description, type)
+            INSERT INTO entity_versions (novel_id, entity_id, chapter, name, aliases, description, type,
+                                         parent_id)
             VALUES (:novel_id, :entity_id, :chapter, :name, :aliases,
                     COALESCE(:description, (SELECT description FROM entity_versions
                                              WHERE novel_id = :novel_id AND entity_id = :entity_id
                                                AND chapter < :chapter AND description IS NOT NULL
                                              ORDER BY chapter DESC LIMIT 1)),
-                    :type)
+                    :type,
+                    COALESCE(:parent_id, (SELECT parent_id FROM entity_versions
+                                           WHERE novel_id = :novel_id AND entity_id = :entity_id
+                                             AND chapter < :chapter AND parent_id IS NOT NULL
+                                           ORDER BY chapter DESC LIMIT 1)))
             ON CONFLICT (novel_id, entity_id, chapter) DO UPDATE
                SET aliases = EXCLUDED.aliases,
-                   description = COALESCE(EXCLUDED.description, entity_versions.description)
+                   description = COALESCE(EXCLUDED.description, entity_versions.description),
+                   parent_id = COALESCE(EXCLUDED.parent_id, entity_versions.parent_id)
             """
         ),
         {"novel_id": novel_id, "entity_id": entry.id, "chapter": chapter, "name": entry.name,
-         "aliases": sorted(entry.aliases), "description": description, "type": entry.type},
+         "aliases": sorted(entry.aliases), "description": description, "type": entry.type,
+         "parent_id": parent_id},
     )
 
 

@@ -19,6 +19,15 @@ from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUE
 
 Vectors = dict[str, Sequence[Sequence[float]]]
 
+# A new relationship of the key type replaces one of these between the same pair.
+SUPERSEDES = {
+    "married_to": {"engaged_to", "courting"},
+    "widow_of": {"married_to"},
+    "enemy_of": {"friend_of", "ally_of"},
+    "friend_of": {"enemy_of"},
+    "ally_of": {"enemy_of"},
+}
+
 
 def _key(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip()
@@ -182,12 +191,22 @@ def _persist_relationships(
             continue
         if in_force is not None:
             continue
-        session.execute(
+        new_id = session.execute(
             text(f"""INSERT INTO relationships (novel_id, source_id, target_id, type, is_symmetric,
                      from_chapter, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :source, :target, :type,
-                     :symmetric, :chapter, {EVIDENCE_VALUES})"""),
+                     :symmetric, :chapter, {EVIDENCE_VALUES}) RETURNING id"""),
             {**params, "symmetric": rel.symmetric, **evidence_params(rel.evidence)},
-        )
+        ).scalar_one()
+        replaced = SUPERSEDES.get(rel.type)
+        if replaced:
+            session.execute(
+                text("""UPDATE relationships SET superseded_by_id = :new
+                         WHERE novel_id = :novel_id AND type = ANY(:replaced) AND to_chapter IS NULL
+                           AND superseded_by_id IS NULL AND from_chapter <= :chapter
+                           AND ((source_id = :source AND target_id = :target)
+                                OR (source_id = :target AND target_id = :source))"""),
+                {**params, "new": new_id, "replaced": sorted(replaced)},
+            )
         written += 1
     return {"relationships": written}
 
@@ -198,7 +217,8 @@ def _persist_commitments(
 ) -> dict[str, int]:
     """Setups become open commitments; a payoff closes the oldest open setup with its key."""
     written = 0
-    for i, item in enumerate(extraction.commitments):
+    setups = 0
+    for item in extraction.commitments:
         key = _key(item.key)
         if item.kind == "payoff":
             paid = session.execute(
@@ -220,9 +240,10 @@ def _persist_commitments(
                      embedding, embedding_model, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :key, :detail,
                      :trigger, :weight, :chapter, :embedding, :model, {EVIDENCE_VALUES})"""),
             {"novel_id": novel_id, "key": key, "detail": item.detail, "trigger": item.trigger,
-             "weight": item.weight, "chapter": chapter, "embedding": _vec(vectors, i),
+             "weight": item.weight, "chapter": chapter, "embedding": _vec(vectors, setups),
              "model": embedding_model, **evidence_params(item.evidence)},
         )
+        setups += 1
         written += 1
     return {"commitments": written}
 

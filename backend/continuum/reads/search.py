@@ -1,0 +1,199 @@
+"""Search at the cap: BM25-style full text + dense vectors, fused by RRF, diversified by MMR.
+
+Every candidate list is filtered to chapters <= cap (and entities that exist at the cap)
+before ranking, so nothing from a later chapter can surface, not even as a snippet.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from continuum.pipeline.embed import Embedder, EmbeddingError
+from continuum.reads.ranking import mmr, reciprocal_rank_fusion
+from continuum.reads.refs import EntityRef
+from continuum.reads.visibility import asserted_by, entity_exists, latest_version
+
+log = logging.getLogger(__name__)
+
+Mode = Literal["hybrid", "bm25", "dense"]
+Kind = Literal["passage", "scene", "event", "entity"]
+Key = tuple[Kind, str]
+
+HEADLINE = ("StartSel=«, StopSel=», MaxWords=40, MinWords=15, MaxFragments=2, "
+            'FragmentDelimiter=" … "')
+TSQUERY = "websearch_to_tsquery('english', :q)"
+
+
+class SearchHit(BaseModel):
+    """One result: where it is (chapter, offsets into the chapter text), a snippet, a score.
+
+    In the snippet, words matching the query are wrapped in « and » (plain text, never HTML).
+    """
+
+    kind: Kind
+    id: str
+    chapter: int
+    start: int | None
+    end: int | None
+    snippet: str
+    score: float
+    entity: EntityRef | None = None
+
+
+class SearchResults(BaseModel):
+    """Ranked hits for a query at the cap."""
+
+    query: str
+    mode: Mode
+    cap: int
+    dense_available: bool
+    hits: list[SearchHit]
+
+
+BM25_SQL = f"""
+SELECT kind, id, score FROM (
+  (SELECT 'passage' AS kind, CAST(p.id AS text) AS id, ts_rank_cd(p.text_tsv, {TSQUERY}) AS score
+     FROM passages p WHERE p.novel_id = :n AND {asserted_by('p')} AND p.text_tsv @@ {TSQUERY}
+    ORDER BY score DESC LIMIT :k)
+  UNION ALL
+  (SELECT 'scene', CAST(s.id AS text), ts_rank_cd(s.text_tsv, {TSQUERY}) AS score
+     FROM scenes s WHERE s.novel_id = :n AND {asserted_by('s')} AND s.text_tsv @@ {TSQUERY}
+    ORDER BY score DESC LIMIT :k)) hits
+ORDER BY score DESC, kind, id LIMIT :k"""
+
+DENSE_SQL = " UNION ALL ".join(
+    f"""(SELECT '{kind}' AS kind, CAST(x.id AS text) AS id,
+                x.embedding <=> CAST(:qv AS vector) AS distance
+           FROM {table} x
+          WHERE x.novel_id = :n AND {asserted_by('x')} AND x.embedding IS NOT NULL
+            AND x.embedding_model = :model
+          ORDER BY distance LIMIT :k)"""
+    for kind, table in (("passage", "passages"), ("scene", "scenes"), ("event", "events"))
+)
+DENSE_SQL = f"""SELECT kind, id, distance FROM ({DENSE_SQL}) hits
+                 ORDER BY distance, kind, id LIMIT :k"""
+
+ENTITY_SQL = f"""
+SELECT * FROM (
+  SELECT CAST(e.id AS text) AS id, e.first_chapter AS chapter, v.name, v.type,
+         ' ' || regexp_replace(lower(v.name), '[^[:alnum:]]+', ' ', 'g') || ' ' AS key,
+         ARRAY(SELECT ' ' || regexp_replace(lower(a), '[^[:alnum:]]+', ' ', 'g') || ' '
+                 FROM unnest(v.aliases) a) AS alias_keys,
+         (SELECT count(*) FROM entity_mentions m WHERE m.novel_id = e.novel_id
+             AND m.entity_id = e.id AND {asserted_by('m')}) AS mentions
+    FROM entities e, {latest_version('e')}
+   WHERE e.novel_id = :n AND {entity_exists('e')}) ent
+ WHERE ent.key = :nq OR strpos(ent.key, :nq) > 0 OR strpos(:nq, ent.key) > 0
+    OR EXISTS (SELECT 1 FROM unnest(ent.alias_keys) ak
+                WHERE strpos(ak, :nq) > 0 OR strpos(:nq, ak) > 0)
+ ORDER BY (ent.key = :nq) DESC, ent.mentions DESC, ent.name LIMIT :k"""
+
+SNIPPET_SQL: dict[Kind, str] = {
+    "passage": f"""SELECT CAST(p.id AS text) AS id, p.chapter, p.start_offset AS start,
+                          p.end_offset AS end,
+                          ts_headline('english', p.text, {TSQUERY}, :opts) AS snippet,
+                          CAST(p.embedding AS real[]) AS vector
+                     FROM passages p WHERE p.novel_id = :n AND {asserted_by('p')}
+                      AND CAST(p.id AS text) = ANY(:ids)""",
+    "scene": f"""SELECT CAST(s.id AS text) AS id, s.chapter, s.start_offset AS start,
+                        s.end_offset AS end,
+                        ts_headline('english', s.text, {TSQUERY}, :opts) AS snippet,
+                        CAST(s.embedding AS real[]) AS vector
+                   FROM scenes s WHERE s.novel_id = :n AND {asserted_by('s')}
+                    AND CAST(s.id AS text) = ANY(:ids)""",
+    "event": f"""SELECT CAST(ev.id AS text) AS id, ev.chapter, ev.evidence_start AS start,
+                        ev.evidence_end AS end, ev.summary AS snippet,
+                        CAST(ev.embedding AS real[]) AS vector
+                   FROM events ev WHERE ev.novel_id = :n AND {asserted_by('ev')}
+                    AND CAST(ev.id AS text) = ANY(:ids)""",
+}
+
+
+def _normalized(q: str) -> str:
+    return " " + " ".join(re.sub(r"[\W_]+", " ", q.lower()).split()) + " "
+
+
+def search(
+    *, session: Session, novel_id: uuid.UUID, cap: int, q: str, limit: int = 10,
+    mode: Mode = "hybrid", embedder: Embedder | None = None,
+) -> SearchResults:
+    """Passages, scenes, events and entities from chapters <= cap that match `q`, best first."""
+    k = max(limit * 4, 40)
+    params = {"n": novel_id, "cap": cap, "q": q, "k": k}
+    bm25: dict[Key, float] = {}
+    dense: dict[Key, float] = {}
+    entities: dict[Key, dict] = {}
+    if mode in ("hybrid", "bm25"):
+        bm25 = {(r.kind, r.id): float(r.score) for r in session.execute(text(BM25_SQL), params)}
+    dense_available = embedder is not None
+    if mode in ("hybrid", "dense") and embedder is not None:
+        try:
+            dense = _dense(session, params, embedder, q)
+        except EmbeddingError:
+            if mode == "dense":
+                raise
+            log.warning("query embedding failed; hybrid search falls back to full text")
+            dense_available = False
+    if mode == "hybrid":
+        nq = _normalized(q)
+        if nq.strip():
+            for r in session.execute(text(ENTITY_SQL), {**params, "nq": nq}):
+                entities[("entity", r.id)] = r._asdict()
+    if mode == "bm25":
+        order, scores = list(bm25), bm25
+    elif mode == "dense":
+        order, scores = list(dense), {key: 1.0 - d for key, d in dense.items()}
+    else:
+        scores = reciprocal_rank_fusion([list(bm25), list(dense), list(entities)])
+        order = list(scores)
+    details = _details(session, params, [key for key in order if key[0] != "entity"])
+    if mode == "hybrid":
+        vectors = {key: d["vector"] for key, d in details.items() if d.get("vector")}
+        relevant = {key: scores[key] for key in order if key in details or key in entities}
+        order = mmr(relevant, vectors, limit)
+    hits: list[SearchHit] = []
+    for key in order:
+        if len(hits) >= limit:
+            break
+        if key in entities:
+            e = entities[key]
+            hits.append(SearchHit(kind="entity", id=e["id"], chapter=e["chapter"], start=None,
+                                  end=None, snippet=e["name"], score=scores[key],
+                                  entity=EntityRef(id=e["id"], name=e["name"], type=e["type"])))
+        elif key in details:
+            d = details[key]
+            hits.append(SearchHit(kind=key[0], id=key[1], chapter=d["chapter"],
+                                  start=d["start"], end=d["end"], snippet=d["snippet"],
+                                  score=scores[key]))
+    return SearchResults(query=q, mode=mode, cap=cap, dense_available=dense_available, hits=hits)
+
+
+def _dense(session: Session, params: dict, embedder: Embedder, q: str) -> dict[Key, float]:
+    vector = embedder.embed([q])[0]
+    # Filtered HNSW scans must keep going until enough rows pass the cap filter (pgvector 0.8).
+    session.execute(text("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+                         "set_config('hnsw.ef_search', '200', true)"))
+    rows = session.execute(
+        text(DENSE_SQL),
+        {**params, "qv": "[" + ",".join(f"{x:.6f}" for x in vector) + "]",
+         "model": embedder.model_id},
+    )
+    return {(r.kind, r.id): float(r.distance) for r in rows}
+
+
+def _details(session: Session, params: dict, keys: list[Key]) -> dict[Key, dict]:
+    """Chapter, offsets, highlighted snippet and vector of each candidate."""
+    found: dict[Key, dict] = {}
+    for kind, sql in SNIPPET_SQL.items():
+        ids = [i for k, i in keys if k == kind]
+        if ids:
+            for r in session.execute(text(sql), {**params, "ids": ids, "opts": HEADLINE}):
+                found[(kind, r.id)] = r._asdict()
+    return found
