@@ -51,6 +51,16 @@ def _cap(
 CapDep = Annotated[int, Depends(_cap)]
 
 
+def _novel(novel_id: uuid.UUID, session: SessionDep) -> uuid.UUID:
+    if get_novel(session=session, novel_id=novel_id) is None:
+        raise NotFound(f"novel {novel_id} does not exist")
+    return novel_id
+
+
+NovelDep = Annotated[uuid.UUID, Depends(_novel)]
+"""An existing novel's id, for author tools that are not wiki reads (no cap)."""
+
+
 def _token(
     settings: SettingsDep,
     authorization: Annotated[str | None, Header(include_in_schema=False)] = None,

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
-from continuum.api.deps import CapDep, SessionDep, TokenDep, require_found
+from continuum.api.deps import NovelDep, SessionDep, TokenDep, require_found
 from continuum.pipeline.critic.review import accept_submission, reject_submission
 from continuum.reads.review import SubmissionDetail, SubmissionRow, get_submission, list_submissions
 
@@ -32,8 +32,8 @@ class Decision(BaseModel):
 
 
 @router.get("/novels/{novel_id}/review", response_model=list[SubmissionRow])
-def review_queue(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[SubmissionRow]:
-    """Drafts waiting for a human, with their blocking findings."""
+def review_queue(novel_id: NovelDep, session: SessionDep) -> list[SubmissionRow]:
+    """Drafts waiting for a human, with their blocking findings (author tool: no cap)."""
     return list_submissions(session=session, novel_id=novel_id)
 
 

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from continuum.pipeline.identity.names import compatible_titles, normalize, split_honorific
+from continuum.pipeline.identity.names import (
+    compatible_titles,
+    honorific_gender,
+    normalize,
+    split_honorific,
+)
 from continuum.pipeline.identity.roster import Roster
 
 FUZZY_BAR = 92.0
@@ -46,8 +51,11 @@ def _fuzzy(roster: Roster, name: str, type_: str | None) -> Resolution:
     if len(key) < 5:
         return Resolution(None, "none")
     title, _ = split_honorific(name)
+    wanted_gender = honorific_gender(title)
     choices: dict[str, uuid.UUID] = {}
     for entry in roster.by_type(type_):
+        if wanted_gender and entry.gender in ("male", "female") and entry.gender != wanted_gender:
+            continue
         for known in entry.all_names():
             known_title, _ = split_honorific(known)
             if compatible_titles(title, known_title):

@@ -6,7 +6,12 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from continuum.pipeline.identity.names import compatible_titles, normalize, split_honorific
+from continuum.pipeline.identity.names import (
+    compatible_titles,
+    honorific_gender,
+    normalize,
+    split_honorific,
+)
 
 
 @dataclass
@@ -71,7 +76,11 @@ class Roster:
             return set()
         candidates = set.intersection(*(self._by_word.get(w, set()) for w in words))
         result = set()
+        wanted_gender = honorific_gender(title)
         for eid in self._typed(candidates, type_):
+            gender = self.entries[eid].gender
+            if wanted_gender and gender in ("male", "female") and gender != wanted_gender:
+                continue
             for known in self.entries[eid].all_names():
                 known_title, known_bare = split_honorific(known)
                 if set(words) <= set(known_bare.split(" ")) and compatible_titles(title, known_title):

@@ -18,14 +18,17 @@ def persist_canon_facts(
     binder: NameBinder,
 ) -> dict[str, int]:
     """Insert new canon facts; contradicting a locked one raises a canon_contradiction flag."""
-    facts = flags = 0
+    facts = flags = dropped = 0
     for item in items:
         subject_id = binder.bind(item.subject)
+        if subject_id is None:
+            dropped += 1
+            continue  # only new_entities creates; an unbound subject is dropped
         locked = session.execute(
             text("""SELECT id, value, chapter, evidence_quote FROM canon_facts
                      WHERE novel_id = :novel_id AND locked AND predicate = :predicate
                        AND chapter < :chapter
-                       AND (subject_id = :subject_id OR (subject_id IS NULL AND subject = :subject))
+                       AND subject_id = :subject_id
                      ORDER BY chapter DESC LIMIT 1"""),
             {"novel_id": novel_id, "predicate": item.predicate, "chapter": chapter,
              "subject_id": subject_id, "subject": item.subject},
@@ -55,4 +58,4 @@ def persist_canon_facts(
              **{**evidence_params(item.evidence), "confidence": item.confidence}},
         )
         facts += 1
-    return {"canon_facts": facts, "canon_contradictions": flags}
+    return {"canon_facts": facts, "canon_contradictions": flags, "canon_unbound": dropped}

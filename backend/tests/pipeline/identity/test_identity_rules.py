@@ -129,3 +129,11 @@ def test_a_locked_canon_fact_survives_and_raises_a_flag(novel) -> None:
             "AND kind = 'canon_contradiction'"), {"n": novel}).all()
     assert values == ["grey"]
     assert len(flags) == 1 and flags[0].chapter == 6 and "'grey'" in flags[0].description
+
+
+def test_a_title_of_the_other_gender_never_binds_through_a_bare_alias() -> None:
+    bingley = uuid.uuid4()
+    roster = Roster([RosterEntry(id=bingley, type="character", name="Mr. Bingley",
+                                 aliases={"Bingley"}, gender="male")])
+    assert resolve_name(roster, "Mrs. Bingley").entity_id is None
+    assert resolve_name(roster, "Bingley").entity_id == bingley

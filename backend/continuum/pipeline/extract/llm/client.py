@@ -1,0 +1,250 @@
+"""The one place that talks to litellm: a JSON completion with retries and call records.
+
+Transient failures (429, 5xx, timeouts, connection errors) are retried up to
+`max_retries` times, waiting what the provider's `Retry-After` asks (capped at 60 s) or
+an exponential backoff. Everything else fails at once: a refusal, a truncated answer,
+JSON that does not parse or is not an object, any other provider error. Every attempt is
+recorded as an `LlmCall`, failed ones included (they cost time and sometimes money).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from continuum.errors import ExtractionFailed
+from continuum.pipeline.extract.llm.calls import LlmCall
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_CAP = 60.0
+"""Longest wait a provider's Retry-After may impose before the next attempt, in seconds."""
+TRANSIENT_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
+
+
+def litellm_module() -> ModuleType:
+    """litellm, imported on first use (it takes seconds) and told to keep its banners quiet."""
+    import litellm
+
+    litellm.suppress_debug_info = True
+    return litellm
+
+
+@dataclass
+class CallLog:
+    """The calls of one extraction, appended to from several threads."""
+
+    calls: list[LlmCall] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, call: LlmCall) -> None:
+        with self.lock:
+            self.calls.append(call)
+
+
+class LlmClient:
+    """`complete_json(pass_name, messages)`: one JSON object from the model, or ExtractionFailed."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_base: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        retry_backoff: float = 1.0,
+    ) -> None:
+        if not model.strip():
+            raise ValueError("an LLM model name is required (a litellm model string)")
+        if max_retries < 0:
+            raise ValueError("max_retries must be at least 0")
+        self.model = model
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.retry_backoff = retry_backoff
+        self._options: dict[str, Any] = {}
+        if api_base:
+            self._options["api_base"] = api_base
+        if api_key:
+            self._options["api_key"] = api_key
+
+    def complete_json(
+        self, pass_name: str, messages: list[dict[str, Any]], *, log_to: CallLog,
+        abort: threading.Event | None = None,
+    ) -> dict[str, Any]:
+        """The parsed JSON object the model answers `messages` with."""
+        litellm = litellm_module()
+        attempts = self.max_retries + 1
+        for attempt in range(1, attempts + 1):
+            if abort is not None and abort.is_set():
+                raise ExtractionFailed(f"{pass_name}: abandoned after another call failed")
+            started = time.perf_counter()
+            try:
+                response = litellm.completion(
+                    model=self.model, messages=messages, timeout=self.timeout,
+                    response_format={"type": "json_object"},
+                    max_retries=0,  # the provider SDK must not retry behind our back
+                    **self._options,
+                )
+            except Exception as exc:
+                status = _failure_status(exc)
+                log_to.add(LlmCall(pass_name, self.model, latency_ms=_ms(started), status=status))
+                if status not in {"rate_limited", "server_error", "timeout", "connection_error"}:
+                    raise ExtractionFailed(
+                        f"{pass_name}: {self.model} rejected the request ({status}): "
+                        f"{_short(exc)}; check the model name, the API key and the API base"
+                    ) from exc
+                if attempt == attempts:
+                    raise ExtractionFailed(
+                        f"{pass_name}: {self.model} still failing after {attempts} attempts "
+                        f"({status}: {_short(exc)}); the chapter was not saved, try again later"
+                    ) from exc
+                wait = retry_after(exc)
+                if wait is None:
+                    wait = self.retry_backoff * 2 ** (attempt - 1) * (0.5 + random.random())
+                wait = min(wait, RETRY_AFTER_CAP)
+                log.warning("%s: %s (%s), retrying in %.2f s (attempt %d of %d)", pass_name,
+                            status, _short(exc), wait, attempt + 1, attempts)
+                # A wait cut short means another call failed and the chapter is abandoned.
+                if abort.wait(wait) if abort is not None else _plain_sleep(wait):
+                    raise ExtractionFailed(
+                        f"{pass_name}: abandoned after another call failed") from exc
+                continue
+            return self._parse(pass_name, response, started, log_to)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _parse(self, pass_name: str, response: Any, started: float,
+               log_to: CallLog) -> dict[str, Any]:
+        latency = _ms(started)
+        usage = _get(response, "usage")
+        tokens_in = int(_get(usage, "prompt_tokens") or 0)
+        tokens_out = int(_get(usage, "completion_tokens") or 0)
+        cached = int(_get(_get(usage, "prompt_tokens_details"), "cached_tokens")
+                     or _get(usage, "cache_read_input_tokens") or 0)
+        choice = (_get(response, "choices") or [None])[0]
+        message = _get(choice, "message")
+        finish = _get(choice, "finish_reason")
+        content = _get(message, "content")
+        refusal = _get(message, "refusal")
+
+        def record(status: str) -> None:
+            log_to.add(LlmCall(pass_name, self.model, tokens_in, tokens_out, cached, latency,
+                               _cost(response), status))
+
+        if finish == "content_filter" or refusal:
+            record("refused")
+            log.warning("%s: %s refused (%s)", pass_name, self.model, refusal or finish)
+            raise ExtractionFailed(
+                f"{pass_name}: {self.model} refused to answer ({refusal or finish}); "
+                "the chapter was not saved"
+            )
+        if finish == "length":
+            record("truncated")
+            log.warning("%s: %s stopped at its output limit", pass_name, self.model)
+            raise ExtractionFailed(
+                f"{pass_name}: {self.model} stopped at its output token limit (truncated JSON); "
+                "use a model with a larger output limit or smaller chunks (CHUNK_TOKENS)"
+            )
+        try:
+            data = json.loads(_strip_fence(content or ""))
+        except json.JSONDecodeError as exc:
+            record("invalid")
+            raise ExtractionFailed(
+                f"{pass_name}: {self.model} answered with text that is not JSON "
+                f"({exc.msg} at character {exc.pos}); the chapter was not saved"
+            ) from exc
+        if not isinstance(data, dict):
+            record("invalid")
+            raise ExtractionFailed(
+                f"{pass_name}: {self.model} answered with a JSON {type(data).__name__}, "
+                "not the object the schema asks for; the chapter was not saved"
+            )
+        record("ok")
+        return data
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds the provider asked us to wait (Retry-After: seconds or an HTTP date), if any."""
+    headers = getattr(exc, "litellm_response_headers", None)
+    if headers is None:
+        response = getattr(exc, "response", None)
+        headers = getattr(response, "headers", None)
+    if headers is None:
+        return None
+    value = headers.get("retry-after-ms")
+    if value is not None:
+        try:
+            return max(0.0, float(value) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        when = email.utils.parsedate_to_datetime(value) if value.strip() else None
+        return None if when is None else max(0.0, when.timestamp() - time.time())
+
+
+def _failure_status(exc: BaseException) -> str:
+    litellm = litellm_module()
+    if isinstance(exc, litellm.Timeout):
+        return "timeout"
+    if isinstance(exc, litellm.ContentPolicyViolationError):
+        return "refused"
+    code = getattr(exc, "status_code", None)
+    if code == 429 or isinstance(exc, litellm.RateLimitError):
+        return "rate_limited"
+    if isinstance(exc, litellm.APIConnectionError):
+        return "connection_error"
+    if isinstance(code, int) and code in TRANSIENT_STATUS:
+        return "timeout" if code in {408, 504} else "server_error"
+    return "error"
+
+
+def _cost(response: Any) -> float:
+    """What litellm's price table says the call cost; 0 for a model it does not know."""
+    try:
+        return float(litellm_module().completion_cost(completion_response=response) or 0.0)
+    except Exception:  # unknown model or provider: the price is simply not known
+        return 0.0
+
+
+def _strip_fence(content: str) -> str:
+    """Some providers wrap JSON mode output in a ``` fence; the JSON is inside."""
+    stripped = content.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    return stripped
+
+
+def _get(obj: Any, name: str) -> Any:
+    if obj is None:
+        return None
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def _ms(started: float) -> int:
+    return int((time.perf_counter() - started) * 1000)
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _plain_sleep(seconds: float) -> bool:
+    time.sleep(seconds)
+    return False

@@ -1,0 +1,232 @@
+"""The promise, as a property over every read: at cap N nothing first asserted after N shows.
+
+Routes are enumerated from the OpenAPI document, so a new GET route with a `cap` is covered
+without anyone remembering to add it. The story is the golden fixture (10 chapters) and the
+first chapters of Pride and Prejudice, ingested through the real spine with the offline
+extractor; a parked agent draft sits in the review queue and must never leak.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import text
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+from tests.conftest import chapters_of
+
+GOLDEN = Path(__file__).resolve().parents[3] / "evals" / "fixtures" / "golden" / "chapters"
+SECRET = "Zanzibarquux"
+UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+ECHOED = {"query", "q"}
+QUERIES = ["key", "ledger", "Darcy", "stranger", "married", "Finchy", SECRET, "Wickham"]
+
+
+@pytest.fixture(scope="module")
+def story(database_url, shared_data):
+    """Two novels ingested chapter by chapter, plus a parked draft; cleaned up afterwards."""
+    from continuum.db.engine import get_engine
+
+    novels = {}
+    with write_session() as session:
+        novels["golden"] = create_novel(session, title="The Saltmere Ledger")
+        novels["pride"] = create_novel(session, title="Pride and Prejudice")
+    for n, path in enumerate(sorted(GOLDEN.glob("*.txt")), start=1):
+        analyze_chapter(novel_id=novels["golden"], number=n, text=path.read_text("utf-8"))
+    for n, chapter in enumerate(chapters_of(shared_data, "pride_and_prejudice.txt")[:4], start=1):
+        analyze_chapter(novel_id=novels["pride"], number=n, text=chapter)
+    with write_session() as session:
+        session.execute(text(
+            "INSERT INTO draft_submissions (novel_id, chapter_number, text, reason) "
+            "VALUES (:n, 11, :t, 'fail')"),
+            {"n": novels["golden"], "t": f"{SECRET} spoke from the grave."})
+    yield novels
+    with get_engine().begin() as conn:
+        conn.execute(text("DELETE FROM novels"))
+
+
+@pytest.fixture(scope="module")
+def client(story):
+    from continuum.api.app import create_app
+
+    with TestClient(create_app(run_worker=False)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def truth(story):
+    """Per novel: chapter count, entity first chapters, and names first known in each chapter."""
+    facts = {}
+    with read_session() as session:
+        for key, novel_id in story.items():
+            chapters = dict(session.execute(text(
+                "SELECT number, text FROM chapters WHERE novel_id = :n"), {"n": novel_id}).all())
+            first = dict(session.execute(text(
+                "SELECT id::text, first_chapter FROM entities WHERE novel_id = :n"),
+                {"n": novel_id}).all())
+            names: dict[str, int] = {}
+            for name, aliases, chapter in session.execute(text(
+                    "SELECT name, aliases, chapter FROM entity_versions WHERE novel_id = :n"),
+                    {"n": novel_id}):
+                for surface in (name, *aliases):
+                    names[surface] = min(names.get(surface, 10**6), chapter)
+            title = session.execute(text("SELECT title FROM novels WHERE id = :n"),
+                                    {"n": novel_id}).scalar_one()
+            facts[key] = {"id": novel_id, "chapters": chapters, "first": first, "names": names,
+                          "title": title}
+    return facts
+
+
+def _get_routes(client) -> list[dict]:
+    routes = []
+    for path, ops in client.app.openapi()["paths"].items():
+        op = ops.get("get")
+        if not op:
+            continue
+        params = {p["name"]: p for p in op.get("parameters", [])}
+        if "cap" in params and "novel_id" in params:
+            routes.append({"path": path, "params": params})
+    return routes
+
+
+def _late_names(facts: dict, cap: int) -> set[str]:
+    """Names first known after the cap that no visible chapter text contains."""
+    visible = " ".join([facts["title"], *(t for n, t in facts["chapters"].items() if n <= cap)])
+    late = set()
+    for surface, chapter in facts["names"].items():
+        if chapter > cap and len(surface) > 3 and surface[0].isupper():
+            if not re.search(rf"\b{re.escape(surface)}\b", visible):
+                late.add(surface)
+    return late
+
+
+def _walk(value, path=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for v in value:
+            yield from _walk(v, f"{path}[]")
+    else:
+        yield path, value
+
+
+def _assert_no_spoiler(body, *, facts: dict, cap: int, where: str) -> None:
+    late = _late_names(facts, cap)
+    for path, value in _walk(body):
+        leaf = path.rsplit(".", 1)[-1].strip("[]")
+        if isinstance(value, int) and not isinstance(value, bool) and "chapter" in leaf:
+            assert value <= cap, f"{where}: {path}={value} beyond cap {cap}"
+        if isinstance(value, str) and leaf in ECHOED:
+            continue  # the reader's own query, echoed back
+        if isinstance(value, str):
+            assert SECRET not in value, f"{where}: the review queue leaked at {path}"
+            for found in UUID_RE.findall(value):
+                first = facts["first"].get(found)
+                assert first is None or first <= cap, \
+                    f"{where}: {path} names entity {found} first seen in {first} > cap {cap}"
+            for name in late:
+                assert not re.search(rf"\b{re.escape(name)}\b", value), \
+                    f"{where}: {path} shows {name!r}, first known after cap {cap}: {value[:120]!r}"
+
+
+def _urls(route: dict, facts: dict, cap: int, pick: int) -> list[tuple[str, dict, int | None]]:
+    """Concrete URLs for a route at a cap, with the status a spoiler-free server must give."""
+    path = route["path"].replace("{novel_id}", str(facts["id"]))
+    query: dict = {"cap": cap}
+    if "q" in route["params"]:
+        query["q"] = QUERIES[pick % len(QUERIES)]
+    urls = []
+    if "{entity_id}" in path or "{eid}" in path:
+        ids = sorted(facts["first"])
+        for eid in (ids[pick % len(ids)], ids[(pick * 7 + 3) % len(ids)]):
+            expected = 404 if facts["first"][eid] > cap else None
+            urls.append((path.replace("{entity_id}", eid).replace("{eid}", eid), query, expected))
+    elif "{number}" in path:
+        number = 1 + pick % len(facts["chapters"])
+        urls.append((path.replace("{number}", str(number)), query,
+                     404 if number > cap else None))
+    elif "{" not in path:
+        urls.append((path, query, None))
+    return urls
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_no_route_reveals_anything_after_the_cap(client, truth, data) -> None:
+    routes = _get_routes(client)
+    assert len(routes) >= 15, [r["path"] for r in routes]
+    novel = data.draw(st.sampled_from(sorted(truth)))
+    facts = truth[novel]
+    cap = data.draw(st.integers(min_value=0, max_value=len(facts["chapters"])))
+    route = data.draw(st.sampled_from(routes))
+    pick = data.draw(st.integers(min_value=0, max_value=1000))
+    for url, query, expected in _urls(route, facts, cap, pick):
+        response = client.get(url, params=query)
+        where = f"GET {url}?{query}"
+        if expected is not None:
+            assert response.status_code == expected, f"{where}: {response.status_code}"
+            continue
+        if response.status_code == 404:
+            continue
+        assert response.status_code == 200, f"{where}: {response.status_code} {response.text[:200]}"
+        body = response.json() if "json" in response.headers.get("content-type", "") \
+            else response.text
+        _assert_no_spoiler(body, facts=facts, cap=cap, where=where)
+
+
+def test_every_route_at_every_cap(client, truth) -> None:
+    """Exhaustive over routes and caps (one entity/chapter pick each), to complement the sample."""
+    for route in _get_routes(client):
+        for facts in truth.values():
+            for cap in range(0, len(facts["chapters"]) + 1):
+                for url, query, expected in _urls(route, facts, cap, pick=cap):
+                    response = client.get(url, params=query)
+                    if expected is not None:
+                        assert response.status_code == expected, (url, cap)
+                    elif response.status_code == 200:
+                        body = response.json() if "json" in response.headers.get(
+                            "content-type", "") else response.text
+                        _assert_no_spoiler(body, facts=facts, cap=cap, where=f"{url}@{cap}")
+
+
+def test_raising_the_cap_never_removes_an_entity(client, truth) -> None:
+    for facts in truth.values():
+        previous: set[str] = set()
+        for cap in range(1, len(facts["chapters"]) + 1):
+            rows = client.get(f"/api/novels/{facts['id']}/entities", params={"cap": cap}).json()
+            ids = {r["id"] for r in rows}
+            assert previous <= ids, f"cap {cap} lost {previous - ids}"
+            assert all(facts["first"][i] <= cap for i in ids)
+            previous = ids
+
+
+def test_the_review_queue_is_only_in_the_review_route(client, story) -> None:
+    queue = client.get(f"/api/novels/{story['golden']}/review").json()
+    assert any(SECRET in json.dumps(q) for q in [client.get(f"/api/review/{d['id']}").json()
+                                                 for d in queue])
+    hits = client.get(f"/api/novels/{story['golden']}/search", params={"q": SECRET}).json()
+    assert SECRET not in json.dumps(hits["hits"])
+
+
+def test_the_checker_catches_a_spoiler(truth) -> None:
+    facts = truth["pride"]
+    late = _late_names(facts, 2)
+    assert any("Darcy" in name for name in late)
+    with pytest.raises(AssertionError):
+        _assert_no_spoiler({"name": sorted(late)[0]}, facts=facts, cap=2, where="probe")
+    darcy = next(i for i, c in facts["first"].items() if c == 3)
+    with pytest.raises(AssertionError):
+        _assert_no_spoiler({"id": str(uuid.UUID(darcy))}, facts=facts, cap=2, where="probe")
+    with pytest.raises(AssertionError):
+        _assert_no_spoiler({"to_chapter": 3}, facts=facts, cap=2, where="probe")
