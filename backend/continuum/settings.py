@@ -30,6 +30,19 @@ class Settings(BaseSettings):
     llm_model: str | None = Field(
         default=None, description="litellm model string; unset means the offline extractor."
     )
+    llm_api_base: str | None = Field(
+        default=None, description="Base URL for the LLM provider (e.g. a local Ollama or vLLM server)."
+    )
+    llm_api_key: str | None = Field(
+        default=None, description="API key passed to litellm (else the provider's own variable)."
+    )
+    llm_max_concurrency: int = Field(
+        default=4, ge=1, description="Concurrent LLM calls per chunk (independent passes)."
+    )
+    llm_timeout: float = Field(default=60.0, gt=0, description="Seconds per LLM call attempt.")
+    llm_max_retries: int = Field(
+        default=3, ge=0, description="Retries of a transient LLM error (429, 5xx, timeout)."
+    )
     embedding_model: str = Field(
         default="local:all-MiniLM-L6-v2",
         description="Embedder: local:all-MiniLM-L6-v2, mock:hash (tests), or a litellm model.",
@@ -77,7 +90,8 @@ class Settings(BaseSettings):
             raise ValueError(f"unknown log level {value!r}")
         return level
 
-    @field_validator("database_url", "database_read_url", "llm_model", "continuum_api_token")
+    @field_validator("database_url", "database_read_url", "llm_model", "continuum_api_token",
+                     "llm_api_base", "llm_api_key")
     @classmethod
     def _blank_is_unset(cls, value: str | None) -> str | None:
         return value or None

@@ -89,6 +89,7 @@ class Worker:
                 replace=job.replace,
                 progress=progress,
                 engine=self.engine,
+                job_id=job.id,
             )
         except ContinuumError as exc:
             log.warning("job %s failed: %s", job.id, exc)

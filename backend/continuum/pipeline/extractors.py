@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from continuum.errors import ExtractionFailed
 from continuum.pipeline.extract.protocol import Extractor
 from continuum.settings import Settings
 
@@ -19,14 +18,12 @@ def _offline() -> Extractor:
 def get_extractor(settings: Settings) -> Extractor:
     """The configured extractor (one offline instance per process: spaCy loads once)."""
     if settings.llm_model:
-        try:
-            from continuum.pipeline.extract.llm.extractor import (  # type: ignore[import-not-found]
-                LlmExtractor,
-            )
-        except ImportError as exc:
-            raise ExtractionFailed(
-                "LLM_MODEL is set, but this build has no LLM extractor yet; "
-                "unset LLM_MODEL to use the offline extractor"
-            ) from exc
-        return LlmExtractor(model=settings.llm_model)  # type: ignore[no-any-return]
+        from continuum.pipeline.extract.llm import LlmExtractor
+
+        return LlmExtractor(
+            model=settings.llm_model, api_base=settings.llm_api_base,
+            api_key=settings.llm_api_key, max_concurrency=settings.llm_max_concurrency,
+            timeout=settings.llm_timeout, max_retries=settings.llm_max_retries,
+            chunk_tokens=settings.chunk_tokens, chunk_overlap=settings.chunk_overlap,
+        )
     return _offline()

@@ -33,6 +33,7 @@ from continuum.pipeline.critic.review import (
 )
 from continuum.pipeline.critic.runner import critique_draft
 from continuum.pipeline.embed import get_embedder
+from continuum.pipeline.extract.llm.calls import record_llm_calls
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.extractors import get_extractor
@@ -65,6 +66,7 @@ def analyze_chapter(
     engine: Engine | None = None,
     extractor: Extractor | None = None,
     accepted: AcceptedDraft | None = None,
+    job_id: uuid.UUID | None = None,
 ) -> dict[str, Any]:
     """Run one chapter through the spine; returns what was written, stage by stage."""
     settings = get_settings()
@@ -81,6 +83,7 @@ def analyze_chapter(
             session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
             enabled=settings.critic_enabled, context_limit=settings.context_max_entities,
             progress=lambda what, done: report("critique", done, detail=what))
+    calls = list(getattr(extractor, "last_calls", []))
     if policy == "block":
         parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title, text=text)
         if parked is not None:
@@ -97,10 +100,19 @@ def analyze_chapter(
 
     report("extract", 0.0)
     # The critique already read this draft with the same context: reuse it, never read twice.
-    extraction = outcome.extraction or extractor.extract(
-        mask_markup(text), chapter_number=number, context=context,
-        progress=lambda what, done: report("extract", done, detail=what),
-    )
+    extraction = outcome.extraction
+    if extraction is None:
+        try:
+            extraction = extractor.extract(
+                mask_markup(text), chapter_number=number, context=context,
+                progress=lambda what, done: report("extract", done, detail=what),
+            )
+        finally:
+            calls += getattr(extractor, "last_calls", [])
+            if extraction is None and calls:
+                with sessions() as session, session.begin():  # billed even though it failed
+                    record_llm_calls(session, novel_id=novel_id, chapter=number, job_id=job_id,
+                                     calls=calls)
 
     report("embed")
     embedder = get_embedder(settings.embedding_model)
@@ -119,9 +131,13 @@ def analyze_chapter(
             clear_from_chapter(session, novel_id=novel_id, chapter=number)
         written = _persist(session, novel_id=novel_id, number=number, title=title, text=text,
                            source=source, extraction=extraction, extractor_name=extractor.name,
-                           chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id)
+                           chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id,
+                           alignment=getattr(extractor, "last_stats", None))
         report("materialize")
         written.update(materialize_novel(session, novel_id=novel_id))
+        if calls:
+            written["llm_calls"] = record_llm_calls(session, novel_id=novel_id, chapter=number,
+                                                    job_id=job_id, calls=calls)
         report("record")
         record_report(session, novel_id=novel_id, chapter=number, draft=text, policy=policy,
                       outcome=outcome)
@@ -159,11 +175,14 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
 def _persist(
     session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text: str,
     source: str, extraction: ChapterExtraction, extractor_name: str, chunks: int,
-    vectors: dict[str, Any], embedding_model: str,
+    vectors: dict[str, Any], embedding_model: str, alignment: dict[str, Any] | None,
 ) -> dict[str, int]:
+    stats: dict[str, Any] = {"chunks": chunks}
+    if alignment:
+        stats["alignment"] = alignment
     insert_chapter(session, novel_id=novel_id, number=number, title=title, text_=text,
                    source=source, summaries=extraction.multi_granularity_summaries,
-                   extractor=extractor_name, stats={"chunks": chunks},
+                   extractor=extractor_name, stats=stats,
                    embedding=vectors["chapter"][0] if vectors["chapter"] else None,
                    embedding_model=embedding_model)
     insert_passages(session, novel_id=novel_id, number=number, passages=vectors["passage_spans"],
