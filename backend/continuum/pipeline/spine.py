@@ -44,13 +44,14 @@ from continuum.pipeline.persist.canon import persist_canon_facts
 from continuum.pipeline.persist.entities import persist_entities
 from continuum.pipeline.persist.facts import persist_facts
 from continuum.pipeline.persist.roster_load import load_roster
+from continuum.pipeline.replace import ReplacePlan, clear_from_chapter
 from continuum.settings import get_settings
 
 log = logging.getLogger(__name__)
 
 # Share of the progress bar each stage ends at.
 PROGRESS = {"critique": 0.7, "context": 0.72, "chunk": 0.73, "extract": 0.78, "embed": 0.88,
-            "persist": 0.97, "materialize": 0.99, "record": 1.0}
+            "persist": 0.95, "rebuild": 0.98, "materialize": 0.99, "record": 1.0}
 
 
 def analyze_chapter(
@@ -125,14 +126,17 @@ def analyze_chapter(
         if accepted is not None:
             claim_pending(session, submission_id=accepted.submission_id)
         check_number(session, novel_id=novel_id, number=number, replace=replace)
+        plan = ReplacePlan()
         if replace:
-            from continuum.pipeline.replace import clear_from_chapter
-
-            clear_from_chapter(session, novel_id=novel_id, chapter=number)
+            plan = clear_from_chapter(session, novel_id=novel_id, chapter=number)
         written = _persist(session, novel_id=novel_id, number=number, title=title, text=text,
                            source=source, extraction=extraction, extractor_name=extractor.name,
                            chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id,
-                           alignment=getattr(extractor, "last_stats", None))
+                           alignment=getattr(extractor, "last_stats", None), reuse=plan.reuse)
+        if plan.later:
+            report("rebuild")
+            written["rebuilt_chapters"] = _rebuild(session, plan, novel_id=novel_id,
+                                                   extractor=extractor, embedder=embedder)
         report("materialize")
         written.update(materialize_novel(session, novel_id=novel_id))
         if calls:
@@ -172,10 +176,37 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
             "findings": [f.__dict__ for f in outcome.findings]}
 
 
+def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extractor: Extractor,
+             embedder: Any) -> int:
+    """Re-read the chapters after a replaced one, in order, inside the same transaction."""
+    settings = get_settings()
+    for number, title, text, source in plan.later:
+        outcome = critique_draft(session, novel_id=novel_id, number=number,
+                                 text=mask_markup(text), extractor=extractor,
+                                 enabled=settings.critic_enabled,
+                                 context_limit=settings.context_max_entities)
+        extraction = outcome.extraction
+        if extraction is None:
+            context = load_story_context(session, novel_id=novel_id, chapter=number,
+                                         chapter_text=text,
+                                         max_entities=settings.context_max_entities)
+            extraction = extractor.extract(mask_markup(text), chapter_number=number,
+                                           context=context)
+        passages = split_passages(text)
+        _persist(session, novel_id=novel_id, number=number, title=title, text=text, source=source,
+                 extraction=extraction, extractor_name=extractor.name, chunks=0,
+                 vectors=_embed_all(embedder, text, passages, extraction),
+                 embedding_model=embedder.model_id, alignment=None, reuse=plan.reuse)
+        record_report(session, novel_id=novel_id, chapter=number, draft=text, policy="warn",
+                      outcome=outcome)
+    return len(plan.later)
+
+
 def _persist(
     session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text: str,
     source: str, extraction: ChapterExtraction, extractor_name: str, chunks: int,
     vectors: dict[str, Any], embedding_model: str, alignment: dict[str, Any] | None,
+    reuse: dict[tuple[str, str], uuid.UUID] | None = None,
 ) -> dict[str, int]:
     stats: dict[str, Any] = {"chunks": chunks}
     if alignment:
@@ -189,7 +220,8 @@ def _persist(
                     vectors=vectors["passages"], embedding_model=embedding_model)
     roster = load_roster(session, novel_id=novel_id, before_chapter=number)
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,
-                                          items=extraction.new_entities, roster=roster)
+                                          items=extraction.new_entities, roster=roster,
+                                          reuse=reuse)
     written = {f"entities_{rule}": n for rule, n in resolution.items()}
     written.update(persist_facts(session, novel_id=novel_id, chapter=number, text_=text,
                                  extraction=extraction, binder=binder, vectors=vectors,

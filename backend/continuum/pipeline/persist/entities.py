@@ -38,6 +38,7 @@ def persist_entities(
     chapter: int,
     items: list[EntityItem],
     roster: Roster,
+    reuse: dict[tuple[str, str], uuid.UUID] | None = None,
 ) -> tuple[NameBinder, dict[str, int]]:
     """Resolve exact → alias → partial → fuzzy → create; returns the binder and rule counts."""
     binder = NameBinder(roster)
@@ -47,12 +48,16 @@ def persist_entities(
         entity_id = _bind_item(roster, item)
         rule = "bound" if entity_id is not None else "created"
         if entity_id is None:
+            # A rebuild (replace) hands an entity its old id back when it finds it again.
+            previous = (reuse or {}).pop((item.type, normalize(_tidy(item.name))), None)
             entity_id = session.execute(
                 text(
-                    """INSERT INTO entities (novel_id, type, first_chapter, gender)
-                       VALUES (:novel_id, :type, :chapter, :gender) RETURNING id"""
+                    """INSERT INTO entities (novel_id, id, type, first_chapter, gender)
+                       VALUES (:novel_id, coalesce(:id, gen_random_uuid()), :type, :chapter,
+                               :gender) RETURNING id"""
                 ),
-                {"novel_id": novel_id, "type": item.type, "chapter": chapter, "gender": item.gender},
+                {"novel_id": novel_id, "id": previous, "type": item.type, "chapter": chapter,
+                 "gender": item.gender},
             ).scalar_one()
             roster.add(RosterEntry(id=entity_id, type=item.type, name=_tidy(item.name),
                                    gender=item.gender, first_chapter=chapter))
