@@ -76,10 +76,13 @@ export default defineConfig({
         url: `http://127.0.0.1:${PORT}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,
-        stdout: 'pipe',
+        // SIGTERM lets the server run its shutdown, which stops the embedded PostgreSQL.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           DATA_DIR: dataDir,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARNING',
           ...(process.env.CONTINUUM_SHARED_DATA ? { CONTINUUM_SHARED_DATA: process.env.CONTINUUM_SHARED_DATA } : {}),
         },
       },

@@ -7,7 +7,7 @@ import { ApiError, describeErrorBody } from './errors';
  * and Vite proxies `/api` in development. `fetch` is looked up per call so tests can stub it.
  */
 export const api = createClient<paths>({
-  baseUrl: '',
+  baseUrl: typeof window !== 'undefined' ? window.location.origin : '',
   fetch: (request) => globalThis.fetch(request),
 });
 

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/books/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split Preview
+         * @description Preview how a whole book would be split into chapters; nothing is written.
+         */
+        post: operations["split_preview_api_books_split_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -11,8 +31,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health */
-        get: operations["health"];
+        /**
+         * Health
+         * @description The server is up, the database answers, and which extractor runs.
+         */
+        get: operations["health_api_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job
+         * @description One job: status, progress 0..1, current stage, error.
+         */
+        get: operations["job_api_jobs__job_id__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,11 +71,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List novels */
-        get: operations["list_novels"];
+        /**
+         * Novels
+         * @description Every novel, newest first.
+         */
+        get: operations["novels_api_novels_get"];
         put?: never;
-        /** Create a novel */
-        post: operations["create_novel"];
+        /**
+         * Create
+         * @description Create a novel.
+         */
+        post: operations["create_api_novels_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -46,64 +95,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a novel */
-        get: operations["get_novel"];
+        /**
+         * Novel
+         * @description One novel.
+         */
+        get: operations["novel_api_novels__novel_id__get"];
         put?: never;
         post?: never;
-        /** Delete a novel */
-        delete: operations["delete_novel"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/novels/{novel_id}/chapters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List chapters up to the cap */
-        get: operations["list_chapters"];
-        put?: never;
-        /** Queue one chapter for processing */
-        post: operations["submit_chapter"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/novels/{novel_id}/chapters/{number}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get one chapter (404 beyond the cap) */
-        get: operations["get_chapter"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/books/split": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Preview how a book would be split */
-        post: operations["split_book"];
-        delete?: never;
+        /**
+         * Delete
+         * @description Delete a novel and everything in it.
+         */
+        delete: operations["delete_api_novels__novel_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -118,23 +121,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Split a book and queue one job per chapter */
-        post: operations["submit_book"];
+        /**
+         * Submit Whole Book
+         * @description Split a whole book into chapters and queue one job per chapter, in order.
+         */
+        post: operations["submit_whole_book_api_novels__novel_id__book_post"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/jobs/{job_id}": {
+    "/api/novels/{novel_id}/canon": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get a job */
-        get: operations["get_job"];
+        /**
+         * Canon
+         * @description Canon facts asserted in chapters up to the cap.
+         */
+        get: operations["canon_api_novels__novel_id__canon_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -143,15 +152,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/novels/{novel_id}/jobs": {
+    "/api/novels/{novel_id}/canon/{fact_id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List a novel's jobs, newest first */
-        get: operations["list_jobs"];
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit
+         * @description Give a fact the author's value; it is marked edited.
+         */
+        patch: operations["edit_api_novels__novel_id__canon__fact_id__patch"];
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/canon/{fact_id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock
+         * @description Lock a fact: a later chapter that contradicts it raises a canon_contradiction flag.
+         */
+        post: operations["lock_api_novels__novel_id__canon__fact_id__lock_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/canon/{fact_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock
+         * @description Unlock a fact.
+         */
+        post: operations["unlock_api_novels__novel_id__canon__fact_id__unlock_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chapters
+         * @description Chapters up to the cap.
+         */
+        get: operations["chapters_api_novels__novel_id__chapters_get"];
+        put?: never;
+        /**
+         * Submit
+         * @description Queue one chapter (JSON, or multipart with a .txt `file`); returns the job id at once.
+         */
+        post: operations["submit_api_novels__novel_id__chapters_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/chapters/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chapter
+         * @description One chapter with its text; 404 beyond the cap.
+         */
+        get: operations["chapter_api_novels__novel_id__chapters__number__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/chapters/{number}/critique": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Critique
+         * @description The continuity critique recorded for the chapter; 404 beyond the cap or when none.
+         */
+        get: operations["critique_api_novels__novel_id__chapters__number__critique_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/chapters/{number}/scenes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scenes
+         * @description The chapter's scenes with POV, place and cast; 404 beyond the cap.
+         */
+        get: operations["scenes_api_novels__novel_id__chapters__number__scenes_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -167,8 +303,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List characters visible at the cap */
-        get: operations["list_characters"];
+        /**
+         * Characters
+         * @description Characters that exist at the cap.
+         */
+        get: operations["characters_api_novels__novel_id__characters_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -177,15 +316,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/novels/{novel_id}/locations": {
+    "/api/novels/{novel_id}/commitments": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List locations visible at the cap */
-        get: operations["list_locations"];
+        /**
+         * Commitments
+         * @description Setups planted by the cap: paid once the payoff chapter is visible; overdue after 10.
+         */
+        get: operations["commitments_api_novels__novel_id__commitments_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -194,15 +336,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/novels/{novel_id}/factions": {
+    "/api/novels/{novel_id}/duplicates": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List factions visible at the cap */
-        get: operations["list_factions"];
+        /**
+         * Duplicates
+         * @description Candidate duplicate pairs among the entities at the cap, most likely first.
+         */
+        get: operations["duplicates_api_novels__novel_id__duplicates_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -211,15 +356,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/novels/{novel_id}/objects": {
+    "/api/novels/{novel_id}/entities": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List objects visible at the cap */
-        get: operations["list_objects"];
+        /**
+         * Entities
+         * @description Entities of any type that exist at the cap.
+         */
+        get: operations["entities_api_novels__novel_id__entities_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -235,10 +383,477 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an entity as of the cap (404 if not yet introduced) */
-        get: operations["get_entity"];
+        /**
+         * Entity
+         * @description The entity page as of the cap; 404 when it does not exist yet at the cap.
+         */
+        get: operations["entity_api_novels__novel_id__entities__entity_id__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/entities/{entity_id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity State
+         * @description Where it is, what it holds, its status, what it knows, its ties and canon, at the cap.
+         */
+        get: operations["entity_state_api_novels__novel_id__entities__entity_id__state_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export
+         * @description The story bible as of the cap: characters with state, places, ties, threads, canon.
+         */
+        get: operations["export_api_novels__novel_id__export_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/factions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Factions
+         * @description Factions that exist at the cap.
+         */
+        get: operations["factions_api_novels__novel_id__factions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flags
+         * @description Continuity flags raised in chapters up to the cap.
+         */
+        get: operations["flags_api_novels__novel_id__flags_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/graph/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Graph Entities
+         * @description Every entity at the cap with relationships, places, holdings, knowledge, co-presence.
+         */
+        get: operations["graph_entities_api_novels__novel_id__graph_entities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/graph/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Graph Relationships
+         * @description Characters at the cap and the relationships in force between them.
+         */
+        get: operations["graph_relationships_api_novels__novel_id__graph_relationships_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home
+         * @description The novel home: counts at the cap and a "previously on" recap of the last chapters.
+         */
+        get: operations["home_api_novels__novel_id__home_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs
+         * @description A novel's jobs, newest first.
+         */
+        get: operations["jobs_api_novels__novel_id__jobs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Locations
+         * @description Locations that exist at the cap.
+         */
+        get: operations["locations_api_novels__novel_id__locations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/locations/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Locations Tree
+         * @description Locations at the cap as a hierarchy, with who is where.
+         */
+        get: operations["locations_tree_api_novels__novel_id__locations_tree_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge
+         * @description Merge two entities retroactively (every reference, names and aliases), in one transaction.
+         */
+        post: operations["merge_api_novels__novel_id__merge_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Objects
+         * @description Objects that exist at the cap.
+         */
+        get: operations["objects_api_novels__novel_id__objects_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/objects/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Objects Owners
+         * @description Objects at the cap with who holds each one.
+         */
+        get: operations["objects_owners_api_novels__novel_id__objects_owners_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Relationships
+         * @description Relationships in force at the cap: started, not ended, not superseded by the cap.
+         */
+        get: operations["relationships_api_novels__novel_id__relationships_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review Queue
+         * @description Drafts waiting for a human, with their blocking findings (author tool: no cap).
+         */
+        get: operations["review_queue_api_novels__novel_id__review_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Novel
+         * @description Passages, scenes, events and entities from chapters up to the cap; « » mark matches.
+         */
+        get: operations["search_novel_api_novels__novel_id__search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Threads
+         * @description Plot threads with their status as of the cap (a thread closed later is still open).
+         */
+        get: operations["threads_api_novels__novel_id__threads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Timeline
+         * @description Events in chapters up to the cap, in reading or story order.
+         */
+        get: operations["timeline_api_novels__novel_id__timeline_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Types
+         * @description Core and custom entity types with counts at the cap, and the genre presets.
+         */
+        get: operations["types_api_novels__novel_id__types_get"];
+        put?: never;
+        /**
+         * Add Type
+         * @description Add a custom entity type; 409 if the novel has it already.
+         */
+        post: operations["add_type_api_novels__novel_id__types_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/types/preset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add Preset
+         * @description Apply a genre preset: add the types of the preset the novel does not have yet.
+         */
+        post: operations["add_preset_api_novels__novel_id__types_preset_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{submission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submission
+         * @description One parked draft with its text and findings.
+         */
+        get: operations["submission_api_review__submission_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{submission_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept
+         * @description Ingest the draft (or its edited text); its findings are kept as accepted overrides.
+         */
+        post: operations["accept_api_review__submission_id__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{submission_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject
+         * @description Reject the draft: it is marked rejected and nothing else changes.
+         */
+        post: operations["reject_api_review__submission_id__reject_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -249,157 +864,1115 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** HealthOut */
-        HealthOut: {
-            status: string;
-            database: string;
-            extractor: string;
+        /**
+         * AcceptIn
+         * @description Accept as parked, or with edited text.
+         */
+        AcceptIn: {
+            /**
+             * Text
+             * @description Edited chapter text (optional).
+             */
+            text?: string | null;
         };
-        /** ErrorOut */
-        ErrorOut: {
-            detail: string;
-        };
-        /** NovelCreate */
-        NovelCreate: {
-            title: string;
-            author?: string | null;
-            genre?: string | null;
-        };
-        /** NovelOut */
-        NovelOut: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            author: string | null;
-            genre: string | null;
-            chapter_count: number;
-            latest_chapter: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** ChapterOut */
-        ChapterOut: {
-            number: number;
-            title: string | null;
-            word_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** ChapterDetail */
-        ChapterDetail: {
-            number: number;
-            title: string | null;
-            word_count: number;
-            text: string;
-            summary: string | null;
-        };
-        /** ChapterCreate */
-        ChapterCreate: {
-            number: number;
-            title?: string | null;
-            text: string;
-            /** @default false */
-            replace: boolean;
-        };
-        /** ChapterUpload */
-        ChapterUpload: {
-            /** Format: binary */
-            file: string;
-            number: number;
-            title?: string | null;
-            /** @default false */
-            replace: boolean;
-        };
-        /** JobAccepted */
-        JobAccepted: {
-            /** Format: uuid */
-            job_id: string;
-        };
-        /** SplitRequest */
-        SplitRequest: {
-            text: string;
-        };
-        /** SplitChapter */
-        SplitChapter: {
-            number: number;
-            title: string | null;
-            word_count: number;
-            preview: string;
-        };
-        /** SplitOut */
-        SplitOut: {
-            chapters: components["schemas"]["SplitChapter"][];
-        };
-        /** BookCreate */
-        BookCreate: {
-            text: string;
-            first_number?: number | null;
-        };
-        /** BookAccepted */
-        BookAccepted: {
-            job_ids: string[];
-            chapters: number;
-        };
-        /** JobOut */
-        JobOut: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            novel_id: string;
-            chapter_number: number;
-            /** @enum {string} */
-            status: "queued" | "running" | "done" | "failed";
-            progress: number;
-            stage: string | null;
-            error: string | null;
-            /** Format: date-time */
-            created_at: string;
-            finished_at: string | null;
-        };
-        /** EntitySummary */
-        EntitySummary: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            type: string;
-            aliases: string[];
-            first_chapter: number;
-            mention_count: number;
-        };
-        /** Appearance */
+        /**
+         * Appearance
+         * @description How often an entity is mentioned in one chapter.
+         */
         Appearance: {
+            /** Chapter */
             chapter: number;
+            /** Mentions */
             mentions: number;
         };
-        /** Mention */
-        Mention: {
-            chapter: number;
-            start: number;
-            end: number;
+        /**
+         * BookIn
+         * @description A whole book to split into chapters.
+         */
+        BookIn: {
+            /** Text */
             text: string;
-            sentence: string;
         };
-        /** EntityDetail */
-        EntityDetail: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            type: string;
+        /**
+         * BookJobs
+         * @description One job per detected chapter, in order.
+         */
+        BookJobs: {
+            /** Chapters */
+            chapters: number;
+            /** Job Ids */
+            job_ids: string[];
+        };
+        /**
+         * CanonEdit
+         * @description The value a canon fact should have.
+         */
+        CanonEdit: {
+            /**
+             * Value
+             * @example green
+             */
+            value: string;
+        };
+        /**
+         * CanonFactRow
+         * @description A canon fact; `current` is false once a later fact (by the cap) restates it.
+         */
+        CanonFactRow: {
+            /** Chapter */
+            chapter: number;
+            /** Confidence */
+            confidence: number;
+            /** Current */
+            current: boolean;
+            /** Edited */
+            edited: boolean;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Locked */
+            locked: boolean;
+            /** Predicate */
+            predicate: string;
+            /** Subject */
+            subject: string;
+            subject_entity: components["schemas"]["EntityRef"] | null;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ChapterDetail
+         * @description A chapter with its text and summaries.
+         */
+        ChapterDetail: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Number */
+            number: number;
+            /** Summary */
+            summary: string | null;
+            /** Summary Long */
+            summary_long: string | null;
+            /** Summary Medium */
+            summary_medium: string | null;
+            /** Text */
+            text: string;
+            /** Title */
+            title: string | null;
+            /** Word Count */
+            word_count: number;
+        };
+        /**
+         * ChapterRow
+         * @description A chapter in the list.
+         */
+        ChapterRow: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Number */
+            number: number;
+            /** Summary */
+            summary: string | null;
+            /** Title */
+            title: string | null;
+            /** Word Count */
+            word_count: number;
+        };
+        /**
+         * CommitmentRow
+         * @description A setup and, once its payoff chapter is visible, the payoff.
+         */
+        CommitmentRow: {
+            /** Chapters Open */
+            chapters_open: number | null;
+            /** Detail */
+            detail: string;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Key */
+            key: string;
+            /** Overdue */
+            overdue: boolean;
+            /** Payoff Chapter */
+            payoff_chapter: number | null;
+            /** Payoff Detail */
+            payoff_detail: string | null;
+            /** Payoff Quote */
+            payoff_quote: string | null;
+            /** Setup Chapter */
+            setup_chapter: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "paid";
+            /** Trigger */
+            trigger: string | null;
+            /** Weight */
+            weight: number;
+        };
+        /**
+         * CritiqueRow
+         * @description The critique of a chapter, as recorded when it was processed.
+         */
+        CritiqueRow: {
+            /** Chapter */
+            chapter: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Critic */
+            critic: string;
+            /** Error */
+            error: string | null;
+            /** Findings */
+            findings: components["schemas"]["continuum__reads__chapter_extras__FindingRow"][];
+            /** Id */
+            id: number;
+            /** Policy */
+            policy: string;
+            /** Status */
+            status: string;
+            /** Verdict */
+            verdict: string | null;
+        };
+        /**
+         * Decision
+         * @description What happened to the draft.
+         */
+        Decision: {
+            /** Ingested */
+            ingested: boolean;
+            /** Result */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** Status */
+            status: string;
+            /**
+             * Submission Id
+             * Format: uuid
+             */
+            submission_id: string;
+        };
+        /**
+         * DuplicatePair
+         * @description Two entities that may be one; `keep` is the suggested merge target (more mentions).
+         */
+        DuplicatePair: {
+            keep: components["schemas"]["DuplicateSide"];
+            merge: components["schemas"]["DuplicateSide"];
+            /** Reason */
+            reason: string;
+            /** Same Type */
+            same_type: boolean;
+            /** Score */
+            score: number;
+        };
+        /**
+         * DuplicateSide
+         * @description One entity of a candidate pair, named as of the cap.
+         */
+        DuplicateSide: {
+            /** Aliases */
             aliases: string[];
+            /** First Chapter */
             first_chapter: number;
-            description: string | null;
-            appearances: components["schemas"]["Appearance"][];
-            mentions: components["schemas"]["Mention"][];
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Mention Count */
+            mention_count: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
         };
-        /** ValidationError */
-        ValidationError: {
-            loc: (string | number)[];
-            msg: string;
+        /**
+         * EntityDetail
+         * @description The entity page.
+         */
+        EntityDetail: {
+            /** Aliases */
+            aliases: string[];
+            /** Appearances */
+            appearances: components["schemas"]["Appearance"][];
+            /** Description */
+            description: string | null;
+            /** First Chapter */
+            first_chapter: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Mention Count */
+            mention_count: number;
+            /** Mentions */
+            mentions: components["schemas"]["MentionSample"][];
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
+        /**
+         * EntityRef
+         * @description An entity named as of the cap.
+         */
+        EntityRef: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
+        /**
+         * EntityState
+         * @description The character (or place, or object) page's state as of the cap.
+         */
+        EntityState: {
+            /** Aliases */
+            aliases: string[];
+            /** Canon */
+            canon: components["schemas"]["CanonFactRow"][];
+            /** Description */
+            description: string | null;
+            entity: components["schemas"]["EntityRef"];
+            /** First Chapter */
+            first_chapter: number;
+            holder: components["schemas"]["Placement"] | null;
+            /** Holdings */
+            holdings: components["schemas"]["Placement"][];
+            /** Knowledge */
+            knowledge: components["schemas"]["KnowledgeRow"][];
+            location: components["schemas"]["Placement"] | null;
+            /** Occupants */
+            occupants: components["schemas"]["Placement"][];
+            /** Relationships */
+            relationships: components["schemas"]["RelationshipRow"][];
+            status: components["schemas"]["StatusAt"] | null;
+        };
+        /**
+         * EntitySummary
+         * @description An entity in a list: names as of the cap and how often it is mentioned up to it.
+         */
+        EntitySummary: {
+            /** Aliases */
+            aliases: string[];
+            /** First Chapter */
+            first_chapter: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Mention Count */
+            mention_count: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
+        /**
+         * EntityTypeRow
+         * @description An entity type: core types always exist, custom ones are added by the author.
+         */
+        EntityTypeRow: {
+            /** Core */
+            core: boolean;
+            /** Description */
+            description: string;
+            /** Entity Count */
+            entity_count: number;
+            /** Name */
+            name: string;
+            /** Preset */
+            preset: string | null;
+        };
+        /**
+         * FlagRow
+         * @description A continuity flag: foreshadowing, setup, callback, contradiction, accepted override.
+         */
+        FlagRow: {
+            /** Chapter */
+            chapter: number;
+            /** Description */
+            description: string;
+            /** Entities */
+            entities: components["schemas"]["EntityRef"][];
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Origin */
+            origin: string;
+            /** Severity */
+            severity: string;
+        };
+        /**
+         * Graph
+         * @description Nodes and edges as of the cap.
+         */
+        Graph: {
+            /** Edges */
+            edges: components["schemas"]["GraphEdge"][];
+            /** Nodes */
+            nodes: components["schemas"]["GraphNode"][];
+        };
+        /**
+         * GraphEdge
+         * @description A typed, labelled edge; `weight` counts co-presences or facts learned.
+         */
+        GraphEdge: {
+            /** Kind */
+            kind: string;
+            /** Label */
+            label: string;
+            /** Since */
+            since: number | null;
+            /**
+             * Source
+             * Format: uuid
+             */
+            source: string;
+            /** Symmetric */
+            symmetric: boolean;
+            /**
+             * Target
+             * Format: uuid
+             */
+            target: string;
+            /** Weight */
+            weight: number;
+        };
+        /**
+         * GraphNode
+         * @description An entity, named as of the cap.
+         */
+        GraphNode: {
+            /** First Chapter */
+            first_chapter: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /** Type */
             type: string;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
+            /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * Health
+         * @description Liveness with the database and the extractor in use.
+         */
+        Health: {
+            /** Database */
+            database: string;
+            /** Extractor */
+            extractor: string;
+            /** Status */
+            status: string;
+        };
+        /**
+         * HomeCounts
+         * @description How much of the story exists at the cap.
+         */
+        HomeCounts: {
+            /** Chapters */
+            chapters: number;
+            /** Characters */
+            characters: number;
+            /** Factions */
+            factions: number;
+            /** Locations */
+            locations: number;
+            /** Objects */
+            objects: number;
+            /** Open Setups */
+            open_setups: number;
+            /** Open Threads */
+            open_threads: number;
+        };
+        /**
+         * JobAccepted
+         * @description The job that will process the chapter.
+         */
+        JobAccepted: {
+            /**
+             * Job Id
+             * Format: uuid
+             */
+            job_id: string;
+        };
+        /**
+         * JobRow
+         * @description A job as the Process page shows it.
+         */
+        JobRow: {
+            /** Attempts */
+            attempts: number;
+            /** Chapter Number */
+            chapter_number: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Error */
+            error: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Novel Id
+             * Format: uuid
+             */
+            novel_id: string;
+            /** Progress */
+            progress: number;
+            /** Stage */
+            stage: string | null;
+            /** Started At */
+            started_at: string | null;
+            /** Status */
+            status: string;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * KnowledgeRow
+         * @description Something the entity learned by the cap.
+         */
+        KnowledgeRow: {
+            /** Certainty */
+            certainty: number;
+            /** Chapter */
+            chapter: number;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Fact */
+            fact: string;
+            /** How */
+            how: string;
+            source: components["schemas"]["EntityRef"] | null;
+        };
+        /**
+         * LocationNode
+         * @description A location with who is there at the cap and the places inside it.
+         */
+        LocationNode: {
+            /** Aliases */
+            aliases: string[];
+            /** Children */
+            children: components["schemas"]["LocationNode"][];
+            /** First Chapter */
+            first_chapter: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /** Occupants */
+            occupants: components["schemas"]["EntityRef"][];
+            /** Parent Id */
+            parent_id: string | null;
+        };
+        /**
+         * MentionSample
+         * @description One mention with the sentence around it.
+         */
+        MentionSample: {
+            /** Chapter */
+            chapter: number;
+            /** Context */
+            context: string;
+            /** Context Start */
+            context_start: number;
+            /** End */
+            end: number;
+            /** Start */
+            start: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * MergeIn
+         * @description Fold `source_id` into `target_id`; the source disappears.
+         */
+        MergeIn: {
+            /**
+             * Source Id
+             * Format: uuid
+             */
+            source_id: string;
+            /**
+             * Target Id
+             * Format: uuid
+             */
+            target_id: string;
+        };
+        /**
+         * MergeResult
+         * @description The merged entity (names as of the latest chapter) and the references repointed.
+         */
+        MergeResult: {
+            entity: components["schemas"]["EntityDetail"];
+            /** Repointed */
+            repointed: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * NovelHome
+         * @description The home page as of the cap.
+         */
+        NovelHome: {
+            /** Author */
+            author: string | null;
+            /** Cap */
+            cap: number;
+            counts: components["schemas"]["HomeCounts"];
+            /** Previously */
+            previously: components["schemas"]["RecapChapter"][];
+            /** Title */
+            title: string;
+            /** Top Events */
+            top_events: components["schemas"]["TimelineEvent"][];
+        };
+        /**
+         * NovelIn
+         * @description A new novel.
+         */
+        NovelIn: {
+            /**
+             * Author
+             * @example Jane Austen
+             */
+            author?: string | null;
+            /**
+             * Genre
+             * @example romance
+             */
+            genre?: string | null;
+            /**
+             * Title
+             * @example Pride and Prejudice
+             */
+            title: string;
+        };
+        /**
+         * NovelRow
+         * @description A novel with how far it has been processed.
+         */
+        NovelRow: {
+            /** Author */
+            author: string | null;
+            /** Chapter Count */
+            chapter_count: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Genre */
+            genre: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Latest Chapter */
+            latest_chapter: number;
+            /** Title */
+            title: string;
+        };
+        /**
+         * ObjectOwnerRow
+         * @description An object with its holder at the cap (none when lost, given away or never held).
+         */
+        ObjectOwnerRow: {
+            /** Aliases */
+            aliases: string[];
+            /** First Chapter */
+            first_chapter: number;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Name */
+            name: string;
+            owner: components["schemas"]["EntityRef"] | null;
+            /** Since */
+            since: number | null;
+            /** Status */
+            status: string | null;
+        };
+        /**
+         * Placement
+         * @description Where an entity is (or who holds an object), and since which chapter.
+         */
+        Placement: {
+            entity: components["schemas"]["EntityRef"];
+            /** Since */
+            since: number;
+        };
+        /**
+         * Preset
+         * @description A genre preset.
+         */
+        Preset: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Types */
+            types: components["schemas"]["TypeDef"][];
+        };
+        /**
+         * PresetIn
+         * @description A genre preset to apply.
+         */
+        PresetIn: {
+            /**
+             * Preset
+             * @description One of: fantasy, science_fiction, litrpg, mystery.
+             * @example fantasy
+             */
+            preset: string;
+        };
+        /**
+         * RecapChapter
+         * @description One of the last chapters before the cap, in a sentence or two.
+         */
+        RecapChapter: {
+            /** Number */
+            number: number;
+            /** Summary */
+            summary: string | null;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * RelationshipRow
+         * @description A relationship in force at the cap (its ending, if any, lies beyond the cap).
+         */
+        RelationshipRow: {
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** From Chapter */
+            from_chapter: number;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            source: components["schemas"]["EntityRef"];
+            /** Symmetric */
+            symmetric: boolean;
+            target: components["schemas"]["EntityRef"];
+            /** Tension */
+            tension: number | null;
+            /** Tone */
+            tone: string | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * SceneRow
+         * @description A scene: where, whose point of view, who is present; names as of the cap.
+         */
+        SceneRow: {
+            /** End */
+            end: number;
+            /** Id */
+            id: number;
+            location: components["schemas"]["EntityRef"] | null;
+            /** Ordinal */
+            ordinal: number;
+            pov: components["schemas"]["EntityRef"] | null;
+            /** Present */
+            present: components["schemas"]["EntityRef"][];
+            /** Start */
+            start: number;
+            /** Summary */
+            summary: string;
+            /** Time Anchor */
+            time_anchor: string | null;
+        };
+        /**
+         * SearchHit
+         * @description One result: where it is (chapter, offsets into the chapter text), a snippet, a score.
+         *
+         *     In the snippet, words matching the query are wrapped in « and » (plain text, never HTML).
+         */
+        SearchHit: {
+            /** Chapter */
+            chapter: number;
+            /** End */
+            end: number | null;
+            entity?: components["schemas"]["EntityRef"] | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "passage" | "scene" | "event" | "entity";
+            /** Score */
+            score: number;
+            /** Snippet */
+            snippet: string;
+            /** Start */
+            start: number | null;
+        };
+        /**
+         * SearchResults
+         * @description Ranked hits for a query at the cap.
+         */
+        SearchResults: {
+            /** Cap */
+            cap: number;
+            /** Dense Available */
+            dense_available: boolean;
+            /** Hits */
+            hits: components["schemas"]["SearchHit"][];
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "hybrid" | "bm25" | "dense";
+            /** Query */
+            query: string;
+        };
+        /**
+         * SplitChapter
+         * @description A chapter the splitter found.
+         */
+        SplitChapter: {
+            /** Number */
+            number: number;
+            /** Preview */
+            preview: string;
+            /** Title */
+            title: string | null;
+            /** Word Count */
+            word_count: number;
+        };
+        /**
+         * SplitPreview
+         * @description How a book would be split; nothing is written.
+         */
+        SplitPreview: {
+            /** Chapters */
+            chapters: components["schemas"]["SplitChapter"][];
+        };
+        /**
+         * StatusAt
+         * @description A status (dead, injured, married, destroyed...) in force at the cap.
+         */
+        StatusAt: {
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Since */
+            since: number;
+            /** Status */
+            status: string;
+        };
+        /**
+         * StoryBible
+         * @description Everything the wiki knows at the cap.
+         */
+        StoryBible: {
+            /** Author */
+            author: string | null;
+            /** Canon */
+            canon: components["schemas"]["CanonFactRow"][];
+            /** Cap */
+            cap: number;
+            /** Characters */
+            characters: components["schemas"]["EntityState"][];
+            /** Commitments */
+            commitments: components["schemas"]["CommitmentRow"][];
+            /** Locations */
+            locations: components["schemas"]["LocationNode"][];
+            /** Objects */
+            objects: components["schemas"]["ObjectOwnerRow"][];
+            /** Other Entities */
+            other_entities: components["schemas"]["EntitySummary"][];
+            /** Relationships */
+            relationships: components["schemas"]["RelationshipRow"][];
+            /** Threads */
+            threads: components["schemas"]["ThreadRow"][];
+            /** Title */
+            title: string;
+        };
+        /**
+         * SubmissionDetail
+         * @description A parked draft with its text.
+         */
+        SubmissionDetail: {
+            /** Chapter Number */
+            chapter_number: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Findings */
+            findings: components["schemas"]["continuum__reads__review__FindingRow"][];
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Novel Id
+             * Format: uuid
+             */
+            novel_id: string;
+            /** Reason */
+            reason: string;
+            /** Status */
+            status: string;
+            /** Text */
+            text: string;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * SubmissionRow
+         * @description A parked draft.
+         */
+        SubmissionRow: {
+            /** Chapter Number */
+            chapter_number: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Findings */
+            findings: components["schemas"]["continuum__reads__review__FindingRow"][];
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Novel Id
+             * Format: uuid
+             */
+            novel_id: string;
+            /** Reason */
+            reason: string;
+            /** Status */
+            status: string;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * ThreadEventRow
+         * @description One step of a thread.
+         */
+        ThreadEventRow: {
+            /** Action */
+            action: string;
+            /** Chapter */
+            chapter: number;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Summary */
+            summary: string;
+        };
+        /**
+         * ThreadRow
+         * @description A plot thread with its status as of the cap (a thread closed later is still open).
+         */
+        ThreadRow: {
+            /** Closed Chapter */
+            closed_chapter: number | null;
+            /** Entities */
+            entities: components["schemas"]["EntityRef"][];
+            /** Events */
+            events: components["schemas"]["ThreadEventRow"][];
+            /** Id */
+            id: number;
+            /** Last Chapter */
+            last_chapter: number;
+            /** Name */
+            name: string;
+            /** Opened Chapter */
+            opened_chapter: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "progressing" | "closed";
+        };
+        /**
+         * TimelineEvent
+         * @description Something that happened, with who did it to whom, names as of the cap.
+         */
+        TimelineEvent: {
+            /** Chapter */
+            chapter: number;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Impact */
+            impact: number;
+            /** Involved */
+            involved: components["schemas"]["EntityRef"][];
+            object: components["schemas"]["EntityRef"] | null;
+            /** Ordinal */
+            ordinal: number;
+            /** Story Order */
+            story_order: number | null;
+            subject: components["schemas"]["EntityRef"] | null;
+            /** Summary */
+            summary: string;
+            /** Type */
+            type: string;
+            /** Verb */
+            verb: string;
+        };
+        /**
+         * TypeDef
+         * @description An entity type a preset adds.
+         */
+        TypeDef: {
+            /** Description */
+            description: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * TypeIn
+         * @description A custom entity type.
+         */
+        TypeIn: {
+            /**
+             * Description
+             * @default
+             * @example A system of magic: its source, rules and costs.
+             */
+            description: string;
+            /**
+             * Name
+             * @example magic_system
+             */
+            name: string;
+        };
+        /**
+         * TypesPage
+         * @description The novel's types and the presets it can apply.
+         */
+        TypesPage: {
+            /** Genre */
+            genre: string | null;
+            /** Presets */
+            presets: components["schemas"]["Preset"][];
+            /** Types */
+            types: components["schemas"]["EntityTypeRow"][];
+        };
+        /** ValidationError */
+        ValidationError: {
+            /** Context */
+            ctx?: Record<string, never>;
+            /** Input */
+            input?: unknown;
+            /** Location */
+            loc: (string | number)[];
+            /** Message */
+            msg: string;
+            /** Error Type */
+            type: string;
+        };
+        /**
+         * FindingRow
+         * @description One critique finding: the draft's quote and the earlier evidence it contradicts.
+         */
+        continuum__reads__chapter_extras__FindingRow: {
+            /** Check Name */
+            check_name: string;
+            /** Draft End */
+            draft_end: number | null;
+            /** Draft Quote */
+            draft_quote: string | null;
+            /** Draft Start */
+            draft_start: number | null;
+            /** Entities */
+            entities: components["schemas"]["EntityRef"][];
+            /** Evidence Chapter */
+            evidence_chapter: number | null;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Severity */
+            severity: string;
+        };
+        /**
+         * FindingRow
+         * @description One finding: the draft's quote beside the earlier evidence it contradicts.
+         */
+        continuum__reads__review__FindingRow: {
+            /** Check Name */
+            check_name: string;
+            /** Draft End */
+            draft_end: number | null;
+            /** Draft Quote */
+            draft_quote: string | null;
+            /** Draft Start */
+            draft_start: number | null;
+            /** Evidence Chapter */
+            evidence_chapter: number | null;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Message */
+            message: string;
+            /** Severity */
+            severity: string;
         };
     };
     responses: never;
@@ -410,47 +1983,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthOut"];
-                };
-            };
-        };
-    };
-    list_novels: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NovelOut"][];
-                };
-            };
-        };
-    };
-    create_novel: {
+    split_preview_api_books_split_post: {
         parameters: {
             query?: never;
             header?: never;
@@ -459,20 +1992,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NovelCreate"];
+                "application/json": components["schemas"]["BookIn"];
             };
         };
         responses: {
-            /** @description Created */
-            201: {
+            /** @description Successful Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NovelOut"];
+                    "application/json": components["schemas"]["SplitPreview"];
                 };
             };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -483,7 +2016,111 @@ export interface operations {
             };
         };
     };
-    get_novel: {
+    health_api_health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    job_api_jobs__job_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    novels_api_novels_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NovelRow"][];
+                };
+            };
+        };
+    };
+    create_api_novels_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NovelIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NovelRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    novel_api_novels__novel_id__get: {
         parameters: {
             query?: never;
             header?: never;
@@ -500,19 +2137,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NovelOut"];
+                    "application/json": components["schemas"]["NovelRow"];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -523,7 +2151,7 @@ export interface operations {
             };
         };
     };
-    delete_novel: {
+    delete_api_novels__novel_id__delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -534,23 +2162,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
+            /** @description Successful Response */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -561,10 +2180,49 @@ export interface operations {
             };
         };
     };
-    list_chapters: {
+    submit_whole_book_api_novels__novel_id__book_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookJobs"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    canon_api_novels__novel_id__canon_get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                /** @description Only facts about it. */
+                entity?: string | null;
+                /** @description Only locked facts. */
+                locked?: boolean;
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -581,19 +2239,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChapterOut"][];
+                    /**
+                     * @example [
+                     *       {
+                     *         "chapter": 2,
+                     *         "confidence": 0.8,
+                     *         "current": true,
+                     *         "edited": false,
+                     *         "evidence_quote": "her fine dark eyes",
+                     *         "id": 12,
+                     *         "kind": "attribute",
+                     *         "locked": true,
+                     *         "predicate": "eye colour",
+                     *         "subject": "Elizabeth Bennet",
+                     *         "subject_entity": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "value": "dark"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CanonFactRow"][];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -604,7 +2275,210 @@ export interface operations {
             };
         };
     };
-    submit_chapter: {
+    edit_api_novels__novel_id__canon__fact_id__patch: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                fact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanonEdit"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chapter": 2,
+                     *       "confidence": 0.8,
+                     *       "current": true,
+                     *       "edited": true,
+                     *       "evidence_quote": "her fine dark eyes",
+                     *       "id": 12,
+                     *       "kind": "attribute",
+                     *       "locked": true,
+                     *       "predicate": "eye colour",
+                     *       "subject": "Elizabeth Bennet",
+                     *       "subject_entity": {
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       },
+                     *       "value": "green"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CanonFactRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    lock_api_novels__novel_id__canon__fact_id__lock_post: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                fact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chapter": 2,
+                     *       "confidence": 0.8,
+                     *       "current": true,
+                     *       "edited": false,
+                     *       "evidence_quote": "her fine dark eyes",
+                     *       "id": 12,
+                     *       "kind": "attribute",
+                     *       "locked": true,
+                     *       "predicate": "eye colour",
+                     *       "subject": "Elizabeth Bennet",
+                     *       "subject_entity": {
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       },
+                     *       "value": "dark"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CanonFactRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unlock_api_novels__novel_id__canon__fact_id__unlock_post: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                fact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chapter": 2,
+                     *       "confidence": 0.8,
+                     *       "current": true,
+                     *       "edited": false,
+                     *       "evidence_quote": "her fine dark eyes",
+                     *       "id": 12,
+                     *       "kind": "attribute",
+                     *       "locked": false,
+                     *       "predicate": "eye colour",
+                     *       "subject": "Elizabeth Bennet",
+                     *       "subject_entity": {
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       },
+                     *       "value": "dark"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CanonFactRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    chapters_api_novels__novel_id__chapters_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    submit_api_novels__novel_id__chapters_post: {
         parameters: {
             query?: never;
             header?: never;
@@ -615,12 +2489,37 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChapterCreate"];
-                "multipart/form-data": components["schemas"]["ChapterUpload"];
+                "application/json": {
+                    /**
+                     * Number
+                     * @description Defaults to the next chapter number.
+                     */
+                    number?: number | null;
+                    /**
+                     * Replace
+                     * @description Re-process an existing chapter.
+                     * @default false
+                     */
+                    replace?: boolean;
+                    /**
+                     * Text
+                     * @example It is a truth universally acknowledged...
+                     */
+                    text: string;
+                    /** Title */
+                    title?: string | null;
+                };
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    number?: number;
+                    replace?: boolean;
+                    title?: string;
+                };
             };
         };
         responses: {
-            /** @description Accepted */
+            /** @description Successful Response */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -629,43 +2528,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobAccepted"];
                 };
             };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -676,10 +2539,10 @@ export interface operations {
             };
         };
     };
-    get_chapter: {
+    chapter_api_novels__novel_id__chapters__number__get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -700,16 +2563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChapterDetail"];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -720,203 +2574,145 @@ export interface operations {
             };
         };
     };
-    split_book: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SplitRequest"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SplitOut"];
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    submit_book: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                novel_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BookCreate"];
-            };
-        };
-        responses: {
-            /** @description Accepted */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookAccepted"];
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    get_job: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                job_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobOut"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    list_jobs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                novel_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobOut"][];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    list_characters: {
+    critique_api_novels__novel_id__chapters__number__critique_get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chapter": 12,
+                     *       "created_at": "2026-12-01T10:00:00Z",
+                     *       "critic": "offline-critic",
+                     *       "findings": [
+                     *         {
+                     *           "check_name": "entity.dead_actor",
+                     *           "draft_end": 152,
+                     *           "draft_quote": "said Mr. Collins",
+                     *           "draft_start": 120,
+                     *           "entities": [
+                     *             {
+                     *               "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *               "name": "Elizabeth Bennet",
+                     *               "type": "character"
+                     *             }
+                     *           ],
+                     *           "evidence_chapter": 9,
+                     *           "evidence_quote": "Mr. Collins died",
+                     *           "id": 8,
+                     *           "message": "Mr. Collins speaks but died in chapter 9",
+                     *           "severity": "FAIL"
+                     *         }
+                     *       ],
+                     *       "id": 4,
+                     *       "policy": "warn",
+                     *       "status": "ok",
+                     *       "verdict": "fail"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CritiqueRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    scenes_api_novels__novel_id__chapters__number__scenes_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "end": 1843,
+                     *         "id": 17,
+                     *         "location": {
+                     *           "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "name": "Pemberley",
+                     *           "type": "location"
+                     *         },
+                     *         "ordinal": 0,
+                     *         "pov": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "present": [
+                     *           {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           {
+                     *             "id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *             "name": "Mr. Darcy",
+                     *             "type": "character"
+                     *           }
+                     *         ],
+                     *         "start": 0,
+                     *         "summary": "Elizabeth tours Pemberley.",
+                     *         "time_anchor": "the next morning"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SceneRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    characters_api_novels__novel_id__characters_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -936,16 +2732,7 @@ export interface operations {
                     "application/json": components["schemas"]["EntitySummary"][];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -956,10 +2743,11 @@ export interface operations {
             };
         };
     };
-    list_locations: {
+    commitments_api_novels__novel_id__commitments_get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                status?: ("open" | "paid") | null;
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -976,19 +2764,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    /**
+                     * @example [
+                     *       {
+                     *         "chapters_open": 3,
+                     *         "detail": "Darcy writes a letter",
+                     *         "evidence_quote": "he sealed the letter",
+                     *         "id": 5,
+                     *         "key": "the letter",
+                     *         "overdue": false,
+                     *         "setup_chapter": 2,
+                     *         "status": "open",
+                     *         "weight": 0.7
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CommitmentRow"][];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -999,10 +2793,11 @@ export interface operations {
             };
         };
     };
-    list_factions: {
+    duplicates_api_novels__novel_id__duplicates_get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                limit?: number;
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -1019,19 +2814,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    /**
+                     * @example [
+                     *       {
+                     *         "keep": {
+                     *           "aliases": [
+                     *             "Lizzy"
+                     *           ],
+                     *           "first_chapter": 1,
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "mention_count": 42,
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "merge": {
+                     *           "aliases": [],
+                     *           "first_chapter": 1,
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "mention_count": 3,
+                     *           "name": "Lizzy",
+                     *           "type": "character"
+                     *         },
+                     *         "reason": "partial name 'Lizzy' / 'Lizzy Bennet'",
+                     *         "same_type": true,
+                     *         "score": 0.9
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DuplicatePair"][];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1042,10 +2855,12 @@ export interface operations {
             };
         };
     };
-    list_objects: {
+    entities_api_novels__novel_id__entities_get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                /** @description Only this type (any core or custom type). */
+                type?: string | null;
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -1062,19 +2877,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "aliases": [
+                     *           "Lizzy"
+                     *         ],
+                     *         "first_chapter": 1,
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "mention_count": 42,
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EntitySummary"][];
                 };
             };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Error */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1085,10 +2905,10 @@ export interface operations {
             };
         };
     };
-    get_entity: {
+    entity_api_novels__novel_id__entities__entity_id__get: {
         parameters: {
             query?: {
-                /** @description Chapter cap (default: the latest chapter). */
+                /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
             header?: never;
@@ -1109,16 +2929,1404 @@ export interface operations {
                     "application/json": components["schemas"]["EntityDetail"];
                 };
             };
-            /** @description Error */
-            404: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorOut"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Error */
+        };
+    };
+    entity_state_api_novels__novel_id__entities__entity_id__state_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                entity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "aliases": [
+                     *         "Lizzy",
+                     *         "Eliza"
+                     *       ],
+                     *       "canon": [
+                     *         {
+                     *           "chapter": 2,
+                     *           "confidence": 0.8,
+                     *           "current": true,
+                     *           "edited": false,
+                     *           "evidence_quote": "her fine dark eyes",
+                     *           "id": 12,
+                     *           "kind": "attribute",
+                     *           "locked": true,
+                     *           "predicate": "eye colour",
+                     *           "subject": "Elizabeth Bennet",
+                     *           "subject_entity": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "value": "dark"
+                     *         }
+                     *       ],
+                     *       "description": "The second Bennet daughter.",
+                     *       "entity": {
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       },
+                     *       "first_chapter": 1,
+                     *       "holdings": [],
+                     *       "knowledge": [
+                     *         {
+                     *           "certainty": 1,
+                     *           "chapter": 36,
+                     *           "evidence_quote": "she read the letter",
+                     *           "fact": "Wickham lied about Darcy",
+                     *           "how": "read",
+                     *           "source": {
+                     *             "id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *             "name": "Mr. Darcy",
+                     *             "type": "character"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "location": {
+                     *         "entity": {
+                     *           "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "name": "Pemberley",
+                     *           "type": "location"
+                     *         },
+                     *         "since": 43
+                     *       },
+                     *       "occupants": [],
+                     *       "relationships": [
+                     *         {
+                     *           "evidence_quote": "her sister Jane",
+                     *           "from_chapter": 1,
+                     *           "id": 7,
+                     *           "label": "sister of",
+                     *           "source": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "symmetric": true,
+                     *           "target": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Jane Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "tension": 0.1,
+                     *           "tone": "warm",
+                     *           "type": "sister_of"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EntityState"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_api_novels__novel_id__export_get: {
+        parameters: {
+            query?: {
+                format?: "json" | "markdown";
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON (the StoryBible schema) or Markdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryBible"];
+                    /**
+                     * @example # Pride and Prejudice — story bible as of chapter 3
+                     *
+                     *     ## Characters
+                     *
+                     *     ### Elizabeth Bennet (also: Lizzy)
+                     *     - First appears: chapter 1
+                     */
+                    "text/markdown": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    factions_api_novels__novel_id__factions_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitySummary"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    flags_api_novels__novel_id__flags_get: {
+        parameters: {
+            query?: {
+                kind?: string | null;
+                severity?: ("INFO" | "WARN" | "FAIL") | null;
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "chapter": 4,
+                     *         "description": "The regiment will leave Meryton.",
+                     *         "entities": [
+                     *           {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           }
+                     *         ],
+                     *         "evidence_quote": "until the regiment leaves",
+                     *         "id": 9,
+                     *         "kind": "foreshadowing",
+                     *         "origin": "extractor",
+                     *         "severity": "INFO"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FlagRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    graph_entities_api_novels__novel_id__graph_entities_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "edges": [
+                     *         {
+                     *           "kind": "relationship",
+                     *           "label": "engaged to",
+                     *           "since": 58,
+                     *           "source": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "symmetric": true,
+                     *           "target": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "weight": 1.4
+                     *         },
+                     *         {
+                     *           "kind": "located_in",
+                     *           "label": "is in",
+                     *           "since": 43,
+                     *           "source": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "symmetric": false,
+                     *           "target": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "weight": 1
+                     *         }
+                     *       ],
+                     *       "nodes": [
+                     *         {
+                     *           "first_chapter": 1,
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         {
+                     *           "first_chapter": 3,
+                     *           "id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "name": "Mr. Darcy",
+                     *           "type": "character"
+                     *         },
+                     *         {
+                     *           "first_chapter": 3,
+                     *           "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "name": "Pemberley",
+                     *           "type": "location"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Graph"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    graph_relationships_api_novels__novel_id__graph_relationships_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "edges": [
+                     *         {
+                     *           "kind": "relationship",
+                     *           "label": "engaged to",
+                     *           "since": 58,
+                     *           "source": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "symmetric": true,
+                     *           "target": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "weight": 1.4
+                     *         },
+                     *         {
+                     *           "kind": "located_in",
+                     *           "label": "is in",
+                     *           "since": 43,
+                     *           "source": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "symmetric": false,
+                     *           "target": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "weight": 1
+                     *         }
+                     *       ],
+                     *       "nodes": [
+                     *         {
+                     *           "first_chapter": 1,
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         {
+                     *           "first_chapter": 3,
+                     *           "id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *           "name": "Mr. Darcy",
+                     *           "type": "character"
+                     *         },
+                     *         {
+                     *           "first_chapter": 3,
+                     *           "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *           "name": "Pemberley",
+                     *           "type": "location"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Graph"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    home_api_novels__novel_id__home_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "author": "Jane Austen",
+                     *       "cap": 5,
+                     *       "counts": {
+                     *         "chapters": 5,
+                     *         "characters": 14,
+                     *         "factions": 1,
+                     *         "locations": 6,
+                     *         "objects": 3,
+                     *         "open_setups": 4,
+                     *         "open_threads": 2
+                     *       },
+                     *       "previously": [
+                     *         {
+                     *           "number": 5,
+                     *           "summary": "The Lucases call.",
+                     *           "title": "Chapter 5"
+                     *         }
+                     *       ],
+                     *       "title": "Pride and Prejudice",
+                     *       "top_events": [
+                     *         {
+                     *           "chapter": 3,
+                     *           "evidence_quote": "Elizabeth walked to Netherfield",
+                     *           "id": 41,
+                     *           "impact": 0.6,
+                     *           "involved": [
+                     *             {
+                     *               "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *               "name": "Elizabeth Bennet",
+                     *               "type": "character"
+                     *             }
+                     *           ],
+                     *           "ordinal": 2,
+                     *           "story_order": 2,
+                     *           "subject": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "summary": "Elizabeth walked to Netherfield.",
+                     *           "type": "movement",
+                     *           "verb": "walk"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NovelHome"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_api_novels__novel_id__jobs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    locations_api_novels__novel_id__locations_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitySummary"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    locations_tree_api_novels__novel_id__locations_tree_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "aliases": [],
+                     *         "children": [
+                     *           {
+                     *             "aliases": [],
+                     *             "children": [],
+                     *             "first_chapter": 3,
+                     *             "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *             "name": "Pemberley",
+                     *             "occupants": [
+                     *               {
+                     *                 "id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12",
+                     *                 "name": "Mr. Darcy",
+                     *                 "type": "character"
+                     *               }
+                     *             ],
+                     *             "parent_id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13"
+                     *           }
+                     *         ],
+                     *         "first_chapter": 3,
+                     *         "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *         "name": "Derbyshire",
+                     *         "occupants": []
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LocationNode"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merge_api_novels__novel_id__merge_post: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entity": {
+                     *         "aliases": [
+                     *           "Lizzy"
+                     *         ],
+                     *         "appearances": [
+                     *           {
+                     *             "chapter": 1,
+                     *             "mentions": 5
+                     *           }
+                     *         ],
+                     *         "first_chapter": 1,
+                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *         "mention_count": 42,
+                     *         "mentions": [],
+                     *         "name": "Elizabeth Bennet",
+                     *         "type": "character"
+                     *       },
+                     *       "repointed": {
+                     *         "entity_mentions": 3,
+                     *         "events": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MergeResult"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    objects_api_novels__novel_id__objects_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitySummary"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    objects_owners_api_novels__novel_id__objects_owners_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "aliases": [],
+                     *         "first_chapter": 35,
+                     *         "id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13",
+                     *         "name": "the letter",
+                     *         "owner": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "since": 35
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ObjectOwnerRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    relationships_api_novels__novel_id__relationships_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "evidence_quote": "her sister Jane",
+                     *         "from_chapter": 1,
+                     *         "id": 7,
+                     *         "label": "sister of",
+                     *         "source": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "symmetric": true,
+                     *         "target": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Jane Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "tension": 0.1,
+                     *         "tone": "warm",
+                     *         "type": "sister_of"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RelationshipRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    review_queue_api_novels__novel_id__review_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    search_novel_api_novels__novel_id__search_get: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: number;
+                /** @description hybrid (default), or one retriever for evaluation */
+                mode?: "hybrid" | "bm25" | "dense";
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cap": 7,
+                     *       "dense_available": true,
+                     *       "hits": [
+                     *         {
+                     *           "chapter": 4,
+                     *           "end": 6034,
+                     *           "id": "311",
+                     *           "kind": "passage",
+                     *           "score": 0.0325,
+                     *           "snippet": "the «silver» «key» lay under the old oak",
+                     *           "start": 5120
+                     *         },
+                     *         {
+                     *           "chapter": 1,
+                     *           "entity": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "kind": "entity",
+                     *           "score": 0.0164,
+                     *           "snippet": "Elizabeth Bennet"
+                     *         }
+                     *       ],
+                     *       "mode": "hybrid",
+                     *       "query": "silver key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    threads_api_novels__novel_id__threads_get: {
+        parameters: {
+            query?: {
+                status?: ("open" | "progressing" | "closed") | null;
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "entities": [
+                     *           {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "action": "open",
+                     *             "chapter": 1,
+                     *             "evidence_quote": "the most beautiful creature",
+                     *             "summary": "Bingley admires Jane."
+                     *           }
+                     *         ],
+                     *         "id": 3,
+                     *         "last_chapter": 4,
+                     *         "name": "Jane and Bingley",
+                     *         "opened_chapter": 1,
+                     *         "status": "progressing"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ThreadRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    timeline_api_novels__novel_id__timeline_get: {
+        parameters: {
+            query?: {
+                /** @description reading: chapter and text order; story: flashbacks first within a chapter */
+                order?: "reading" | "story";
+                /** @description Only events involving it. */
+                entity?: string | null;
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "chapter": 3,
+                     *         "evidence_quote": "Elizabeth walked to Netherfield",
+                     *         "id": 41,
+                     *         "impact": 0.6,
+                     *         "involved": [
+                     *           {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           }
+                     *         ],
+                     *         "ordinal": 2,
+                     *         "story_order": 2,
+                     *         "subject": {
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         },
+                     *         "summary": "Elizabeth walked to Netherfield.",
+                     *         "type": "movement",
+                     *         "verb": "walk"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TimelineEvent"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    types_api_novels__novel_id__types_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "genre": "fantasy",
+                     *       "presets": [
+                     *         {
+                     *           "key": "fantasy",
+                     *           "label": "Fantasy",
+                     *           "types": [
+                     *             {
+                     *               "description": "A system of magic: its source, rules and costs.",
+                     *               "name": "magic_system"
+                     *             },
+                     *             {
+                     *               "description": "An object of power with a history: a ring, a sword, a crown.",
+                     *               "name": "artifact"
+                     *             },
+                     *             {
+                     *               "description": "A non-human species or monster.",
+                     *               "name": "creature"
+                     *             },
+                     *             {
+                     *               "description": "A god or power that is worshipped.",
+                     *               "name": "deity"
+                     *             },
+                     *             {
+                     *               "description": "A foretelling that characters act on.",
+                     *               "name": "prophecy"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "types": [
+                     *         {
+                     *           "core": true,
+                     *           "description": "A person.",
+                     *           "entity_count": 12,
+                     *           "name": "character"
+                     *         },
+                     *         {
+                     *           "core": false,
+                     *           "description": "A system of magic.",
+                     *           "entity_count": 1,
+                     *           "name": "magic_system",
+                     *           "preset": "fantasy"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TypesPage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    add_type_api_novels__novel_id__types_post: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "genre": "fantasy",
+                     *       "presets": [
+                     *         {
+                     *           "key": "fantasy",
+                     *           "label": "Fantasy",
+                     *           "types": [
+                     *             {
+                     *               "description": "A system of magic: its source, rules and costs.",
+                     *               "name": "magic_system"
+                     *             },
+                     *             {
+                     *               "description": "An object of power with a history: a ring, a sword, a crown.",
+                     *               "name": "artifact"
+                     *             },
+                     *             {
+                     *               "description": "A non-human species or monster.",
+                     *               "name": "creature"
+                     *             },
+                     *             {
+                     *               "description": "A god or power that is worshipped.",
+                     *               "name": "deity"
+                     *             },
+                     *             {
+                     *               "description": "A foretelling that characters act on.",
+                     *               "name": "prophecy"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "types": [
+                     *         {
+                     *           "core": true,
+                     *           "description": "A person.",
+                     *           "entity_count": 12,
+                     *           "name": "character"
+                     *         },
+                     *         {
+                     *           "core": false,
+                     *           "description": "A system of magic.",
+                     *           "entity_count": 1,
+                     *           "name": "magic_system",
+                     *           "preset": "fantasy"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TypesPage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    add_preset_api_novels__novel_id__types_preset_post: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "genre": "fantasy",
+                     *       "presets": [
+                     *         {
+                     *           "key": "fantasy",
+                     *           "label": "Fantasy",
+                     *           "types": [
+                     *             {
+                     *               "description": "A system of magic: its source, rules and costs.",
+                     *               "name": "magic_system"
+                     *             },
+                     *             {
+                     *               "description": "An object of power with a history: a ring, a sword, a crown.",
+                     *               "name": "artifact"
+                     *             },
+                     *             {
+                     *               "description": "A non-human species or monster.",
+                     *               "name": "creature"
+                     *             },
+                     *             {
+                     *               "description": "A god or power that is worshipped.",
+                     *               "name": "deity"
+                     *             },
+                     *             {
+                     *               "description": "A foretelling that characters act on.",
+                     *               "name": "prophecy"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "types": [
+                     *         {
+                     *           "core": true,
+                     *           "description": "A person.",
+                     *           "entity_count": 12,
+                     *           "name": "character"
+                     *         },
+                     *         {
+                     *           "core": false,
+                     *           "description": "A system of magic.",
+                     *           "entity_count": 1,
+                     *           "name": "magic_system",
+                     *           "preset": "fantasy"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TypesPage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    submission_api_review__submission_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    accept_api_review__submission_id__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decision"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reject_api_review__submission_id__reject_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decision"];
+                };
+            };
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;

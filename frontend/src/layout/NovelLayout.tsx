@@ -24,10 +24,20 @@ export function NovelLayout() {
   // Following a link inside the drawer closes it; so does Escape.
   useEffect(() => setOpen(false), [location.pathname, setOpen]);
   useEffect(() => {
+    // Widening the window past the phone layout puts the sidebar back in place.
+    if (typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia('(min-width: 861px)');
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, [setOpen]);
+  useEffect(() => {
     if (!open) return;
     drawerRef.current?.querySelector<HTMLElement>('a, button, input')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      document.querySelector<HTMLElement>(`.topbar__menu[aria-controls="${DRAWER_ID}"]`)?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -62,7 +72,25 @@ export function NovelLayout() {
           <Sidebar novel={context.novel} cap={context.cap} latest={context.latest} onCapChange={context.setCap} />
         </aside>
         {open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
-        <main id="main" className="novel-main" tabIndex={-1}>
+        {/* While the drawer covers the page on a phone, the page behind it is out of reach. */}
+        <main id="main" className="novel-main" tabIndex={-1} inert={open || undefined}>
+          {context.latest >= 1 && (
+            <div className="mobile-capbar">
+              <span>
+                Chapter <strong>{context.cap}</strong> of {context.latest}
+                {context.isLatest ? '' : ' (later chapters hidden)'}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                aria-controls={DRAWER_ID}
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+              >
+                Change
+              </button>
+            </div>
+          )}
           <Outlet />
         </main>
       </div>

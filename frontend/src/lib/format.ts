@@ -9,6 +9,15 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
+/** A chapter title that says more than its number: "Chapter III" or "CHAPTER 3." say nothing new. */
+export function meaningfulTitle(title: string | null | undefined): string | null {
+  const clean = title?.trim() ?? '';
+  if (!clean || /^(chapter|chap\.?|ch\.?)?\s*([0-9]+|[ivxlcdm]+)\.?$/i.test(clean)) return null;
+  return clean;
+}
+
+/** "Chapter 3" or "Chapter 3: The Ball". */
 export function chapterLabel(number: number, title?: string | null): string {
-  return title ? `Chapter ${number}: ${title}` : `Chapter ${number}`;
+  const meaningful = meaningfulTitle(title);
+  return meaningful ? `Chapter ${number}: ${meaningful}` : `Chapter ${number}`;
 }

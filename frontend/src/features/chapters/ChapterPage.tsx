@@ -53,10 +53,10 @@ export function ChapterPage() {
         <span aria-current="page">Chapter {data.number}</span>
       </nav>
       <PageHeader title={chapterLabel(data.number, data.title)} eyebrow={`${novel.title} · ${plural(data.word_count, 'word')}`} />
-      {data.summary && (
+      {(data.summary_medium || data.summary) && (
         <section className="summary-box" aria-labelledby="summary-heading">
           <h2 id="summary-heading">Summary</h2>
-          <p>{data.summary}</p>
+          <p>{data.summary_medium || data.summary}</p>
         </section>
       )}
       <section aria-label="Chapter text">

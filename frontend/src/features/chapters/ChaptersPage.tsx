@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
 import { PageHeader } from '../../components/PageHeader';
-import { formatNumber, plural } from '../../lib/format';
+import { formatNumber, meaningfulTitle, plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { useNovelContext } from '../novels/NovelContext';
 import { useChapters } from './queries';
@@ -51,7 +51,7 @@ export function ChaptersPage() {
                 <th scope="col" className="num">
                   #
                 </th>
-                <th scope="col">Title</th>
+                <th scope="col">Chapter</th>
                 <th scope="col" className="num">
                   Words
                 </th>
@@ -63,8 +63,9 @@ export function ChaptersPage() {
                   <td className="num">{chapter.number}</td>
                   <td>
                     <CapLink to={novelPath(novel.id, `chapters/${chapter.number}`)}>
-                      {chapter.title || `Chapter ${chapter.number}`}
+                      {meaningfulTitle(chapter.title) ?? `Chapter ${chapter.number}`}
                     </CapLink>
+                    {chapter.summary && <p className="chapters-table__summary">{chapter.summary}</p>}
                   </td>
                   <td className="num">{formatNumber(chapter.word_count)}</td>
                 </tr>

@@ -26,6 +26,7 @@ export function useChapter(novelId: string, number: number, cap: number) {
           params: { path: { novel_id: novelId, number }, query: { cap } },
         }),
       ),
-    enabled: cap >= 1 && Number.isInteger(number) && number >= 1,
+    // A chapter past the cap is never requested, so it cannot leak.
+    enabled: cap >= 1 && Number.isInteger(number) && number >= 1 && number <= cap,
   });
 }

@@ -13,7 +13,7 @@ const PAD = { top: 14, right: 8, bottom: 26, left: 34 };
 
 /** Mentions per chapter up to the cap, as a small bar chart (inline SVG, with a table for screen readers). */
 export function AppearanceChart({ appearances, cap }: AppearanceChartProps) {
-  const [ref, width] = useElementWidth<HTMLDivElement>(560);
+  const [ref, width] = useElementWidth<HTMLElement>(320);
   const counts = new Map(appearances.map((a) => [a.chapter, a.mentions]));
   const chapters = Array.from({ length: Math.max(cap, 1) }, (_, i) => i + 1);
   const max = Math.max(1, ...chapters.map((c) => counts.get(c) ?? 0));

@@ -1,10 +1,12 @@
 import type { EntitySummary } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
-import { plural } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
+import { displayAliases } from './aliases';
 
 /** One character, location, faction or object in a wiki list. */
 export function EntityCard({ novelId, entity }: { novelId: string; entity: EntitySummary }) {
+  const aliases = displayAliases(entity.name, entity.aliases);
   return (
     <article className="card entity-card">
       <h2 className="entity-card__name">
@@ -12,10 +14,10 @@ export function EntityCard({ novelId, entity }: { novelId: string; entity: Entit
           {entity.name}
         </CapLink>
       </h2>
-      {entity.aliases.length > 0 ? (
+      {aliases.length > 0 ? (
         <p className="entity-card__aliases">
           <span className="visually-hidden">Also known as: </span>
-          {entity.aliases.join(' · ')}
+          {aliases.join(' · ')}
         </p>
       ) : (
         <p className="entity-card__aliases entity-card__aliases--none">No other names</p>
@@ -27,7 +29,7 @@ export function EntityCard({ novelId, entity }: { novelId: string; entity: Entit
         </div>
         <div>
           <dt>Mentions</dt>
-          <dd>{plural(entity.mention_count, 'mention')}</dd>
+          <dd>{formatNumber(entity.mention_count)}</dd>
         </div>
       </dl>
     </article>

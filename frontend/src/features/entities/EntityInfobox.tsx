@@ -2,10 +2,12 @@ import type { EntityDetail } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
 import { plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
+import { displayAliases } from './aliases';
 import { typeLabel } from './kinds';
 
 /** The wiki infobox: type, first chapter, other names and how often the entity is mentioned. */
 export function EntityInfobox({ novelId, entity }: { novelId: string; entity: EntityDetail }) {
+  const aliases = displayAliases(entity.name, entity.aliases);
   const total = entity.appearances.reduce((sum, a) => sum + a.mentions, 0);
   const chapters = entity.appearances.filter((a) => a.mentions > 0).length;
   return (
@@ -25,9 +27,9 @@ export function EntityInfobox({ novelId, entity }: { novelId: string; entity: En
         <div>
           <dt>Also known as</dt>
           <dd>
-            {entity.aliases.length > 0 ? (
+            {aliases.length > 0 ? (
               <ul className="infobox__aliases">
-                {entity.aliases.map((alias) => (
+                {aliases.map((alias) => (
                   <li key={alias}>{alias}</li>
                 ))}
               </ul>

@@ -1,12 +1,14 @@
 import type { Mention } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
 import { novelPath } from '../../layout/navigation';
-import { splitAroundMention } from './highlight';
+import { splitAroundMention, trimToWords } from './highlight';
 
-/** The sentence of a mention with the mention marked; text only, never HTML. */
+/** The context of a mention with the mention marked; text only, never HTML. */
 export function MentionSentence({ mention }: { mention: Mention }) {
-  const parts = splitAroundMention(mention.sentence, mention.text);
-  if (!parts) return <>{mention.sentence || mention.text}</>;
+  // Line breaks inside the context render as spaces (normal white-space), so the offsets stay exact.
+  const found = splitAroundMention(mention.context, mention.text, mention.start - mention.context_start);
+  if (!found) return <>{mention.context || mention.text}</>;
+  const parts = trimToWords(found, mention.context_start > 0);
   return (
     <>
       {parts.before}
@@ -16,7 +18,7 @@ export function MentionSentence({ mention }: { mention: Mention }) {
   );
 }
 
-/** Sample mentions, each quoted with its sentence and linked to its chapter. */
+/** Sample mentions, each quoted in its context and linked to its chapter. */
 export function MentionList({ novelId, mentions }: { novelId: string; mentions: Mention[] }) {
   const sorted = [...mentions].sort((a, b) => a.chapter - b.chapter || a.start - b.start);
   return (

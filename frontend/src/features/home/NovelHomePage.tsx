@@ -1,6 +1,7 @@
 import { CapLink } from '../../cap/CapLink';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
 import { PageHeader } from '../../components/PageHeader';
+import { chapterLabel } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { useChapter } from '../chapters/queries';
 import { entityKinds, type EntityKind } from '../entities/kinds';
@@ -50,8 +51,7 @@ function StorySoFar({ novelId, cap }: { novelId: string; cap: number }) {
       )}
       <p>
         <CapLink to={novelPath(novelId, `chapters/${cap}`)}>
-          Read chapter {cap}
-          {chapter.data?.title ? `: ${chapter.data.title}` : ''}
+          Read {chapterLabel(cap, chapter.data?.title).replace(/^Chapter/, 'chapter')}
         </CapLink>
       </p>
     </section>

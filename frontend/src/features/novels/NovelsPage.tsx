@@ -29,7 +29,7 @@ export function NovelsPage() {
           ) : novels.data.length === 0 ? (
             <EmptyState title="No novels yet">
               <p>
-                Create your first novel with the form. You will then paste or upload its chapters (or a whole book),
+                Create your first novel with the “New novel” form. You will then paste or upload its chapters (or a whole book),
                 and Continuum will read them one by one.
               </p>
             </EmptyState>

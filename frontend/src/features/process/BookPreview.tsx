@@ -27,7 +27,9 @@ export function BookPreview({ book }: { book: BookSubmission }) {
               <td className="num">{book.firstNumber + index}</td>
               <td>{chapter.title || <span className="muted">Untitled</span>}</td>
               <td className="num">{formatNumber(chapter.word_count)}</td>
-              <td className="book-preview__text">{chapter.preview}</td>
+              <td>
+                <p className="book-preview__text">{chapter.preview}</p>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -46,6 +46,7 @@ export function FileTable({ files, planned, checking, onRemove }: FileTableProps
             if (item.status === 'error') kind = <span className="field__error">{item.error}</span>;
             else if (checking.has(item.key)) kind = <span className="muted">Checking…</span>;
             else if (plan?.kind === 'book') kind = `A whole book: ${plural(plan.chapters.length, 'chapter')}`;
+            else if (plan?.kind === 'chapter' && plan.title) kind = `One chapter: ${plan.title}`;
             else if (plan) kind = 'One chapter';
             const [first, last] = plan ? numbersOf(plan) : [0, 0];
             return (

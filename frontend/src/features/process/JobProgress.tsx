@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { Job } from '../../api/types';
+import { jobStatus, type Job, type JobStatus } from '../../api/types';
 import { errorMessage } from '../../api/errors';
 import { isFinished, useJob, type QueuedSubmission } from './queries';
 import { ProgressBar } from './ProgressBar';
 import { describeStage, statusLabels } from './stages';
 import { useRefreshWhenDone } from './useRefreshWhenDone';
 
-function StatusPill({ status }: { status: Job['status'] }) {
+function StatusPill({ status }: { status: JobStatus }) {
   return <span className={`pill pill--${status}`}>{statusLabels[status]}</span>;
 }
 
@@ -30,15 +30,18 @@ export function JobProgress({ novelId, submission }: { novelId: string; submissi
     if (index < total - 1) setIndex(index + 1);
   }, [current, currentId, index, total]);
 
-  const failed = finished.filter((j) => j.status === 'failed');
+  const failed = finished.filter((j) => jobStatus(j) === 'failed');
   const allFinished = finished.length === total;
   const inFlight = current && !isFinished(current.status) ? current.progress : 0;
   const overall = total > 0 ? (finished.length + inFlight) / total : 0;
-  const status: Job['status'] = allFinished
+  const currentStatus = current ? jobStatus(current) : 'queued';
+  const status: JobStatus = allFinished
     ? failed.length > 0
       ? 'failed'
       : 'done'
-    : (current?.status === 'running' || finished.length > 0 ? 'running' : current?.status) ?? 'queued';
+    : currentStatus === 'running' || finished.length > 0
+      ? 'running'
+      : 'queued';
   const chapterNumber = current?.chapter_number ?? firstNumber + index;
 
   let detail: string;
@@ -53,14 +56,17 @@ export function JobProgress({ novelId, submission }: { novelId: string; submissi
           ? 'This chapter was not processed.'
           : `${total - failed.length} of ${total} chapters processed; ${failed.length} failed.`;
   } else {
-    const stage = describeStage(current?.stage) ?? (current?.status === 'running' ? 'Starting' : 'Waiting for the worker');
+    const stage = describeStage(current?.stage) ?? (currentStatus === 'running' ? 'Starting' : 'Waiting for the worker');
     detail = total === 1 ? stage : `Chapter ${chapterNumber} (${finished.length + 1} of ${total}): ${stage}`;
   }
 
   return (
     <li className={`job job--${status}`}>
       <div className="job__head">
-        <span className="job__label">{submission.label}</span>
+        <span className="job__label">
+          {submission.label}
+          <span className="job__source">{submission.source}</span>
+        </span>
         <StatusPill status={status} />
       </div>
       <ProgressBar

@@ -9,7 +9,7 @@ import { useNovelContext } from '../novels/NovelContext';
 import { BookPreview } from './BookPreview';
 import { FileTable, type FileItem } from './FileTable';
 import { JobProgress } from './JobProgress';
-import { chapterCount, chapterNumberProblem, compareFileNames, planSubmissions, submitLabel, type SourceItem } from './plan';
+import { chapterCount, chapterNumberProblem, compareFileNames, kindOfSplit, planSubmissions, submitLabel, type SourceItem } from './plan';
 import { isFinished, splitQueryOptions, SubmissionError, useNovelJobs, useSubmitChapters } from './queries';
 import { addSubmissions, useSessionSubmissions } from './sessionStore';
 import { readTextFile } from './readTextFile';
@@ -39,8 +39,6 @@ export function ProcessPage() {
     ];
     return Math.max(novel.latest_chapter, ...queued) + 1;
   }, [novel.latest_chapter, novelJobs.data, submissions]);
-  const firstNumber = numberInput === null ? nextNumber : Number(numberInput);
-
   // The texts to process, each with the key its split preview is cached under.
   const debouncedText = useDebounced(text, 400);
   const sources: SourceItem[] = useMemo(() => {
@@ -57,6 +55,9 @@ export function ProcessPage() {
   const checking = new Set(sources.filter((_, i) => splits[i]?.isPending).map((s) => s.key));
   const splitErrors = sources.flatMap((s, i) => (splits[i]?.isError ? [{ name: s.name, error: splits[i]?.error }] : []));
   const withSplits = sources.map((s, i) => ({ ...s, split: splits[i]?.data }));
+  // A whole book is always numbered from the next free chapter (the server decides so).
+  const anyBook = withSplits.some((s) => kindOfSplit(s.split ?? []) === 'book');
+  const firstNumber = anyBook || numberInput === null ? nextNumber : Number(numberInput);
   const plan = planSubmissions(withSplits, Number.isFinite(firstNumber) ? firstNumber : nextNumber, title);
   const planned = new Map(plan.map((p) => [p.key, p]));
   const total = plan.reduce((sum, p) => sum + chapterCount(p), 0);
@@ -82,7 +83,7 @@ export function ProcessPage() {
             f.key !== item.key
               ? f
               : result.ok
-                ? { ...f, status: 'ready', key: `${item.key}:${hashText(result.text)}`, text: result.text }
+                ? { ...f, status: 'ready', text: result.text }
                 : { ...f, status: 'error', error: result.error },
           ),
         ),
@@ -183,11 +184,19 @@ export function ProcessPage() {
                 inputMode="numeric"
                 min={1}
                 step={1}
-                value={numberInput ?? String(nextNumber)}
+                value={anyBook ? String(nextNumber) : (numberInput ?? String(nextNumber))}
+                readOnly={anyBook}
                 onChange={(event) => setNumberInput(event.target.value)}
                 aria-invalid={plan.length > 0 && numberProblem ? true : undefined}
-                aria-describedby={plan.length > 0 && numberProblem ? `${id}-number-error` : undefined}
+                aria-describedby={
+                  plan.length > 0 && numberProblem ? `${id}-number-error` : anyBook ? `${id}-number-hint` : undefined
+                }
               />
+              {anyBook && (
+                <p id={`${id}-number-hint`} className="field__hint">
+                  A whole book continues from the next free chapter.
+                </p>
+              )}
             </div>
             {(single || plan.length === 0) && (
               <div className="field field--grow">

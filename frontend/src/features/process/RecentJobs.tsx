@@ -1,6 +1,6 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
-import type { Job } from '../../api/types';
+import { jobStatus, type Job } from '../../api/types';
 import { useNovelJobs } from './queries';
 import { describeStage, statusLabels } from './stages';
 
@@ -37,22 +37,25 @@ export function RecentJobs({ novelId, exclude }: { novelId: string; exclude: Set
             </tr>
           </thead>
           <tbody>
-            {earlier.slice(0, SHOWN).map((job) => (
+            {earlier.slice(0, SHOWN).map((job) => {
+              const status = jobStatus(job);
+              return (
               <tr key={job.id}>
                 <td className="num">{job.chapter_number}</td>
                 <td>
-                  <span className={`pill pill--${job.status}`}>{statusLabels[job.status]}</span>
+                  <span className={`pill pill--${status}`}>{statusLabels[status]}</span>
                 </td>
                 <td className="jobs-table__detail">
-                  {job.status === 'failed'
+                  {status === 'failed'
                     ? job.error || 'Failed without a reason.'
-                    : job.status === 'done'
+                    : status === 'done'
                       ? 'Processed'
                       : (describeStage(job.stage) ?? 'Waiting for the worker')}
                 </td>
                 <td className="jobs-table__when">{when(job)}</td>
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       </div>

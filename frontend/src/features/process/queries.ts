@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import type { Job, JobStatus } from '../../api/types';
+import type { Job } from '../../api/types';
+import { chapterLabel } from '../../lib/format';
 import { novelKeys } from '../novels/queries';
 import type { PlannedSubmission } from './plan';
 
@@ -13,7 +14,8 @@ export const processKeys = {
 
 export const POLL_MS = 1000;
 
-export function isFinished(status: JobStatus | undefined): boolean {
+/** Done or failed: nothing more will happen to the job. */
+export function isFinished(status: string | undefined): boolean {
   return status === 'done' || status === 'failed';
 }
 
@@ -52,6 +54,8 @@ export function useNovelJobs(novelId: string) {
 export interface QueuedSubmission {
   key: string;
   label: string;
+  /** Where the text came from: a file name, or "Pasted text". */
+  source: string;
   firstNumber: number;
   jobIds: string[];
 }
@@ -59,11 +63,9 @@ export interface QueuedSubmission {
 async function submitOne(novelId: string, submission: PlannedSubmission, replace: boolean): Promise<string[]> {
   const path = { novel_id: novelId };
   if (submission.kind === 'book') {
+    // The server numbers a book from the next free chapter, which is `firstNumber` here.
     const accepted = await unwrap(
-      api.POST('/api/novels/{novel_id}/book', {
-        params: { path },
-        body: { text: submission.text, first_number: submission.firstNumber },
-      }),
+      api.POST('/api/novels/{novel_id}/book', { params: { path }, body: { text: submission.text } }),
     );
     return accepted.job_ids;
   }
@@ -110,7 +112,7 @@ function labelOf(submission: PlannedSubmission): string {
     const last = submission.firstNumber + submission.chapters.length - 1;
     return `Chapters ${submission.firstNumber}–${last}`;
   }
-  return submission.title ? `Chapter ${submission.number}: ${submission.title}` : `Chapter ${submission.number}`;
+  return chapterLabel(submission.number, submission.title);
 }
 
 /** Queues the submissions one after the other, in order, and stops at the first refusal. */
@@ -123,7 +125,7 @@ export function useSubmitChapters(novelId: string) {
         try {
           const jobIds = await submitOne(novelId, submission, replace);
           const firstNumber = submission.kind === 'book' ? submission.firstNumber : submission.number;
-          queued.push({ key: submission.key, label: labelOf(submission), firstNumber, jobIds });
+          queued.push({ key: submission.key, label: labelOf(submission), source: submission.name, firstNumber, jobIds });
         } catch (cause) {
           throw new SubmissionError(submission, queued, cause);
         }

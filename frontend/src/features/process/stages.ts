@@ -2,6 +2,7 @@ import type { JobStatus } from '../../api/types';
 
 const stageNames: Record<string, string> = {
   queued: 'Waiting for the worker',
+  starting: 'Starting',
   critique: 'Checking continuity',
   ingest: 'Reading the chapter',
   context: 'Loading the story so far',
@@ -9,10 +10,12 @@ const stageNames: Record<string, string> = {
   extract: 'Extracting people, places and facts',
   canonicalize: 'Grouping name variants',
   resolve: 'Matching names to the wiki',
+  embed: 'Indexing for search',
   persist: 'Saving',
   materialize: 'Updating the world state',
   record: 'Recording the critique',
   done: 'Finished',
+  failed: 'Failed',
 };
 
 /** A job's stage in plain words: known stage names are translated, any detail after them is kept. */

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { JobStatus } from '../../api/types';
 import { invalidateNovel } from '../novels/queries';
 import { isFinished } from './queries';
 
@@ -9,7 +8,7 @@ import { isFinished } from './queries';
  * finishes. Jobs submitted here start as not finished, so even a job that is done by the
  * first poll counts.
  */
-export function useRefreshWhenDone(novelId: string, jobId: string | undefined, status: JobStatus | undefined) {
+export function useRefreshWhenDone(novelId: string, jobId: string | undefined, status: string | undefined) {
   const queryClient = useQueryClient();
   const refreshed = useRef(new Set<string>());
   useEffect(() => {

@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): extraction speed, whole-book ingest, read latency at scale."""

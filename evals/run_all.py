@@ -1,0 +1,74 @@
+"""Run every evaluation in order and update docs/EVALUATION.md: `python -m evals`.
+
+1. LitBank (offline extractor, entities stage);
+2. golden fixture (write spine, cap by cap) — ingests *The Saltmere Ledger* once;
+3. search (24 reader questions, bm25 / dense / hybrid) on that ingest;
+4. continuity critic (32 drafts on that ingest, then Pride and Prejudice in order).
+
+`--quick` runs only the first 15 chapters of Pride and Prejudice; `--mock-embeddings`
+ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
+the golden novel even when an up-to-date ingest exists; `--no-write` leaves the docs alone.
+An eval that crashes is reported and the others still run; the exit code is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+
+from evals.common import MINILM, MOCK, GoldenIngest, ingest_golden, use_ingest
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the evals one after the other; a crash in one does not stop the rest."""
+    parser = argparse.ArgumentParser(prog="python -m evals",
+                                     description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="only the first 15 chapters of Pride and Prejudice")
+    parser.add_argument("--mock-embeddings", action="store_true",
+                        help=f"golden ingest with {MOCK} instead of {MINILM}")
+    parser.add_argument("--fresh", action="store_true", help="re-ingest the golden novel")
+    parser.add_argument("--no-write", action="store_true", help="do not update EVALUATION.md")
+    args = parser.parse_args(argv)
+    write = not args.no_write
+    embedding = MOCK if args.mock_embeddings else MINILM
+
+    from evals import critic_eval, golden, litbank, search_eval
+
+    state: dict[str, object] = {}
+
+    def golden_step() -> None:
+        state["ingest"] = ingest_golden(embedding=embedding, reuse=not args.fresh)
+        golden.run(write=write, ingest=state["ingest"])  # type: ignore[arg-type]
+
+    def ingest() -> GoldenIngest:
+        # Re-point the settings at the golden database (a step before may have moved them).
+        return use_ingest(state["ingest"])  # type: ignore[arg-type]
+
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("litbank", lambda: litbank.main([] if write else ["--no-write"])),
+        ("golden", golden_step),
+        ("search", lambda: search_eval.run(write=write, ingest=ingest())),
+        ("critic", lambda: critic_eval.run(quick=args.quick, write=write, ingest=ingest())),
+    ]
+    failed = []
+    for name, step in steps:
+        began = time.perf_counter()
+        print(f"\n=== {name} ===", flush=True)
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - report and go on with the other evals
+            traceback.print_exc()
+            failed.append(name)
+        print(f"=== {name}: {time.perf_counter() - began:.0f}s ===", flush=True)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

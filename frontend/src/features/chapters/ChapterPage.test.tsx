@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, makeNovel, mockApi, renderWithRouter, WithNovel } from '../../test/render';
+import { ChapterPage } from './ChapterPage';
+
+const novel = makeNovel({ latest_chapter: 5, chapter_count: 5 });
+
+function renderChapter(url: string) {
+  return renderWithRouter(
+    <WithNovel novel={novel}>
+      <ChapterPage />
+    </WithNovel>,
+    { url, path: '/novels/:novelId/chapters/:number' },
+  );
+}
+
+describe('ChapterPage', () => {
+  it('does not even ask for a chapter past the cap', async () => {
+    const calls = mockApi(() => json({ detail: 'should not be called' }, 500));
+    renderChapter(`/novels/${novel.id}/chapters/4?cap=2`);
+    expect(await screen.findByRole('heading', { name: 'Not yet in the story at chapter 2' })).toBeInTheDocument();
+    expect(screen.getByText(/Chapter 4 is past the chapter you have reached/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the text, the summary and the way to the next chapter within the cap', async () => {
+    mockApi(() =>
+      json({
+        number: 2,
+        title: 'Chapter II',
+        word_count: 811,
+        text: 'Mr. Bennet was among the earliest.\n\nHe had always intended to visit him.',
+        summary: 'Mr. Bennet visits Mr. Bingley.',
+        summary_medium: null,
+        summary_long: null,
+        created_at: '2024-01-01T00:00:00Z',
+      }),
+    );
+    renderChapter(`/novels/${novel.id}/chapters/2?cap=3`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chapter 2' })).toBeInTheDocument();
+    expect(screen.getByText('Mr. Bennet visits Mr. Bingley.')).toBeInTheDocument();
+    expect(screen.getByText('He had always intended to visit him.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Chapter 3/ })).toHaveAttribute('href', `/novels/${novel.id}/chapters/3?cap=3`);
+  });
+});
