@@ -46,6 +46,12 @@ def load_story_context(
                  ORDER BY chapter DESC, impact DESC, ordinal LIMIT 30"""),
         {"n": novel_id, "chapter": chapter},
     ).scalars().all()
+    setups = session.execute(
+        text("""SELECT key FROM commitments WHERE novel_id = :n AND setup_chapter < :chapter
+                   AND (payoff_chapter IS NULL OR payoff_chapter >= :chapter)
+                 ORDER BY setup_chapter DESC LIMIT 100"""),
+        {"n": novel_id, "chapter": chapter},
+    ).scalars().all()
     types = session.execute(
         text("SELECT name, description FROM entity_types WHERE novel_id = :n AND NOT core ORDER BY name"),
         {"n": novel_id},
@@ -53,6 +59,7 @@ def load_story_context(
     return StoryContext(
         entities=entities,
         open_threads=list(threads),
+        open_setups=list(dict.fromkeys(setups)),
         recent_events=list(events),
         custom_types=[EntityTypeDef(name=t.name, description=t.description) for t in types],
     )

@@ -31,6 +31,7 @@ class StoryContext(BaseModel):
 
     entities: list[KnownEntity] = Field(default_factory=list)
     open_threads: list[str] = Field(default_factory=list)
+    open_setups: list[str] = Field(default_factory=list)
     recent_events: list[str] = Field(default_factory=list)
     custom_types: list[EntityTypeDef] = Field(default_factory=list)
 

@@ -9,6 +9,9 @@ from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import CanonFactItem
 from continuum.pipeline.identity.names import normalize
+
+# Predicates with one true value per subject; kinship and the like may hold many at once.
+SINGLE_VALUED = {"age", "eye_colour", "hair_colour", "title", "occupation", "height", "birthplace"}
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
 
@@ -24,15 +27,18 @@ def persist_canon_facts(
         if subject_id is None:
             dropped += 1
             continue  # only new_entities creates; an unbound subject is dropped
-        locked = session.execute(
-            text("""SELECT id, value, chapter, evidence_quote FROM canon_facts
-                     WHERE novel_id = :novel_id AND locked AND predicate = :predicate
-                       AND chapter < :chapter
-                       AND subject_id = :subject_id
-                     ORDER BY chapter DESC LIMIT 1"""),
-            {"novel_id": novel_id, "predicate": item.predicate, "chapter": chapter,
-             "subject_id": subject_id, "subject": item.subject},
-        ).one_or_none()
+        if item.predicate not in SINGLE_VALUED:
+            locked = None
+        else:
+            locked = session.execute(
+                text("""SELECT id, value, chapter, evidence_quote FROM canon_facts
+                         WHERE novel_id = :novel_id AND locked AND predicate = :predicate
+                           AND chapter < :chapter
+                           AND subject_id = :subject_id
+                         ORDER BY chapter DESC LIMIT 1"""),
+                {"novel_id": novel_id, "predicate": item.predicate, "chapter": chapter,
+                 "subject_id": subject_id, "subject": item.subject},
+            ).one_or_none()
         if locked is not None:
             if normalize(locked.value) != normalize(item.value):
                 session.execute(

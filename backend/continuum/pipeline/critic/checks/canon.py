@@ -5,6 +5,7 @@ from __future__ import annotations
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 
 NAME = "canon"
@@ -18,7 +19,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         for locked_subject, locked_name, predicate, value, evidence in world.locked_canon:
             same_subject = (subject is not None and subject == locked_subject) or \
                 normalize(fact.subject) == normalize(locked_name)
-            if not same_subject or predicate != fact.predicate:
+            if not same_subject or predicate != fact.predicate or predicate not in SINGLE_VALUED:
                 continue
             if normalize(value) == normalize(fact.value):
                 continue

@@ -39,7 +39,14 @@ MALE_NAMES = frozenset(
     michael nat nathan nathaniel ned nicholas noah oliver oscar owen patrick paul percy peter
     philip ralph randolph ray reginald richard robert robin roderick roger ronald rupert samuel
     sam sidney silas simon stephen teddy theodore thomas tim timothy toby tom tommy victor
-    vincent walter wilfred will william willie"""
+    vincent walter wilfred will william willie abel adrian alan alec amos andy archie barnaby
+    bartholomew benedict billy bobby bruce caleb cecil chester clement cornelius cuthbert
+    dan denis dennis dudley ebenezer elijah elmer emil emmanuel enoch ephraim erasmus
+    ezra fergus gideon giles godfrey gustave hector hiram horatio ichabod ira jabez jeremiah
+    jerome jesse jethro jonas josiah jude kit lemuel leon leopold lionel lucius ludwig
+    malcolm marmaduke matthias miles morgan moses neville newland obadiah octavius orlando
+    oswald phineas pierre raymond reuben rodney rufus saul sebastian seth solomon stanley
+    tobias timothy ulysses uriah wallace warren wilbur zachary"""
     .split()
 )
 FEMALE_NAMES = frozenset(
@@ -55,9 +62,49 @@ FEMALE_NAMES = frozenset(
     marianne marie marilla martha mary matilda maud maude meg mildred milly minnie miriam
     molly nancy nell nellie nelly olivia patience pauline peggy penelope phoebe polly
     priscilla rachel rebecca rose rosa rosamond ruth sally sarah sophia sophie susan susanna
-    sybil theresa victoria violet virginia winifred"""
+    sybil theresa victoria violet virginia winifred abigail adeline agatha alicia alma
+    amanda amelia annabel antoinette augusta aurora bertha bridget camilla carrie celia
+    charity christina christine clementine daphne deborah delia dora edna eliza elsa emmeline
+    estella ethel eugenia euphemia evangeline felicity fidelia georgie gladys hilda honoria
+    hortense imogen irene janie jemima jessamine jo josephine joanna julie kate leonora
+    lettice lilly linda lisa lottie lucinda lucretia mabel madge mamie marcella marguerite
+    marjorie mina minerva mollie myra nora norah olive pamela patty pearl phyllis prudence
+    rhoda rosalind rosamund rowena sabina selina susannah sylvia tabitha tessa ursula
+    valentine vera wilhelmina"""
     .split()
 )
+
+# English diminutives, so "Lizzy" can name the Elizabeth of the chapter (untitled forms only).
+_NICKNAMES = {
+    nick: full
+    for full, nicks in {
+        "elizabeth": "lizzy lizzie liz eliza betsy betsey bess bessie beth betty libby",
+        "margaret": "meg maggie peggy madge margery", "henry": "harry hal hank",
+        "william": "bill billy will willie willy", "robert": "bob bobby rob robin bert",
+        "richard": "dick dicky rick", "john": "jack johnny", "james": "jim jimmy jem jamie",
+        "thomas": "tom tommy", "edward": "ned ted teddy eddie", "frances": "fanny",
+        "katherine": "kate kitty katie kit", "catherine": "kate kitty katie kit",
+        "sarah": "sally sal", "mary": "polly molly mamie mollie", "helen": "nell nellie nelly",
+        "susan": "sue sukey susie", "jane": "jenny jennie", "ann": "annie nan nancy",
+        "anne": "annie nan nancy", "anna": "annie", "charles": "charley charlie chas",
+        "frederick": "fred freddy freddie", "samuel": "sam sammy", "benjamin": "ben benny",
+        "joseph": "joe joey", "nathaniel": "nat", "anthony": "tony", "deborah": "deb debby",
+        "lawrence": "larry", "theodore": "theo teddy", "matilda": "tilly", "dorothy": "dolly dot",
+        "isabella": "bella", "isabel": "bella", "alexander": "alec alex sandy",
+        "christopher": "kit chris", "patrick": "pat paddy", "michael": "mike mick",
+        "eleanor": "nell nelly ellie", "harriet": "hattie", "judith": "judy",
+    }.items()
+    for nick in nicks.split()
+}  # fmt: skip
+
+
+def _given(word: str) -> set[str]:
+    """A given name with the full forms it may abbreviate."""
+    out = {word}
+    if word in _NICKNAMES:
+        out.add(_NICKNAMES[word])
+    out.update(full for nick, full in _NICKNAMES.items() if nick == word)
+    return out
 
 
 @dataclass
@@ -89,12 +136,7 @@ class Form:
                 return "male"
             if first in FEMALE_NAMES and first not in MALE_NAMES:
                 return "female"
-        male, female = self.pronoun_gender["male"], self.pronoun_gender["female"]
-        if male >= 2 * female + 1:
-            return "male"
-        if female >= 2 * male + 1:
-            return "female"
-        return "unknown"
+        return _vote(self.pronoun_gender)
 
     @property
     def type(self) -> str | None:
@@ -129,9 +171,7 @@ class Cluster:
         votes: Counter[str] = Counter()
         for f in self.forms:
             votes.update(f.pronoun_gender)
-        if votes and votes.most_common(1)[0][1] >= 2 * (sum(votes.values()) - max(votes.values())) + 1:
-            return votes.most_common(1)[0][0]
-        return "unknown"
+        return _vote(votes)
 
     def titles(self) -> set[str]:
         return {h for f in self.forms for h in f.honorifics}
@@ -149,6 +189,16 @@ class Cluster:
         if self.known is not None:
             votes[self.known.type] += 100
         return votes
+
+
+def _vote(votes: Counter[str]) -> str:
+    """A gender from pronoun counts: at least two votes and three to one."""
+    male, female = votes["male"], votes["female"]
+    if male >= 2 and male >= 3 * female:
+        return "male"
+    if female >= 2 and female >= 3 * male:
+        return "female"
+    return "unknown"
 
 
 def form_key(mention: NameMention) -> str:
@@ -192,14 +242,32 @@ def _names_compatible(form: Form, cluster: Cluster) -> bool:
         for other in cluster.multiword():
             if other == core:
                 return True
-            if _first_matches(core[0], other[0]) and core[-1] == other[-1]:
+            if _first_matches(core[0], other[0]) and (
+                core[-1] == other[-1] or _contained(core, other) or _contained(other, core)
+            ):
                 return True
         return any(f.core == core for f in cluster.forms)
     word = core[0]
-    for other in cluster.multiword():
-        if word in (other[0], other[-1]):
+    for f in cluster.forms:
+        other = f.core
+        if len(other) >= 2 and word in (other[0], other[-1]):
             return True
-    return any(f.core == core for f in cluster.forms)
+        if other == core:
+            return True
+        # Nicknames bind untitled given names only: "Lizzy" is Elizabeth, not Lady Elizabeth.
+        if not form.honorifics and not f.honorifics and other:
+            if (len(other) == 1 or len(other) >= 2) and word != other[0]:
+                if _given(word) & _given(other[0]) and other[0] in FEMALE_NAMES | MALE_NAMES:
+                    return True
+    return False
+
+
+def _contained(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether `short` is `long` with some middle names left out ("Henrietta Lebrune Patch")."""
+    if len(short) >= len(long):
+        return False
+    it = iter(long)
+    return all(w in it for w in short)
 
 
 def _first_matches(a: str, b: str) -> bool:
@@ -218,6 +286,8 @@ def compatible(form: Form, cluster: Cluster) -> bool:
     if gender != "unknown" and genders and gender not in genders:
         return False
     titles = cluster.titles()
+    if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):
+        return False
     if form.honorifics & UNMARRIED and titles & MARRIED:
         return False
     if form.honorifics & MARRIED and titles & UNMARRIED:
@@ -236,9 +306,28 @@ def compatible(form: Form, cluster: Cluster) -> bool:
     return True
 
 
-def _specificity(form: Form) -> tuple[int, int, int]:
-    tier = 0 if len(form.core) >= 2 else (1 if form.honorifics else 2)
-    return (tier, -len(form.core), -form.count)
+def _title_given(cluster: Cluster, form: Form) -> bool:
+    """Whether the cluster goes by this title with its given name while `form` uses a surname.
+
+    "Miss Jemima" with "Jemima Pinkerton" means "Miss Pinkerton" is another (elder) sister.
+    """
+    word = form.core[0]
+    for full in cluster.multiword():
+        if word == full[-1] and word != full[0]:
+            return any(
+                f.honorifics & form.honorifics and f.core == (full[0],) for f in cluster.forms
+            )
+    return False
+
+
+def _specificity(form: Form, forms: list[Form]) -> tuple[int, int, int]:
+    """Full names first; among titled names, given names ("Miss Jemima") before surnames."""
+    if len(form.core) >= 2:
+        return (0, -len(form.core), -form.count)
+    if form.honorifics:
+        given = any(len(f.core) >= 2 and f.core[0] == form.core[0] for f in forms)
+        return (1 if given else 2, 0, -form.count)
+    return (3, 0, -form.count)
 
 
 def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
@@ -251,12 +340,16 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
         clusters.append(cluster)
         for s in surfaces:
             by_surface.setdefault(_surface_key(s), []).append(cluster)
-    for form in sorted(forms, key=_specificity):
+    for form in sorted(forms, key=lambda f: _specificity(f, forms)):
         exact = {id(c): c for c in by_surface.get(form.key, [])}
         if len(exact) == 1:
             next(iter(exact.values())).forms.append(form)
             continue
         candidates = [] if exact else [c for c in clusters if compatible(form, c)]
+        if len(candidates) > 1 and form.honorifics:
+            # "Mr. Pett" with "Mr. Peter Pett" and an untitled Pett: the shared title decides.
+            same = [c for c in candidates if form.honorifics & c.titles()]
+            candidates = same if len(same) == 1 else candidates
         if len(candidates) == 1:
             candidates[0].forms.append(form)
         else:

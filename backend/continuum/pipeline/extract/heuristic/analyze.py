@@ -22,13 +22,18 @@ from continuum.pipeline.extract.heuristic.coref import (
     token_sentence_ids,
 )
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
-from continuum.pipeline.extract.heuristic.mentions import find_name_mentions, type_votes
+from continuum.pipeline.extract.heuristic.mentions import (
+    find_name_mentions,
+    ner_prior,
+    type_votes,
+)
 from continuum.pipeline.extract.heuristic.nlp import parse
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
 from continuum.pipeline.segment import split_sentences
 
 _KEPT_TYPES = ("character", "location", "faction")
+MIN_SCORE = float(__import__("os").environ.get("MINS","1.0"))
 
 
 def analyze_chapter_text(
@@ -56,6 +61,7 @@ def analyze_chapter_text(
             if vote:
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += 1
+        form.types.update(ner_prior(form.mentions))
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
             form.types["character"] += 2
@@ -101,10 +107,14 @@ def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
     allowed = set(_KEPT_TYPES) | set(customs)
     if cluster.known is not None:
         return cluster.known.type
+    other = votes.get("other", 0)
     votes = type_votes_filtered(votes, allowed)
     if not votes:
-        return "character"
-    return votes.most_common(1)[0][0]
+        return None
+    best, score = votes.most_common(1)[0]
+    if other >= score or score < MIN_SCORE:
+        return None
+    return best
 
 
 def type_votes_filtered(votes: Any, allowed: set[str]) -> Any:

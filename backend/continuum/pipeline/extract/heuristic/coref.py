@@ -124,13 +124,16 @@ def is_pronoun(tok: Any) -> bool:
 def pronoun_gender_votes(
     doc: Any, spans: Sequence[tuple[int, int]], sent_ids: list[int], quote_ids: list[int]
 ) -> list[str | None]:
-    """For each name span, the gender of the next subject/possessive he/she in its sentence."""
+    """For each subject name span, the gender of the next subject/possessive he/she after it."""
     votes: list[str | None] = []
     starts = [s for s, _ in spans]
     n = len(doc)
-    for idx, (_, end) in enumerate(spans):
+    for idx, (start, end) in enumerate(spans):
         limit = starts[idx + 1] if idx + 1 < len(starts) else n
         found: str | None = None
+        if _head_token(doc, start, end).dep_ not in _SUBJECT:
+            votes.append(None)
+            continue
         i = end
         while i < limit and sent_ids[i] == sent_ids[end - 1]:
             tok = doc[i]

@@ -41,7 +41,7 @@ DESIRE_HEADS = frozenset(
         "prepare", "determine", "endeavour", "endeavor", "seek", "aim", "propose", "like",
         "love", "prefer", "hate", "need", "ask", "beg", "urge", "order", "tell", "advise",
         "persuade", "allow", "permit", "forbid", "encourage", "invite", "threaten", "agree",
-        "consent", "wait", "strive", "struggle", "long", "yearn", "ought",
+        "consent", "wait", "strive", "struggle", "yearn", "ought",
     }
 )
 DESIRE_ADJECTIVES = frozenset(
@@ -69,6 +69,7 @@ BELIEF_HEADS = frozenset(
         "think", "believe", "suppose", "fancy", "imagine", "suspect", "fear", "dream",
         "pretend", "doubt", "guess", "expect", "hope", "wish", "wonder", "pray", "assume",
         "presume", "trust", "dare", "feel", "conjecture", "suggest", "hold", "reckon",
+        "consider",
     }
 )
 SPEECH_HEADS = frozenset(
@@ -76,10 +77,11 @@ SPEECH_HEADS = frozenset(
         "say", "tell", "reply", "answer", "cry", "exclaim", "return", "add", "continue",
         "observe", "remark", "declare", "whisper", "shout", "call", "write", "repeat",
         "insist", "assure", "inform", "announce", "claim", "mutter", "murmur", "protest",
-        "explain", "report", "swear", "admit", "confess", "state", "answer", "rejoin",
+        "explain", "report", "swear", "admit", "confess", "state", "rejoin",
     }
 )
 REPORTED_FACTOR = 0.75
+OBJECT_CASE = frozenset({"her", "him", "them", "me", "us", "his", "their", "my", "your", "our"})
 TERMINALS = frozenset({".", "!", "?", "…"})
 
 
@@ -245,8 +247,15 @@ class AssertionGate:
         dep = verb.dep_
         head = verb.head
         has_to = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+        if (tag == "VB" and not (has_aux or has_subject or has_to) and self.in_quote[verb.i]
+                and (dep == "ROOT" or head_lemma(head, SPEECH_HEADS) in SPEECH_HEADS)):
+            return IMPERATIVE  # “Give me a loan of the link,” said he
+        if tag == "VB" and not has_aux and self.in_quote[verb.i] and any(
+            c.dep_ == "nsubj" and c.tag_ == "NNP" and c.i < verb.i for c in verb.children
+        ):
+            return IMPERATIVE  # “Lizzy, tell me …”: a name addressed, not a subject
         if dep == "xcomp" or has_to:
-            hl = head.lemma_.lower()
+            hl = head_lemma(head, DESIRE_HEADS | IMPLICATIVE_HEADS | SEEM_HEADS)
             if head.lower_ == "going" and head.tag_ == "VBG" and has_to:
                 return FUTURE
             if hl == "be" and has_to:
@@ -266,14 +275,31 @@ class AssertionGate:
             if has_to:
                 return IRREALIS
             return None
+        if any(c.dep_ in {"aux", "auxpass"} and c.tag_ == "VB" for c in verb.children) and not any(
+            c.dep_ == "aux" and (c.tag_ == "MD" or c.lower_ == "to") for c in verb.children
+        ):
+            return IRREALIS  # a bare "be hanged" / "have done" coordinated with a past verb
         if tag == "VB" and not has_aux:
-            if dep == "ROOT" and not has_subject:
+            if dep in {"ROOT", "ccomp", "parataxis"} and not has_subject and (
+                dep == "ROOT" or self.in_quote[verb.i]
+            ):
                 return IMPERATIVE
+            if dep == "conj" and head.tag_ in {"VBD", "VBZ"}:
+                return IRREALIS  # "wanted you to join …, and die a gentleman"
             if dep == "ccomp" and head.lemma_.lower() in IMPLICATIVE_HEADS:
                 return None
             if dep in {"ccomp", "advcl"} and has_subject:
                 return IRREALIS
         if tag == "VBG" and dep in {"pcomp", "pobj", "dobj", "nsubj", "csubj", "nsubjpass"}:
+            return IRREALIS
+        if tag == "VBG" and not has_aux and any(
+            c.dep_ == "poss" or (c.dep_ == "nsubj" and c.lower_ in OBJECT_CASE)
+            for c in verb.children
+        ):
+            return IRREALIS  # "her marrying Mr. Collins": a gerund, talked about
+        if tag == "VBG" and not has_aux and dep == "ccomp" and (
+            head_lemma(head, IMPLICATIVE_HEADS) not in IMPLICATIVE_HEADS
+        ):
             return IRREALIS
         if dep == "acl" and tag == "VB":
             return IRREALIS
@@ -288,7 +314,8 @@ class AssertionGate:
         if dep in {"advcl", "ccomp"} and head.pos_ == "ADJ" and head.lower_ in HEDGE_ADJECTIVES:
             return Verdict(HEDGE)
         while head.pos_ not in {"VERB", "AUX"} and head.dep_ in {"advmod", "npadvmod", "prep",
-                                                                  "pobj", "pcomp"}:
+                                                                  "pobj", "pcomp", "acomp",
+                                                                  "attr", "oprd"}:
             if head.head is head:
                 break
             head = head.head
@@ -305,15 +332,16 @@ class AssertionGate:
             if parent.reason in {CONDITION, QUESTION}:
                 return parent
             return None if own_subject else parent
-        if dep in {"xcomp", "advcl"}:
+        implicative = dep == "ccomp" and head_lemma(head, IMPLICATIVE_HEADS) in IMPLICATIVE_HEADS
+        if dep in {"xcomp", "advcl"} or implicative:
             parent = self._judge(head, depth + 1)
             if parent.asserted or parent.reason in {NEGATION, NO_LONGER}:
                 return None
-            if dep == "ccomp" and parent.reason in {IMPERATIVE}:
+            if dep == "ccomp" and parent.reason == IMPERATIVE and not implicative:
                 return None
             return parent
         if dep == "ccomp":
-            hl = head.lemma_.lower()
+            hl = head_lemma(head, BELIEF_HEADS | DESIRE_HEADS | SPEECH_HEADS)
             if hl in BELIEF_HEADS:
                 return Verdict(BELIEF)
             if hl in DESIRE_HEADS and head.pos_ == "VERB" and hl not in SPEECH_HEADS:
@@ -324,6 +352,19 @@ class AssertionGate:
                     return parent
                 return Verdict(None, reported=True)
         return None
+
+
+def head_lemma(token: Any, lexicon: frozenset[str]) -> str:
+    """The token's lemma, or the lexicon word its inflected form comes from when the
+    lemmatizer slipped ("hoped" → "hop")."""
+    lemma = token.lemma_.lower()
+    if lemma in lexicon:
+        return lemma
+    lower = token.lower_
+    for form in (lower, lower[:-1], lower[:-2], lower[:-3], lower[:-3] + "e", lower[:-2] + "e"):
+        if form in lexicon:
+            return form
+    return lemma
 
 
 def _has_no_det(token: Any) -> bool:

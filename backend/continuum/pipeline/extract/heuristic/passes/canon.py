@@ -12,23 +12,32 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relationships import KIN_TYPES
+from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import CanonFactItem, RelationshipUpdate
 
 TITLES = {
     t.lower().rstrip("."): t
-    for t in """Sir Lady Lord Dame Captain Colonel Major General Admiral Lieutenant Sergeant
-    Doctor Dr. Reverend Squire Count Countess Duke Duchess Earl King Queen Prince Princess
-    Baron Baroness Marquis Marchioness Viscount Professor Judge Bishop Father Sister""".split()
+    for t in sorted(words(
+        """Sir Lady Lord Dame Captain Colonel Major General Admiral Lieutenant Sergeant
+        Doctor Dr. Reverend Squire Count Countess Duke Duchess Earl King Queen Prince Princess
+        Baron Baroness Marquis Marchioness Viscount Professor Judge Bishop Father Sister"""
+    ))
 }
-COLOURS = frozenset(
-    """black brown blue green grey gray hazel dark fair red golden auburn white light chestnut
-    flaxen sandy silver yellow ginger raven grizzled blond blonde pale violet amber bright
-    jet coal sable tawny ruddy russet copper""".split()
+EYE_COLOURS = words(
+    """black brown blue green grey gray hazel dark light pale violet amber"""
 )
-PERSON_NOUNS = frozenset(
-    """girl boy man woman lad lass child youth maiden gentleman lady fellow widow""".split()
+HAIR_COLOURS = words(
+    """black brown grey gray dark fair red golden auburn white light chestnut flaxen sandy
+    silver yellow ginger raven grizzled blond blonde jet sable tawny russet copper"""
 )
-OCCUPATIONS = frozenset(
+COLOURS = EYE_COLOURS | HAIR_COLOURS
+# One spelling per title: "Dr. Livesey" and "Doctor Livesey" hold the same title.
+TITLE_FORMS = {"dr": "Doctor", "capt": "Captain", "col": "Colonel", "gen": "General",
+               "lt": "Lieutenant", "rev": "Reverend", "prof": "Professor", "st": "Saint"}
+PERSON_NOUNS = words(
+    """girl boy man woman lad lass child youth maiden gentleman lady fellow widow"""
+)
+OCCUPATIONS = words(
     """clergyman rector vicar curate parson priest minister chaplain doctor surgeon physician
     apothecary lawyer attorney solicitor barrister judge magistrate blacksmith smith innkeeper
     landlord publican sailor seaman mariner captain cook servant maid butler housekeeper
@@ -38,7 +47,7 @@ OCCUPATIONS = frozenset(
     gamekeeper bishop footman valet groom midshipman lieutenant colonel general admiral
     sergeant constable policeman detective inspector banker architect engineer artist painter
     poet writer author musician actor actress nurse midwife washerwoman laundress weaver
-    miller mason cobbler shoemaker hatter saddler potter draper grocer chemist""".split()
+    miller mason cobbler shoemaker hatter saddler potter draper grocer chemist"""
 )
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -79,7 +88,8 @@ def extract_canon_facts(
     def add(item: CanonFactItem | None) -> None:
         if item is None:
             return
-        key = (item.subject, item.predicate, item.value.lower())
+        value = "" if item.predicate == "title" else item.value.lower()  # first title wins
+        key = (item.subject, item.predicate, value)
         if key not in seen:
             seen.add(key)
             found.append(item)
@@ -94,6 +104,8 @@ def extract_canon_facts(
             add(_age_of(view, tok))
         if lower in {"eye", "eyes", "hair", "locks", "curls"}:
             add(_colour(view, tok))
+        elif lower in {"haired", "eyed"}:
+            add(_compound_colour(view, tok))
         if tok.pos_ == "PROPN" and lower.rstrip(".") in TITLES:
             add(_title(view, tok))
         if tok.pos_ == "NOUN" and tok.lemma_.lower() in OCCUPATIONS:
@@ -123,10 +135,14 @@ def _fact(
                          confidence=evidence.confidence, evidence=evidence)
 
 
-def _holder(view: ChapterView, noun: Any) -> tuple[str, Any, Any | None] | None:
+def _holder(
+    view: ChapterView, noun: Any, depth: int = 0
+) -> tuple[str, Any, Any | None] | None:
     """Who a descriptive noun phrase is about: apposition, copula subject, or the noun itself.
 
     Returns (character, token, copula or None)."""
+    if noun.dep_ == "conj" and noun.head is not noun and depth < 3:
+        return _holder(view, noun.head, depth + 1)  # "a pale, tallowy creature"
     if noun.dep_ == "appos":
         key = view.character(noun.head)
         return (key, noun.head, None) if key else None
@@ -201,11 +217,12 @@ def _age_of(view: ChapterView, noun: Any) -> CanonFactItem | None:
 
 def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
     """"her dark eyes", "Darcy's black hair", "X had red hair", "a man with grey hair"."""
+    predicate = "eye_colour" if noun.lower_.startswith("eye") else "hair_colour"
+    palette = EYE_COLOURS if predicate == "eye_colour" else HAIR_COLOURS
     colours = [c.lower_ for c in noun.children if c.dep_ in {"amod", "compound"}
-               and c.lower_ in COLOURS]
+               and c.lower_ in palette]
     if not colours:
         return None
-    predicate = "eye_colour" if noun.lower_.startswith("eye") else "hair_colour"
     value = " ".join(colours)
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
     if poss is not None:
@@ -236,6 +253,28 @@ def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
     return None
 
 
+def _compound_colour(view: ChapterView, tok: Any) -> CanonFactItem | None:
+    """"an old, grey-haired sailor", "the blue-eyed girl"."""
+    doc = tok.doc
+    colour = None
+    palette = HAIR_COLOURS if tok.lower_ == "haired" else EYE_COLOURS
+    if tok.i >= 2 and doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ in palette:
+        colour = doc[tok.i - 2]
+    if colour is None:
+        return None
+    noun = tok.head
+    key = view.character(noun)
+    holder_tok = noun
+    if key is None:
+        holder = _holder(view, noun)
+        if holder is None:
+            return None
+        key, holder_tok, _ = holder
+    predicate = "hair_colour" if tok.lower_ == "haired" else "eye_colour"
+    return _fact(view, key, predicate, colour.lower_, [holder_tok, colour, tok], "compound",
+                 0.7, kind="appearance")
+
+
 def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:
     """"Sir William", "Lady Lucas": a title word leading a character's name."""
     head = tok.head if tok.dep_ in {"compound", "flat"} else None
@@ -247,7 +286,8 @@ def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:
     key = view.character(head) or view.character(tok)
     if key is None:
         return None
-    title = TITLES[tok.lower_.rstrip(".")]
+    word = tok.lower_.rstrip(".")
+    title = TITLE_FORMS.get(word, TITLES[word])
     return _fact(view, key, "title", title, [tok, head], "title", 0.9, kind="identity")
 
 
@@ -265,8 +305,19 @@ def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
     key, tok, copula = holder
     if copula is not None and not view.verdict(copula).asserted:
         return None
+    if copula is None and tok.pos_ != "PROPN":
+        return None  # "the captain himself" is no apposition of a name
+    if copula is None and (tok.conjuncts or noun.conjuncts or _listed(noun)):
+        return None  # "the squire, the doctor, Gray and I": a list, not an apposition
     if view.character(noun) == key and noun.dep_ not in {"appos", "attr", "oprd"}:
         return None
-    _, lemma_key = view.noun_phrase(noun)
-    return _fact(view, key, "occupation", lemma_key, [tok, noun], "occupation", 0.75,
+    return _fact(view, key, "occupation", noun.lemma_.lower(), [tok, noun], "occupation", 0.75,
                  kind="identity", anchor=copula)
+
+
+def _listed(noun: Any) -> bool:
+    """An apposition followed by more comma-separated nouns is an enumeration."""
+    doc = noun.doc
+    after = noun.right_edge.i + 1
+    return (after + 1 < len(doc) and doc[after].text == ","
+            and doc[after + 1].pos_ in {"DET", "PROPN", "NOUN"})

@@ -16,16 +16,19 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.gates import FUTURE, HEDGE
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.textmap import words
+from continuum.pipeline.extract.heuristic.passes.things import HOLDABLE, thing_key
 from continuum.pipeline.extract.schema import CommitmentItem
 
-PROMISE_VERBS = frozenset({"promise", "swear", "vow", "pledge", "undertake", "covenant"})
-CHEKHOV_NOUNS = frozenset(
+PROMISE_VERBS = frozenset({"promise", "swear", "vow", "pledge"})
+# The things an emphasised mention makes a setup of (a subset of the holdable ones).
+CHEKHOV_NOUNS = words(
     """key box chest letter map ring pistol gun revolver knife dagger sword bottle book door
     drawer trunk package parcel note locket coin paper papers chart will document packet
     casket purse pouch bag case cabinet portrait picture miniature phial vial poison powder
     casket seal cipher diary journal lantern rope ladder boat musket cutlass treasure gold
     jewel jewels necklace bracelet brooch handkerchief glove watch compass flask lock
-    envelope scroll manuscript tablet amulet talisman wand stone crown""".split()
+    envelope scroll manuscript tablet amulet talisman wand stone crown"""
 )
 EMPHASIS = {
     "locked": 0.25, "hidden": 0.25, "secret": 0.25, "sealed": 0.2, "mysterious": 0.2,
@@ -33,11 +36,12 @@ EMPHASIS = {
     "rusty": 0.1, "forbidden": 0.25, "buried": 0.25, "concealed": 0.25, "odd": 0.1,
 }
 HIDE_VERBS = frozenset({"hide", "bury", "conceal", "lock", "secrete", "stow", "seal"})
-USE_VERBS = frozenset(
+USE_VERBS = words(
     """open unlock use fire draw read produce find return give unwrap unfold reveal drink
-    wear show discover recover dig unearth break pull take examine load hand""".split()
+    wear show discover recover dig unearth break pull take examine load hand"""
 )
-NEED_VERBS = frozenset({"need", "use", "want", "require"})
+NEED_VERBS = frozenset({"need", "require"})
+LIGHT_VERBS = frozenset({"make", "let", "have", "get", "do", "try", "come", "go"})
 SOMEDAY = ("one day", "some day", "someday", "the time will come", "one of these days")
 
 
@@ -104,12 +108,8 @@ def _item(
 
 
 def _thing_key(view: ChapterView, tok: Any) -> str | None:
-    key = view.key(tok)
-    if key and view.type_of(key) not in {"character", "location"}:
-        return normalize_key(key)
-    if tok.pos_ not in {"NOUN", "PROPN"} or view.character(tok):
-        return None
-    return view.noun_phrase(tok)[1]
+    key = thing_key(view, tok)
+    return normalize_key(key) if key and view.key(tok) else key
 
 
 def _antecedent_thing(view: ChapterView, tok: Any, window: int = 60) -> Any | None:
@@ -117,7 +117,7 @@ def _antecedent_thing(view: ChapterView, tok: Any, window: int = 60) -> Any | No
     doc = view.doc
     for j in range(tok.i - 1, max(-1, tok.i - window), -1):
         cand = doc[j]
-        if cand.pos_ == "NOUN" and cand.lemma_.lower() in CHEKHOV_NOUNS:
+        if cand.pos_ == "NOUN" and cand.lemma_.lower() in HOLDABLE:
             return cand
         key = view.key(cand)
         if key and view.type_of(key) == "object":
@@ -130,15 +130,26 @@ def _promise(view: ChapterView, verb: Any) -> CommitmentItem | None:
     verdict = view.verdict(verb)
     if not verdict.asserted:
         return None
-    act = next((c for c in verb.children if c.dep_ in {"xcomp", "ccomp"}), None)
+    act = next((c for c in verb.children
+                if c.dep_ in {"xcomp", "ccomp"} and c.i > verb.i), None)
     if act is None or act.pos_ not in {"VERB", "AUX"}:
         return None
+    while act.lemma_.lower() in LIGHT_VERBS:  # "promised to make her husband call on …"
+        inner = next((c for c in act.children if c.dep_ in {"xcomp", "ccomp"}), None)
+        if inner is None:
+            break
+        act = inner
     obj = next(iter(view.objects(act)), None)
     if obj is not None and obj.pos_ == "PRON":
-        obj = _antecedent_thing(view, obj)
+        obj = _antecedent_thing(view, obj) or obj
     key = _thing_key(view, obj) if obj is not None else None
     if key is None:
-        key = " ".join(filter(None, [act.lemma_.lower(), view.particle(act)]))
+        target = view.character(obj) if obj is not None else None
+        if target is None and obj is not None and obj.pos_ == "NOUN":
+            target = view.noun_phrase(obj)[1]  # "find the traitor" → "find traitor"
+        if target is None:
+            target = next((c for p, n in view.preps(act) for c in view.characters(n)), None)
+        key = " ".join(filter(None, [act.lemma_.lower(), view.particle(act), target]))
     weight = 0.7 if verb.lemma_.lower() in {"swear", "vow"} else 0.6
     trigger = view.phrase_text(act)[:200]
     parts = [*view.subjects(verb), act]
@@ -180,11 +191,14 @@ def _hidden(view: ChapterView, verb: Any, known: set[str]) -> CommitmentItem | N
     """"He buried the chest", "she locked the letter away"."""
     if not view.verdict(verb).asserted:
         return None
+    if any(p == "in" for p, _ in view.preps(verb)) and verb.lemma_.lower() == "bury":
+        return None  # "buried his knife in his back": a blow, not a hiding place
     for obj in view.objects(verb):
         thing = _antecedent_thing(view, obj) if obj.pos_ == "PRON" else obj
         key = _thing_key(view, thing) if thing is not None else None
         if key and key not in known and not view.character(obj):
-            return _item(view, "setup", key, verb, [obj], "hidden", 0.65, verb.lemma_.lower())
+            return _item(view, "setup", key, verb, [obj, *view.subjects(verb)], "hidden", 0.65,
+                         verb.lemma_.lower())
     return None
 
 
@@ -199,7 +213,8 @@ def _emphasised(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem
         return None
     weight = 0.4 + sum(EMPHASIS[c] for c in cues)
     anchor = noun.head if noun.head.pos_ in {"VERB", "AUX"} else noun
-    return _item(view, "setup", key, anchor, [noun], "emphasised_object", weight, " ".join(cues))
+    parts = [noun, *(view.subjects(anchor) if anchor is not noun else [])]
+    return _item(view, "setup", key, anchor, parts, "emphasised_object", weight, " ".join(cues))
 
 
 def _payoff(view: ChapterView, verb: Any, heads: dict[str, str]) -> CommitmentItem | None:

@@ -15,16 +15,28 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import AssertionGate, Verdict
-from continuum.pipeline.extract.protocol import StoryContext
+from continuum.pipeline.extract.heuristic.passes.nominals import resolve_spouses
+from continuum.pipeline.extract.heuristic.passes.textmap import (
+    assign_spans,
+    bracketed,
+    paragraph_spans,
+    words,
+)
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.extract.schema import Evidence
 
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
-_BRACKETS = re.compile(r"[\[\]]")
 LOCATION_ENTS = frozenset({"GPE", "LOC", "FAC"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj"})
 RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
-HONORIFICS = frozenset({"mr", "mrs", "miss", "ms", "master", "mr.", "mrs.", "ms."})
+PERSONAL_PRONOUNS = words(
+    """i me my mine myself you your yours yourself he him his himself she her hers herself
+    we us our ours ourselves"""
+)
+SPEECH_TAGS = words(
+    """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
+    whisper shout mutter murmur call resume interrupt retort sigh laugh"""
+)
 NP_MODIFIERS = frozenset({"amod", "compound", "nummod", "nmod", "quantmod"})
 
 
@@ -45,11 +57,18 @@ class ChapterView:
     _mentions: list[ResolvedMention] = field(default_factory=list)
     _mention_starts: list[int] = field(default_factory=list)
     _token_starts: list[int] = field(default_factory=list)
+    _sentence_starts: list[int] = field(default_factory=list)
+    _paragraph_starts: list[int] = field(default_factory=list)
+    _known: dict[str, KnownEntity] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._mentions = sorted(self.chapter.mentions, key=lambda m: (m.start, m.end))
+        if not self._mentions:
+            self._mentions = sorted(self.chapter.mentions, key=lambda m: (m.start, m.end))
         self._mention_starts = [m.start for m in self._mentions]
         self._token_starts = [t.idx for t in self.chapter.doc]
+        self._sentence_starts = [s for s, _ in self.chapter.sentences]
+        self._paragraph_starts = [s for s, _ in self.paragraphs]
+        self._known = {e.name: e for e in self.context.entities}
 
     @classmethod
     def build(cls, chapter: AnalyzedChapter, context: StoryContext) -> ChapterView:
@@ -67,9 +86,10 @@ class ChapterView:
                 j += 1
             k = j
             while k < len(mentions) and mentions[k].start < end:
-                if mentions[k].end > start:
-                    token_key[tok.i] = mentions[k].entity_key
-                    token_kind[tok.i] = mentions[k].kind
+                m = mentions[k]
+                if m.end > start and not _implausible(m, chapter, context):
+                    token_key[tok.i] = m.entity_key
+                    token_kind[tok.i] = m.kind
                     break
                 k += 1
         paragraphs = paragraph_spans(chapter.text)
@@ -81,17 +101,19 @@ class ChapterView:
         for key, item in chapter.entities.items():
             types[key] = item.type
             types.setdefault(item.name, item.type)
+        inferred = resolve_spouses(doc, token_key, token_kind, types)
         return cls(
             chapter=chapter,
             context=context,
             gate=AssertionGate(doc),
             token_key=token_key,
             token_kind=token_kind,
-            token_sent=_assign(doc, chapter.sentences),
-            token_para=_assign(doc, paragraphs),
+            token_sent=assign_spans(doc, chapter.sentences),
+            token_para=assign_spans(doc, paragraphs),
             paragraphs=paragraphs,
-            markup=_bracketed(doc, chapter.text),
+            markup=bracketed(doc, chapter.text),
             types=types,
+            _mentions=sorted([*chapter.mentions, *inferred], key=lambda m: (m.start, m.end)),
         )
 
     @property
@@ -110,6 +132,23 @@ class ChapterView:
 
     def type_of(self, key: str | None) -> str | None:
         return self.types.get(key) if key else None
+
+    def gender_of(self, key: str | None) -> str | None:
+        """An entity's gender: the analyzer's, the roster's, else its honorific's."""
+        if not key:
+            return None
+        item = self.chapter.entities.get(key)
+        if item is not None and item.gender != "unknown":
+            return item.gender
+        known = self._known.get(key)
+        if known is not None and known.gender != "unknown":
+            return known.gender
+        first = key.split()[0].lower().rstrip(".")
+        if first in {"mr", "sir", "lord", "master", "captain", "colonel", "squire"}:
+            return "male"
+        if first in {"mrs", "miss", "ms", "lady", "madam", "dame"}:
+            return "female"
+        return None
 
     def is_character(self, key: str | None) -> bool:
         return self.type_of(key) == "character"
@@ -175,6 +214,8 @@ class ChapterView:
         if not subs:  # the parser sometimes hangs the subject on the auxiliary
             subs = [g for c in verb.children if c.dep_ in {"aux", "auxpass"}
                     for g in c.children if g.dep_ in SUBJECT_DEPS]
+        if not subs and self._inverted_tag(verb):
+            subs = [c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i][:1]
         if not subs and depth < 6 and verb.head is not verb:
             dep = verb.dep_
             if dep in {"acomp", "attr", "oprd"}:
@@ -193,6 +234,13 @@ class ChapterView:
                 s = verb.head
             heads.extend([s, *[c for c in s.conjuncts if c.i > s.i]])
         return heads
+
+    def _inverted_tag(self, verb: Any) -> bool:
+        """"… ,” cried Elizabeth": the parser reads the speaker as the object."""
+        if verb.lemma_.lower() not in SPEECH_TAGS:
+            return False
+        doc = verb.doc
+        return any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i))
 
     def is_passive(self, verb: Any) -> bool:
         return any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
@@ -229,21 +277,66 @@ class ChapterView:
     def verdict(self, verb: Any) -> Verdict:
         return self.gate.check(verb)
 
-    def characters_between(self, start: int, end: int, outside_quotes: bool = False) -> list[str]:
-        """Characters mentioned inside [start, end), in order of first mention."""
-        mentions = self._mentions
-        starts = self._mention_starts
-        names: list[str] = []
-        for index in range(bisect_left(starts, start), len(mentions)):
-            m = mentions[index]
+    def mentions_in(self, start: int, end: int) -> list[ResolvedMention]:
+        """Mentions inside [start, end), by start."""
+        found = []
+        for index in range(bisect_left(self._mention_starts, start), len(self._mentions)):
+            m = self._mentions[index]
             if m.start >= end:
                 break
-            if m.end > end or not self.is_character(m.entity_key) or m.entity_key in names:
+            if m.end <= end:
+                found.append(m)
+        return found
+
+    def sentences_in(self, start: int, end: int) -> range:
+        """Indices of the literary sentences lying inside [start, end)."""
+        sentences = self.chapter.sentences
+        first = bisect_left(self._sentence_starts, start)
+        last = first
+        while last < len(sentences) and sentences[last][1] <= end:
+            last += 1
+        return range(first, last)
+
+    def characters_between(self, start: int, end: int, outside_quotes: bool = False) -> list[str]:
+        """Characters mentioned inside [start, end), in order of first mention."""
+        names: list[str] = []
+        for m in self.mentions_in(start, end):
+            if not self.is_character(m.entity_key) or m.entity_key in names:
                 continue
-            if outside_quotes and self.char_in_quote(m.start):
+            if (outside_quotes and self.char_in_quote(m.start)) or self.char_is_markup(m.start):
                 continue
             names.append(m.entity_key)
         return names
+
+    def sentence_at(self, offset: int) -> int:
+        """Index of the literary sentence containing a character offset, or -1."""
+        index = bisect_left(self._sentence_starts, offset + 1) - 1
+        if index >= 0 and offset < self.chapter.sentences[index][1]:
+            return index
+        return -1
+
+    def sentence_around(self, start: int, end: int) -> tuple[int, int]:
+        """The literary sentence containing `start` (or the span itself if there is none)."""
+        index = self.sentence_at(start)
+        return self.chapter.sentences[index] if index >= 0 else (start, end)
+
+    def paragraph_at(self, offset: int) -> int:
+        """Index of the paragraph containing a character offset, or -1."""
+        index = bisect_left(self._paragraph_starts, offset + 1) - 1
+        if index >= 0 and offset < self.paragraphs[index][1]:
+            return index
+        return -1
+
+    def tokens_between(self, start: int, end: int) -> Any:
+        """The Doc slice of tokens starting inside [start, end)."""
+        first = bisect_left(self._token_starts, start)
+        last = bisect_left(self._token_starts, end)
+        return self.doc[first:last]
+
+    def char_is_markup(self, offset: int) -> bool:
+        """Whether the token at a character offset is bracketed editorial matter."""
+        index = bisect_left(self._token_starts, offset + 1) - 1
+        return index >= 0 and self.markup[index]
 
     def char_in_quote(self, offset: int) -> bool:
         """Whether the token at a character offset is inside quotation marks."""
@@ -323,6 +416,7 @@ class ChapterView:
         s_start, s_end = self.sentence_span(verb)
         if s_start <= verb.idx < s_end:
             start, end = max(start, s_start), min(end, s_end)
+        end = _trim_dangling(self.text, start, end)
         return self.evidence(start, end, rule, confidence * self.verdict(verb).factor)
 
     def sentence_span(self, tok: Any) -> tuple[int, int]:
@@ -332,57 +426,21 @@ class ChapterView:
         sent = tok.sent
         return sent.start_char, sent.end_char
 
-    def sentence_tokens(self, index: int) -> Any:
-        """The Doc tokens of literary sentence `index`."""
-        start, end = self.chapter.sentences[index]
-        span = self.doc.char_span(start, end, alignment_mode="expand")
-        return span if span is not None else []
+
+_DANGLING = re.compile(r"(?:[\s,;:]+(?:and|or|but|nor))?[\s,;:\-]*$")
 
 
-def paragraph_spans(text: str) -> list[tuple[int, int]]:
-    """Non-blank blocks separated by blank lines, as (start, end) offsets."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for brk in _PARAGRAPH_BREAK.finditer(text):
-        if text[start : brk.start()].strip():
-            spans.append((start, brk.start()))
-        start = brk.end()
-    if text[start:].strip():
-        spans.append((start, len(text)))
-    return spans
+def _trim_dangling(text: str, start: int, end: int) -> int:
+    """Drop a trailing conjunction or comma from a quote ("killed him and" → "killed him")."""
+    match = _DANGLING.search(text, start, end)
+    return match.start() if match and match.start() > start else end
 
 
-def _assign(doc: Any, spans: list[tuple[int, int]]) -> list[int]:
-    """For each token, the index of the span containing it (or the last one before it)."""
-    ordered = sorted(range(len(spans)), key=lambda i: spans[i])
-    out = [-1] * len(doc)
-    j = -1
-    for tok in doc:
-        while j + 1 < len(ordered) and spans[ordered[j + 1]][0] <= tok.idx:
-            j += 1
-        out[tok.i] = ordered[j] if j >= 0 else -1
-    return out
-
-
-def _bracketed(doc: Any, text: str) -> list[bool]:
-    """Per token: inside [ … ] (nesting allowed; a bracket never closed masks nothing)."""
-    intervals: list[tuple[int, int]] = []
-    depth = 0
-    opened = 0
-    for match in _BRACKETS.finditer(text):
-        mark = match.group()
-        if mark == "[":
-            if depth == 0:
-                opened = match.start()
-            depth += 1
-        elif mark == "]" and depth:
-            depth -= 1
-            if depth == 0:
-                intervals.append((opened, match.end()))
-    out = [False] * len(doc)
-    j = 0
-    for tok in doc:
-        while j < len(intervals) and intervals[j][1] <= tok.idx:
-            j += 1
-        out[tok.i] = j < len(intervals) and intervals[j][0] <= tok.idx
-    return out
+def _implausible(m: ResolvedMention, chapter: AnalyzedChapter, context: StoryContext) -> bool:
+    """A personal pronoun ("she", "me") resolved to something that is not a character."""
+    if m.kind != "pronoun" or m.text.lower() not in PERSONAL_PRONOUNS:
+        return False
+    item = chapter.entities.get(m.entity_key)
+    if item is not None:
+        return item.type != "character"
+    return any(e.name == m.entity_key and e.type != "character" for e in context.entities)

@@ -12,54 +12,55 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import EventItem
 
 VERB_CLASSES: dict[str, frozenset[str]] = {
-    "movement": frozenset(
+    "movement": words(
         """go come walk ride return arrive leave travel enter run drive sail journey hurry
         hasten proceed fly flee escape move set head march climb wander stroll retire repair
         depart follow approach cross reach rush dash gallop creep crawl jump leap step turn
-        accompany advance withdraw retreat pursue chase visit""".split()
-    ),
-    "communication": frozenset(
+        accompany advance withdraw retreat pursue chase visit"""
+),
+    "communication": words(
         """say tell ask reply answer write speak talk call cry shout whisper explain announce
         inform declare promise swear confess admit warn beg assure insist suggest propose
         mention remark observe repeat argue exclaim mutter murmur protest report address
-        invite thank praise advise recommend command order request read sing laugh""".split()
-    ),
-    "conflict": frozenset(
+        invite thank praise advise recommend command order request read sing laugh"""
+),
+    "conflict": words(
         """fight attack kill strike hit quarrel threaten shoot stab wound murder slay beat
         abuse insult refuse oppose betray seize capture rob steal punish scold rebuke
-        struggle resist defeat destroy burn break ambush mutiny injure hurt""".split()
-    ),
-    "social": frozenset(
+        struggle resist defeat destroy burn break ambush mutiny injure hurt"""
+),
+    "social": words(
         """marry wed engage dance meet introduce dine court kiss embrace greet welcome
         accept reject forgive befriend join marry visit entertain receive congratulate
-        separate part divorce propose""".split()
-    ),
-    "possession": frozenset(
+        separate part divorce propose"""
+),
+    "possession": words(
         """take give buy sell lose find keep hold own steal receive obtain acquire hand
         bring carry fetch pocket drop hide bury lend borrow send deliver pick collect
-        inherit win""".split()
-    ),
-    "perception": frozenset(
+        inherit win"""
+),
+    "perception": words(
         """see hear watch notice observe look perceive smell listen glance spy behold
-        witness examine recognise recognize discover gaze stare""".split()
-    ),
+        witness examine recognise recognize discover gaze stare"""
+),
 }
 CLASS_IMPACT = {
     "conflict": 0.65, "social": 0.5, "possession": 0.45, "movement": 0.4,
     "communication": 0.3, "perception": 0.25, "other": 0.3,
 }
 GRAVE = frozenset({"kill", "murder", "slay", "die", "marry", "wed", "engage", "betray"})
-STATIVE = frozenset(
+STATIVE = words(
     """be have seem appear become remain know think believe like love hate hope wish want
     need belong contain consist resemble mean suppose fancy feel own deserve matter lack
-    understand doubt expect imagine prefer possess owe require depend exist""".split()
+    understand doubt expect imagine prefer possess owe require depend exist"""
 )
-DIALOGUE_TAGS = frozenset(
+DIALOGUE_TAGS = words(
     """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
-    whisper shout mutter murmur call begin resume interrupt retort sigh laugh""".split()
+    whisper shout mutter murmur call begin resume interrupt retort sigh laugh"""
 )
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "parataxis", "relcl"})
@@ -67,9 +68,9 @@ FLASHBACK_CUES = frozenset({"once", "ago", "formerly", "previously", "before", "
 TAIL_PREPS = frozenset(
     {"to", "into", "towards", "toward", "from", "with", "at", "for", "on", "upon", "against"}
 )
-VAGUE_PRONOUNS = frozenset(
+VAGUE_PRONOUNS = words(
     """it them they this that these those which what who whom whichever whatever whoever
-    one something anything nothing everything all""".split()
+    one something anything nothing everything all"""
 )
 _CLASS_OF = {lemma: cls for cls, lemmas in VERB_CLASSES.items() for lemma in lemmas}
 
@@ -125,10 +126,12 @@ def _past(verb: Any) -> bool:
 def _is_dialogue_tag(view: ChapterView, verb: Any) -> bool:
     """"… ,” said his lady": a speech verb attached to quoted words, not an event itself."""
     doc = view.doc
+    para = view.token_para[verb.i]
     for j in (verb.i - 1, verb.i - 2, verb.i + 1, verb.i + 2):
-        if 0 <= j < len(doc) and doc[j].is_quote:
+        if 0 <= j < len(doc) and doc[j].is_quote and view.token_para[j] == para:
             return True
-    return any(view.in_quote(c) and c.dep_ in {"ccomp", "parataxis"} for c in verb.children)
+    return any(view.in_quote(c) and c.dep_ in {"ccomp", "parataxis"}
+               and view.token_para[c.i] == para for c in verb.children)
 
 
 def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventItem | None:
@@ -155,18 +158,19 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
         object_tok = objects[0] if objects else (datives[0] if datives else None)
     subject = _label(view, subject_tok)
     obj = _label(view, object_tok)
-    verb_text = " ".join(filter(None, [verb.text, view.particle(verb)]))
-    if passive:
-        verb_text = " ".join(c.text for c in verb.children if c.dep_ == "auxpass") + " " + verb_text
+    auxes = [c.text for c in verb.children
+             if c.dep_ in {"aux", "auxpass"} and c.i < verb.i
+             and c.lower_ not in {"do", "did", "does"}]
+    verb_text = " ".join([*(auxes if verb.tag_ in {"VBN", "VBG"} else []), verb.text])
+    verb_text = " ".join(filter(None, [verb_text, view.particle(verb)]))
     if obj is not None and obj == subject:
         obj = None  # reflexive: "he had taken himself out of the way"
     tail = ""
-    if obj is None:
-        for prep, noun in preps:
-            label = view.name_of(noun)
-            if prep in TAIL_PREPS and label and label != subject:
-                tail = f"{prep} {label}"
-                break
+    for prep, noun in preps:
+        label = view.name_of(noun)
+        if prep in TAIL_PREPS and label and label not in {subject, obj}:
+            tail = f"{prep} {label}"
+            break
     if passive:
         summary = " ".join(filter(None, [obj, verb_text.strip(), f"by {subject}" if subject
                                          else None, tail or None]))
@@ -183,7 +187,7 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
         summary=summary[:200],
         subject=view.name_of(subject_tok) if subject_tok is not None else None,
         verb=lemma,
-        object=view.name_of(object_tok) if object_tok is not None else None,
+        object=obj,
         participants=participants,
         impact=round(min(1.0, impact), 3),
         evidence=evidence,
@@ -199,6 +203,8 @@ def _label(view: ChapterView, tok: Any | None) -> str | None:
         return name
     if tok.pos_ == "PRON":
         return None if tok.lower_ in VAGUE_PRONOUNS else tok.text
+    if tok.pos_ not in {"NOUN", "PROPN", "NUM"}:
+        return None
     surface, _ = view.noun_phrase(tok)
     det = next((c.text for c in tok.lefts if c.dep_ in {"det", "poss"}), None)
     return f"{det} {surface}" if det else surface
@@ -208,4 +214,5 @@ def _flashback(verb: Any) -> bool:
     """A past-perfect clause with a cue such as "had once" or "years before"."""
     if not any(c.dep_ == "aux" and c.lower_ == "had" for c in verb.children):
         return False
-    return any(c.lower_ in FLASHBACK_CUES for c in verb.children if c.dep_ in {"advmod", "npadvmod"})
+    return any(c.lower_ in FLASHBACK_CUES for c in verb.children
+               if c.dep_ in {"advmod", "npadvmod"})

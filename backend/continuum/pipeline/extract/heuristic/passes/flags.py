@@ -17,7 +17,8 @@ FORESHADOWING: tuple[tuple[str, ...], ...] = (
     ("little", "did"), ("little", "knew"), ("little", "dreamed"), ("little", "thought"),
     ("would", "later"), ("would", "one", "day"), ("would", "soon", "learn"),
     ("would", "come", "to", "regret"), ("would", "never", "again"), ("was", "to", "prove"),
-    ("were", "to", "prove"), ("was", "destined"), ("were", "destined"), ("had", "no", "idea"),
+    ("were", "to", "prove"), ("was", "destined"), ("were", "destined"),
+    ("had", "no", "idea", "that"), ("little", "suspected"), ("little", "suspecting"),
     ("did", "not", "yet", "know"), ("could", "not", "have", "known"), ("not", "yet", "aware"),
     ("if", "only", "she", "had", "known"), ("if", "only", "he", "had", "known"),
     ("had", "she", "but", "known"), ("had", "he", "but", "known"), ("in", "time", "to", "come"),
@@ -41,6 +42,8 @@ def extract_flags(
         cues = _BY_FIRST.get(tok.lower_)
         if not cues or view.is_markup(tok):
             continue
+        if tok.i > 0 and doc[tok.i - 1].lower_ == "how":
+            continue  # "How little did you tell me": an exclamation, not foreshadowing
         for cue in cues:
             end = tok.i + len(cue)
             if end > len(doc) or any(doc[tok.i + k].lower_ != w for k, w in enumerate(cue)):
@@ -59,7 +62,7 @@ def extract_flags(
         found.append(ContinuityFlagItem(
             kind=kind,  # type: ignore[arg-type]
             description=f"{label} ({item.key}): {item.detail}"[:400],
-            entities=_characters_in(view, start, end),
+            entities=_characters_in(view, *view.sentence_around(start, end)),
             evidence=evidence,
         ))
     return found

@@ -30,6 +30,8 @@ TELL_VERBS = frozenset(
      "confide", "reveal", "explain", "confess", "admit", "acquaint", "apprise", "disclose",
      "announce", "betray", "show"}
 )
+SPEECH_LIKE = frozenset({"observe", "remark", "notice", "read"})
+BELIEF_PASSIVES = frozenset({"convince", "persuade"})
 SECRET_NOUNS = frozenset(
     {"secret", "truth", "news", "story", "tale", "plan", "plot", "intelligence", "mystery",
      "history", "whereabouts", "particulars", "circumstances", "design", "scheme", "intention",
@@ -60,9 +62,18 @@ def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
 def _clause(verb: Any) -> Any | None:
     """The that- or wh-clause a verb takes (finite, with its own subject)."""
     for child in verb.children:
-        if child.dep_ in {"ccomp", "pcomp"} and any(
-            g.dep_ in {"nsubj", "nsubjpass", "expl"} for g in child.children
+        if child.dep_ not in {"ccomp", "pcomp"} or child.i < verb.i:
+            continue  # a clause before the verb is not its object ("…, I seen")
+        if child.doc[child.left_edge.i].is_quote or any(
+            t.is_quote for t in child.doc[verb.i + 1 : child.i]
         ):
+            continue  # the parse ran on into the next quotation
+        if any(g.dep_ == "mark" and g.lower_ not in {"that", "whether"} for g in child.children):
+            continue  # "if …", "because …" clauses are no facts learned
+        finite = child.tag_ in {"VBD", "VBZ", "VBP", "MD"} or any(
+            g.dep_ in {"aux", "auxpass"} and g.lower_ != "to" for g in child.children
+        )
+        if finite and any(g.dep_ in {"nsubj", "nsubjpass", "expl"} for g in child.children):
             return child
     return None
 
@@ -92,6 +103,8 @@ def _delta(
     how: str, certainty: float, rule: str, source: str | None = None,
     source_tok: Any | None = None, shared_with: list[str] | None = None,
 ) -> KnowledgeDelta:
+    if source == knower:
+        source, source_tok = None, None  # "she had persuaded herself that …"
     parts = [t for t in (knower_tok, fact_tok, source_tok) if t is not None]
     evidence = view.clause_evidence(verb, parts, f"knowledge.{rule}", certainty)
     return KnowledgeDelta(knower=knower, fact=fact[:500], certainty=evidence.confidence,
@@ -101,6 +114,8 @@ def _delta(
 
 def _learned(view: ChapterView, verb: Any, lemma: str) -> list[KnowledgeDelta]:
     """"X learned that …", "X found out who …", "X knew that …"."""
+    if lemma in SPEECH_LIKE and any(p == "to" and view.character(n) for p, n in view.preps(verb)):
+        return _told_active(view, verb)  # "observed to Lady Lucas that …" is telling her
     how, certainty = LEARN_VERBS[lemma]
     if lemma == "find" and view.particle(verb) != "out" and _clause(verb) is None:
         return []
@@ -116,8 +131,8 @@ def _learned(view: ChapterView, verb: Any, lemma: str) -> list[KnowledgeDelta]:
         return []
     source_pair = next(((n, c) for p, n in view.preps(verb) if p == "from"
                         for c in view.characters(n)), None)
-    if lemma == "learn" and source_pair is not None:
-        how = "told"
+    if source_pair is not None and how in {"discovered", "deduced"}:
+        how = "told"  # "learned from Jane that …", "understood from Mrs. Gardiner that …"
     rule = "state" if lemma == "know" else lemma
     out = []
     for s in view.subjects(verb):
@@ -171,9 +186,11 @@ def _told_passive(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
         return []
     agent = view.agent(verb)
     source = view.character(agent) if agent is not None else None
+    belief = verb.lemma_.lower() in BELIEF_PASSIVES  # "she was convinced that …"
+    how, certainty, rule = ("deduced", 0.6, "convinced") if belief else ("told", 0.8, "was_told")
     out = []
     for s in view.subjects(verb):
         for who in view.characters(s):
-            out.append(_delta(view, verb, who, s, fact, fact_tok, "told", 0.8, "was_told",
+            out.append(_delta(view, verb, who, s, fact, fact_tok, how, certainty, rule,
                               source, agent))
     return out

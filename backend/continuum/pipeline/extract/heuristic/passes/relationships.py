@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import RelationshipUpdate
 
 KINSHIP: dict[str, str] = {
@@ -45,9 +46,15 @@ ROLES: dict[str, str] = {
 RELATION_NOUNS = {**KINSHIP, **ROLES}
 # "his lady" is his wife only with a possessive; "lady" alone is a title.
 POSSESSIVE_ONLY = {"lady": "married_to"}
+NOUN_GENDER = {
+    **dict.fromkeys(words("""wife sister daughter mother mamma mama aunt niece grandmother
+        granddaughter godmother widow maid housekeeper maidservant housemaid fiancée fiancee
+        lady"""), "female"),
+    **dict.fromkeys(words("""husband brother son father papa uncle nephew grandfather grandson
+        godfather widower butler footman valet manservant"""), "male"),
+}
 SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"})
 KIN_TYPES = frozenset(KINSHIP.values())
-HONORIFIC_PAIRS = {"mr.": "Mrs.", "mr": "Mrs", "mrs.": "Mr.", "mrs": "Mr"}
 
 
 def relation_type(noun_lemma: str, possessive: bool) -> str | None:
@@ -118,9 +125,11 @@ def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
 def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any | None]:
     """Who the relation noun denotes, and the copula verb if it is predicated ("X was his Y")."""
     found: list[tuple[str, Any]] = []
+    plural = noun.tag_ in {"NNS", "NNPS"}
     for child in noun.children:
         if child.dep_ == "appos":
-            found += [(k, t) for t in (child, *child.conjuncts) for k in view.characters(t)]
+            heads = (child, *child.conjuncts) if plural else (child,)
+            found += [(k, t) for t in heads for k in view.characters(t)]
     if found:
         return found, None
     if noun.dep_ in {"appos", "compound"}:
@@ -149,6 +158,7 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
         return []
     owner_key, owner_tok = owner
     referents, copula = _referents(view, noun)
+    referents = [(k, t) for k, t in referents if _gender_fits(view, k, lemma)]
     ended = False
     confidence = 0.75
     if copula is not None:
@@ -157,12 +167,8 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             ended = True
         elif not verdict.asserted:
             return []
-    if not referents and rel == "married_to":
-        spouse = _spouse_by_name(view, owner_key, lemma)
-        if spouse is None:
-            return []
-        referents = [(spouse, noun)]
-        confidence = 0.55
+    if any(view.token_kind[t.i] == "inferred" for _, t in referents):
+        confidence = 0.55  # "his wife" of "Mr. Bennet" read as "Mrs. Bennet"
     if any(c.dep_ == "amod" and c.lower_ in {"former", "ex", "erstwhile"} for c in noun.children):
         ended = True  # "her former friend"
     rule = "ended" if ended else ("copula" if copula is not None else "possessive")
@@ -177,21 +183,13 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     return items
 
 
-def _spouse_by_name(view: ChapterView, owner: str, noun_lemma: str) -> str | None:
-    """"Mr. Bennet … his wife" → "Mrs. Bennet" (and back): the period convention."""
-    if noun_lemma not in {"wife", "husband", "lady"}:
-        return None
-    parts = owner.split(maxsplit=1)
-    if len(parts) != 2:
-        return None
-    other = HONORIFIC_PAIRS.get(parts[0].lower())
-    if other is None or (noun_lemma == "husband") != parts[0].lower().startswith("mrs"):
-        return None
-    candidate = f"{other} {parts[1]}"
-    for known in view.types:
-        if known.lower() == candidate.lower():
-            return known
-    return candidate
+def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:
+    """"Mr. Darcy, her sister" is a misparse: a gendered noun must fit its referent."""
+    wanted = NOUN_GENDER.get(noun_lemma)
+    if wanted is None:
+        return True
+    gender = view.gender_of(key)
+    return gender in {None, "unknown", "plural", wanted}
 
 
 def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:

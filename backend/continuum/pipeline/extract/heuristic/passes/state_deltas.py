@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.textmap import words
+from continuum.pipeline.extract.heuristic.passes.things import thing_key
 from continuum.pipeline.extract.schema import StateDelta
 
 MOVE_VERBS = frozenset(
@@ -51,14 +53,20 @@ KILL_VERBS = frozenset(
     {"kill", "murder", "slay", "assassinate", "execute", "strangle", "behead", "hang",
      "drown", "poison", "butcher", "massacre", "slaughter"}
 )
-INJURE_VERBS = frozenset({"wound", "injure", "hurt", "stab", "shoot", "maim", "cut", "bruise"})
+INJURE_VERBS = frozenset({"wound", "injure", "hurt", "stab", "shoot", "maim"})
+# "hurt" and "injure" are as often about feelings and wrongs; they need a physical cue.
+SOFT_INJURIES = frozenset({"hurt", "injure"})
+PHYSICAL_CUES = frozenset({"badly", "severely", "seriously", "mortally", "slightly", "grievously",
+                           "fatally", "dangerously"})
+WEAPONS = frozenset({"knife", "sword", "pistol", "gun", "musket", "cutlass", "dagger", "ball",
+                     "shot", "bullet", "blow", "stick", "club", "axe", "stone"})
 MARRY_VERBS = frozenset({"marry", "wed"})
 BODY_PARTS = frozenset(
     {"arm", "leg", "foot", "ankle", "hand", "head", "knee", "shoulder", "wrist", "back",
      "finger", "side", "eye", "face", "neck", "hip", "thigh", "chest", "cheek", "lip"}
 )
 # Light-verb objects and abstractions that are never held: "took delight", "lost her temper".
-ABSTRACT_OBJECTS = frozenset(
+ABSTRACT_OBJECTS = words(
     """
     delight pleasure possession care place part notice leave interest advantage offence
     offense effect hold heart courage breath time way thought answer look glance walk turn
@@ -80,23 +88,33 @@ ABSTRACT_OBJECTS = frozenset(
     assurance proof evidence impression offence occasion reason cause excuse pretext
     compliment compliments greeting greetings regards love apology apologies hint clue
     lead turn lesson trial test try guess risk liberty pains counsel thought thoughts sense
-    """.split()
+    """
 )
 # "gave me a twitch": a gesture given is no object handed over.
-GESTURES = frozenset(
+PARTITIVES = words("piece bit lump handful scrap bundle pair heap")
+STATUS_KINDS = frozenset({"died", "killed", "married", "engaged", "injured"})
+KEPT_PARTICLES = {"pick": {"up"}, "burn": {"down", "up"}, "break": {"up"}, "tear": {"up"},
+                  "hand": {"over", "back"}, "give": {"away", "back", "over"}}
+GESTURES = words(
     """twitch wrench look glance kiss push pull shake nod wink start jump cry shout scream
     groan sigh laugh smile blow kick slap knock tap pat squeeze hug wave shrug call ring
-    try hand lift ride wash brush jerk tug pinch stroke""".split()
+    try hand lift ride wash brush jerk tug pinch stroke whiff swallow sip puff draught gulp
+    light bite mouthful breath peep"""
 )
-PERSON_NOUNS = frozenset(
+PERSON_NOUNS = words(
     """man woman child boy girl gentleman lady fellow person people men women children lad
     lass wife husband sister brother mother father daughter son friend servant master
-    stranger partner officer sailor seaman crew""".split()
+    stranger partner officer sailor seaman crew"""
 )
 ABSTRACT_SUFFIXES = ("ness", "ity", "tion", "sion", "ment", "ance", "ence", "ship", "ism", "hood")
 NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
 HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "captain", "dr"})
+
+
+RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS | GIVE_VERBS
+            | LOSE_VERBS | DESTROY_VERBS | DIE_VERBS | KILL_VERBS | INJURE_VERBS | MARRY_VERBS
+            | {"dead", "engage", "engaged", "betroth", "betrothed", "married", "be", "lie", "fall"})
 
 
 @dataclass
@@ -120,23 +138,45 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
             continue
         if not view.verdict(tok).asserted:
             continue
+        if view.in_quote(tok) and not _reported_past(tok, lemma):
+            continue  # dialogue in the present tense: plans and habits, not changes
         before = len(result.items)
         _movement(view, tok, lemma, result.items)
         _possession(view, tok, lemma, result.items)
         _status(view, tok, lemma, result.items)
         if len(result.items) > before:
             result.verbs.add(tok.i)
+    result.items = _once_per_status(result.items)
     return result
 
 
-def _relevant(lemma: str) -> bool:
-    return any(
-        lemma in group
-        for group in (MOVE_VERBS, ARRIVE_VERBS, LEAVE_VERBS, GAIN_VERBS, RECEIVE_VERBS,
-                      GIVE_VERBS, LOSE_VERBS, DESTROY_VERBS, DIE_VERBS, KILL_VERBS,
-                      INJURE_VERBS, MARRY_VERBS, {"dead", "engage", "engaged", "betroth",
-                                                  "betrothed", "married", "be", "lie", "fall"})
+def _once_per_status(items: list[StateDelta]) -> list[StateDelta]:
+    """A death (marriage, injury…) is told many times in a chapter; it happens once."""
+    seen: set[tuple[str, str, str | None]] = set()
+    kept = []
+    for item in items:
+        if item.kind in STATUS_KINDS:
+            key = (item.kind, item.subject, item.object)
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(item)
+    return kept
+
+
+def _reported_past(verb: Any, lemma: str) -> bool:
+    """In dialogue only what a speaker reports as done counts, and present states of being."""
+    if verb.tag_ == "VBD" or lemma in {"be", "dead", "married", "engaged"}:
+        return True
+    return verb.tag_ == "VBN" and any(
+        c.dep_ in {"aux", "auxpass"} and c.lower_ in {"had", "has", "have", "was", "were", "is",
+                                                     "are", "'s", "'d", "’s", "’d"}
+        for c in verb.children
     )
+
+
+def _relevant(lemma: str) -> bool:
+    return lemma in RELEVANT
 
 
 def _delta(
@@ -158,6 +198,8 @@ def _place(view: ChapterView, tok: Any) -> str | None:
         return None
     if any(c.dep_ == "compound" and c.lower_.rstrip(".") in HONORIFIC_WORDS for c in tok.lefts):
         return None
+    if tok.pos_ == "PROPN" and any(c.dep_ == "poss" for c in tok.children):
+        return None  # "went to his Maker": a possessed name is no place
     return view.location(tok)
 
 
@@ -197,20 +239,16 @@ def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -
 
 def _thing(view: ChapterView, tok: Any) -> str | None:
     """A holdable object named by a noun phrase, or None for people, places, abstractions."""
+    if tok.lemma_.lower() in PARTITIVES:  # "a piece of gold" is gold
+        inner = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for g in c.children if g.dep_ == "pobj"), None)
+        if inner is None:
+            return None
+        tok = inner
+    if thing_key(view, tok) is None:
+        return None
     key = view.key(tok)
-    kind = view.type_of(key)
-    if key and kind not in {"character", "location"}:
-        return key
-    if key or tok.pos_ not in {"NOUN", "PROPN"} or tok.ent_type_ in NON_PLACE_ENTS:
-        return None
-    lemma = tok.lemma_.lower()
-    if (lemma in ABSTRACT_OBJECTS or lemma in GESTURES or lemma in PERSON_NOUNS
-            or lemma in BODY_PARTS or lemma.endswith(ABSTRACT_SUFFIXES)):
-        return None
-    if _place(view, tok) and tok.pos_ == "PROPN":
-        return None
-    surface, _ = view.noun_phrase(tok)
-    return surface
+    return key if key else view.noun_phrase(tok)[0]
 
 
 def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
@@ -219,6 +257,9 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
         return
     if any(c.dep_ in {"ccomp", "oprd", "xcomp"} for c in verb.children):
         return  # "found the house empty", "took it to be"
+    particle = view.particle(verb)
+    if particle and particle not in KEPT_PARTICLES.get(lemma, {"away", "back"}):
+        return  # "gave up her plan", "took off his hat", "broke in": no change of hands
     passive = view.is_passive(verb)
     subjects = view.subjects(verb)
     objects = view.objects(verb)
@@ -272,6 +313,8 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
 
 def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
     subjects = view.subjects(verb)
+    if lemma in DIE_VERBS and verb.tag_ == "VBG":
+        return  # "she was dying" (of laughter, as often as not): not dead yet
     if lemma in DIE_VERBS and not (lemma == "drown" and view.objects(verb)):
         for s in subjects:
             for who in view.characters(s):
@@ -279,6 +322,8 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
         return
     if lemma in {"be", "lie", "fall"} or lemma == "dead":
         _dead_predicate(view, verb, subjects, out)
+        return
+    if lemma in SOFT_INJURIES and not _physical(view, verb):
         return
     if lemma in KILL_VERBS or lemma in INJURE_VERBS:
         kind = "killed" if lemma in KILL_VERBS else "injured"
@@ -306,7 +351,18 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
         _union(view, verb, lemma, subjects, out)
 
 
-def _dead_predicate(view: ChapterView, verb: Any, subjects: list[Any], out: list[StateDelta]) -> None:
+def _physical(view: ChapterView, verb: Any) -> bool:
+    """A bodily injury: a body part hurt, a manner like "badly", or a weapon used."""
+    if any(o.lemma_.lower() in BODY_PARTS for o in view.objects(verb)):
+        return True
+    if any(c.dep_ == "advmod" and c.lower_ in PHYSICAL_CUES for c in verb.children):
+        return True
+    return any(n.lemma_.lower() in WEAPONS for p, n in view.preps(verb) if p in {"with", "by"})
+
+
+def _dead_predicate(
+    view: ChapterView, verb: Any, subjects: list[Any], out: list[StateDelta]
+) -> None:
     """"X was dead", "X lay dead", "X fell dead"."""
     if verb.lemma_.lower() == "dead":
         return
@@ -347,5 +403,7 @@ def _union(
             out.append(_delta(view, verb, kind, a, others[0], [p for p, _ in people], rule,
                               0.75, s))
         return
+    if kind == "engaged":
+        return  # "she was engaged" alone means busy as often as betrothed
     s, a = people[0]
     out.append(_delta(view, verb, kind, a, None, [s], rule, 0.65, s))

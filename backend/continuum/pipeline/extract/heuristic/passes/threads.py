@@ -14,30 +14,34 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER
+from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER, QUESTION
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.textmap import words
+from continuum.pipeline.extract.heuristic.passes.things import QUEST_NOUNS, thing_key
 from continuum.pipeline.extract.schema import ThreadUpdate
 
-GOAL_VERBS = frozenset(
+GOAL_VERBS = words(
     """find discover learn recover rescue avenge solve uncover unmask catch seek locate
-    retrieve trace track hunt""".split()
+    retrieve"""
 )
-GOAL_HEADS = frozenset({"set", "determine", "resolve", "vow", "swear", "decide", "mean",
-                        "intend", "try", "attempt", "endeavour", "endeavor", "must", "start"})
+GOAL_HEADS = frozenset({"set", "determine", "resolve", "vow", "swear", "start"})
 SEARCH_NOUNS = frozenset({"search", "quest", "pursuit", "hunt"})
-CULPRIT_VERBS = frozenset({"take", "steal", "kill", "murder", "write", "send", "hide", "poison",
-                           "betray", "rob", "break", "burn"})
-PROGRESS_VERBS = frozenset(
+CULPRIT_VERBS = {
+    "take": "took", "steal": "stole", "kill": "killed", "murder": "murdered", "write": "wrote",
+    "send": "sent", "hide": "hid", "poison": "poisoned", "betray": "betrayed", "rob": "robbed",
+    "break": "broke", "burn": "burned",
+}
+PROGRESS_VERBS = words(
     """search seek look follow trace track inquire enquire ask question hunt pursue examine
-    investigate suspect learn hear""".split()
+    investigate suspect learn hear"""
 )
-CLOSE_VERBS = frozenset(
+CLOSE_VERBS = words(
     """find discover solve recover return restore retrieve uncover unmask catch rescue avenge
-    regain""".split()
+    regain"""
 )
-STOP = frozenset(
+STOP = words(
     """the a an of to who what his her their my your its this that which for in on at by
-    with and or had has have was were is be been it""".split()
+    with and or had has have was were is be been it"""
 )
 
 
@@ -76,12 +80,9 @@ def extract_threads(view: ChapterView) -> list[ThreadUpdate]:
 
 
 def _characters(view: ChapterView, verb: Any) -> list[str]:
-    names: list[str] = []
-    for t in (*view.subjects(verb), *view.objects(verb), *(n for _, n in view.preps(verb))):
-        key = view.character(t)
-        if key and key not in names:
-            names.append(key)
-    return names
+    """The characters of the sentence the update is read from."""
+    start, end = view.sentence_span(verb)
+    return view.characters_between(start, end)
 
 
 def _object_name(view: ChapterView, tok: Any) -> str | None:
@@ -93,8 +94,23 @@ def _object_name(view: ChapterView, tok: Any) -> str | None:
         return key
     if tok.pos_ not in {"NOUN", "PROPN"}:
         return None
-    surface, lemma_key = view.noun_phrase(tok)
+    _, lemma_key = view.noun_phrase(tok)
+    for child in tok.children:  # "the extent of his assistance", "the mystery of the letter"
+        if child.dep_ == "prep" and child.lower_ == "of":
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            inner = _object_name(view, pobj) if pobj is not None else None
+            if inner:
+                return f"{lemma_key} of {inner}"
     return lemma_key
+
+
+def _goal_name(view: ChapterView, tok: Any) -> str | None:
+    """What a quest can be after: a character, a thing, or a secret, culprit or relative."""
+    if view.character(tok) or thing_key(view, tok):
+        return _object_name(view, tok)
+    if tok.pos_ == "NOUN" and tok.lemma_.lower() in QUEST_NOUNS:
+        return _object_name(view, tok)
+    return None
 
 
 def _update(
@@ -127,16 +143,18 @@ def _goal(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
     """"set out to find the treasure", "was determined to discover the truth"."""
     head = verb.head
     has_to = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
-    must = any(c.dep_ == "aux" and c.lower_ == "must" for c in verb.children)
+    must = any(c.dep_ == "aux" and c.lower_ == "must" for c in verb.children) and not any(
+        c.dep_ == "aux" and c.lower_ == "have" for c in verb.children
+    )  # "must have caught" guesses at the past; "must find" sets a goal
     goal = (has_to and verb.dep_ in {"xcomp", "advcl"}
             and (head.lemma_.lower() in GOAL_HEADS or head.lower_ in {"determined", "resolved"}))
     if not goal and not must:
         return None
     anchor = head if goal and head.pos_ in {"VERB", "AUX"} else verb
-    if _blocked(view, anchor) or view.verdict(anchor).reason == "question":
+    if _blocked(view, anchor) or view.verdict(anchor).reason == QUESTION:
         return None
     obj = next(iter(view.objects(verb)), None)
-    name = _object_name(view, obj) if obj is not None else None
+    name = _goal_name(view, obj) if obj is not None else None
     if name is None:
         return None
     verb_words = " ".join(filter(None, [lemma, view.particle(verb)]))
@@ -151,7 +169,7 @@ def _search_noun(view: ChapterView, noun: Any) -> ThreadUpdate | None:
             target = next((g for g in child.children if g.dep_ == "pobj"), None)
     if target is None:
         return None
-    name = _object_name(view, target)
+    name = _goal_name(view, target)
     if name is None:
         return None
     verb = noun
@@ -191,8 +209,8 @@ def _culprit(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
     name = _object_name(view, obj) if obj is not None else None
     if name is None:
         return None
-    return _update(view, f"who {verb.lemma_.lower()} {name}", "open", verb, [subject, obj],
-                   "culprit", 0.55)
+    past = CULPRIT_VERBS[verb.lemma_.lower()]
+    return _update(view, f"who {past} {name}", "open", verb, [subject, obj], "culprit", 0.55)
 
 
 def _advance(
@@ -217,9 +235,11 @@ def _advance(
         if lemma in CLOSE_VERBS:
             closed.add(thread)
             cue = any(c.lower_ in {"last", "finally", "length"} for c in verb.subtree)
-            return _update(view, thread, "close", verb, targets, "close", 0.75 if cue else 0.6)
+            parts = [*view.subjects(verb), *targets]
+            return _update(view, thread, "close", verb, parts, "close", 0.75 if cue else 0.6)
         if thread in progressed:
             continue
         progressed.add(thread)
-        return _update(view, thread, "progress", verb, targets, "progress", 0.55)
+        parts = [*view.subjects(verb), *targets]
+        return _update(view, thread, "progress", verb, parts, "progress", 0.55)
     return None

@@ -1,0 +1,93 @@
+"""relationship_updates: kinship and role nouns, marriage verbs, endings, symmetry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.relationships import (
+    SYMMETRIC,
+    extract_relationships,
+    relation_type,
+)
+
+from .support import assert_evidence_exact, novel_chapters
+
+ViewOf = Callable[..., ChapterView]
+
+
+def rels(view: ViewOf, text: str) -> list[tuple]:
+    items = extract_relationships(view(text))
+    assert_evidence_exact(text, items)
+    return [(r.source, r.type, r.target, r.symmetric, r.ended) for r in items]
+
+
+def test_relation_nouns_normalize() -> None:
+    assert relation_type("wife", possessive=False) == "married_to"
+    assert relation_type("daughter", possessive=False) == "daughter_of"
+    assert relation_type("lady", possessive=True) == "married_to"  # "his lady"
+    assert relation_type("lady", possessive=False) is None  # a title, not a wife
+    assert {"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"} == SYMMETRIC
+
+
+def test_possessive_with_apposition(view: ViewOf) -> None:
+    assert rels(view, "Elizabeth walked with her sister Jane.") == [
+        ("Jane", "sister_of", "Elizabeth", False, False)]
+    assert rels(view, "Mr. Darcy's servant Jenkins opened the door.") == [
+        ("Jenkins", "servant_of", "Mr. Darcy", False, False)]
+
+
+def test_appositive_of_a_name(view: ViewOf) -> None:
+    assert rels(view, "Jane Bennet, Mr. Bennet's eldest daughter, came in.") == [
+        ("Jane Bennet", "daughter_of", "Mr. Bennet", False, False)]
+
+
+def test_of_genitive_and_copula(view: ViewOf) -> None:
+    assert rels(view, "Elizabeth was the daughter of Mr. Bennet.") == [
+        ("Elizabeth", "daughter_of", "Mr. Bennet", False, False)]
+    assert rels(view, "Mr. Bingley was Darcy's friend.") == [
+        ("Mr. Bingley", "friend_of", "Darcy", True, False)]
+
+
+def test_negated_or_questioned_relations_are_not_stated(view: ViewOf) -> None:
+    assert rels(view, "Charles was not her brother.") == []
+    assert rels(view, "Is Jane engaged to Mr. Bingley?") == []
+    assert rels(view, "If Lydia married Wickham, all would be well.") == []
+
+
+def test_marriage_and_engagement_verbs(view: ViewOf) -> None:
+    assert rels(view, "Lydia married Wickham.") == [
+        ("Lydia", "married_to", "Wickham", True, False)]
+    assert rels(view, "Jane was engaged to Mr. Bingley.") == [
+        ("Jane", "engaged_to", "Mr. Bingley", True, False)]
+    assert rels(view, "Mr. Hurst and Louisa were married.") == [
+        ("Mr. Hurst", "married_to", "Louisa", True, False)]
+
+
+def test_endings_only_when_the_text_ends_it(view: ViewOf) -> None:
+    assert rels(view, "Wickham was no longer Darcy's friend.") == [
+        ("Wickham", "friend_of", "Darcy", True, True)]
+    assert rels(view, "Mr. Willoughby broke off the engagement with Marianne.") == [
+        ("Mr. Willoughby", "engaged_to", "Marianne", True, True)]
+    assert rels(view, "Lady Catherine divorced Sir Lewis.") == [
+        ("Lady Catherine", "married_to", "Sir Lewis", True, True)]
+    assert rels(view, "Mr. Darcy met his former friend Wickham.") == [
+        ("Wickham", "friend_of", "Mr. Darcy", True, True)]
+    # A death ends nothing by itself.
+    assert [r[4] for r in rels(view, "Lydia married Wickham. Wickham died.")] == [False]
+
+
+def test_mr_bennet_and_his_wife_in_chapter_one(view: ViewOf) -> None:
+    text = novel_chapters("pride_and_prejudice.txt")[0]
+    found = rels(view, text)
+    assert ("Mrs. Bennet", "married_to", "Mr. Bennet", True, False) in found
+
+
+def test_a_gendered_noun_must_fit_its_referent(view: ViewOf) -> None:
+    assert rels(view, "His father, Miss Bennet, was there.") == []
+    assert rels(view, "Mr. Darcy, her sister, was there.") == []
+
+
+def test_a_singular_noun_takes_one_apposition(view: ViewOf) -> None:
+    found = rels(view, "Mr. Collins spoke to his cousin Elizabeth and Mrs. Philips.")
+    assert found == [("Elizabeth", "cousin_of", "Mr. Collins", True, False)]

@@ -1,0 +1,115 @@
+"""state_deltas: movement, possession, death, marriage and injury, gated and in text order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+from .support import assert_evidence_exact, in_novel, novel_chapters
+
+ViewOf = Callable[..., ChapterView]
+PLACES = StoryContext(entities=[
+    KnownEntity(name="Meryton", type="location"),
+    KnownEntity(name="Longbourn", type="location"),
+    KnownEntity(name="Elizabeth Bennet", type="character", aliases=["Elizabeth"]),
+])
+
+
+def deltas(view: ViewOf, text: str, context: StoryContext | None = None) -> list[tuple]:
+    v = view(text, context)
+    items = extract_state_deltas(v).items
+    assert_evidence_exact(text, items)
+    return [(d.kind, d.subject, d.object) for d in items]
+
+
+def test_entering_a_named_place_is_an_arrival(view: ViewOf) -> None:
+    sentence = "Elizabeth entered the drawing-room at Netherfield"
+    assert in_novel("pride_and_prejudice.txt", sentence)
+    assert deltas(view, sentence + ".") == [("arrived_at", "Elizabeth", "Netherfield")]
+
+
+def test_movement_to_from_and_at(view: ViewOf) -> None:
+    assert deltas(view, "Mr. Bingley arrived at Netherfield on Monday.") == [
+        ("arrived_at", "Mr. Bingley", "Netherfield")]
+    assert deltas(view, "Jane left London the next morning.") == [("left", "Jane", "London")]
+
+
+def test_pronoun_subjects_resolve_and_order_is_text_order(view: ViewOf) -> None:
+    text = ("The next morning Elizabeth walked to Meryton, and she returned to Longbourn "
+            "at noon.")
+    assert deltas(view, text, PLACES) == [
+        ("moved_to", "Elizabeth Bennet", "Meryton"),
+        ("moved_to", "Elizabeth Bennet", "Longbourn"),
+    ]
+
+
+def test_blocked_movements_produce_nothing(view: ViewOf) -> None:
+    assert deltas(view, "Elizabeth did not walk to Meryton.", PLACES) == []
+    assert deltas(view, "Elizabeth wanted to walk to Meryton.", PLACES) == []
+    assert deltas(view, "If Elizabeth walked to Meryton, she would see him.", PLACES) == []
+    assert deltas(view, "Will Elizabeth walk to Meryton?", PLACES) == []
+
+
+def test_giving_is_a_loss_for_one_and_a_gain_for_the_other(view: ViewOf) -> None:
+    assert deltas(view, "Mr. Darcy gave the letter to Elizabeth.") == [
+        ("gave", "Mr. Darcy", "letter"), ("received", "Elizabeth", "letter")]
+    assert deltas(view, "Captain Smollett gave Jim Hawkins the map.") == [
+        ("gave", "Captain Smollett", "map"), ("received", "Jim Hawkins", "map")]
+
+
+def test_possession_changes(view: ViewOf) -> None:
+    assert deltas(view, "Jim Hawkins lost the key.") == [("lost", "Jim Hawkins", "key")]
+    assert deltas(view, "Billy Bones burnt the chart.") == [
+        ("destroyed", "Billy Bones", "chart")]
+    assert deltas(view, "Jim Hawkins received a letter from Dr. Livesey.") == [
+        ("received", "Jim Hawkins", "letter")]
+
+
+def test_light_verbs_and_abstractions_are_not_possessions(view: ViewOf) -> None:
+    assert deltas(view, "Mr. Bennet took delight in vexing her.") == []
+    assert deltas(view, "Elizabeth lost her temper.") == []
+    assert deltas(view, "Mr. Collins gave Elizabeth a look of triumph.") == []
+
+
+def test_death_and_killing_name_the_victim_as_subject(view: ViewOf) -> None:
+    assert deltas(view, "Tom Morgan was killed by the pirates.") == [
+        ("killed", "Tom Morgan", None)]
+    assert deltas(view, "Israel Hands killed Tom Morgan.") == [
+        ("killed", "Tom Morgan", "Israel Hands")]
+    assert deltas(view, "Old Pew died that night.") == [("died", "Old Pew", None)]
+    assert deltas(view, "Captain Flint was dead.") == [("died", "Captain Flint", None)]
+    assert deltas(view, "Captain Flint was not dead.") == []
+
+
+def test_marriage_engagement_and_injury(view: ViewOf) -> None:
+    assert deltas(view, "Lydia married Wickham.") == [
+        ("married", "Lydia", "Wickham"), ("married", "Wickham", "Lydia")]
+    assert deltas(view, "Jane was engaged to Mr. Bingley.") == [
+        ("engaged", "Jane", "Mr. Bingley"), ("engaged", "Mr. Bingley", "Jane")]
+    assert deltas(view, "Jim Hawkins was wounded by Israel Hands.") == [
+        ("injured", "Jim Hawkins", "Israel Hands")]
+    assert deltas(view, "Jane was engaged in conversation with Mr. Bingley.") == []
+
+
+def test_question_in_dialogue_is_no_marriage(view: ViewOf) -> None:
+    text = novel_chapters("pride_and_prejudice.txt")[0]
+    items = extract_state_deltas(view(text)).items
+    assert not [d for d in items if d.kind == "married"]  # "Is he married or single?"
+
+
+def test_feelings_hurt_and_figures_of_speech_change_nothing(view: ViewOf) -> None:
+    assert deltas(view, "Her coldness hurt Elizabeth.") == []
+    assert deltas(view, "Jim Hawkins hurt his ankle.") == [("injured", "Jim Hawkins", None)]
+    assert deltas(view, "Jim Hawkins was badly hurt.") == [("injured", "Jim Hawkins", None)]
+    assert deltas(view, "Elizabeth was dying with laughter.") == []
+    assert deltas(view, "Charlotte was engaged.") == []  # busy, or betrothed to nobody named
+
+
+def test_dialogue_in_the_present_tense_is_a_plan(view: ViewOf) -> None:
+    text = "“Mrs. Bennet and Lydia are going in the carriage to Meryton,” said Jane."
+    assert deltas(view, text, PLACES) == []
+    text = "“Lydia went to Meryton this morning,” said Jane."
+    assert deltas(view, text, PLACES) == [("moved_to", "Lydia", "Meryton")]
