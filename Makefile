@@ -67,7 +67,7 @@ test-e2e: setup ui chromium
 	cd frontend && npx playwright test
 
 eval: setup
-	$(PY) -m evals.litbank
+	$(PY) -m evals
 
 bench: setup
 	$(PY) -m evals.bench

@@ -222,7 +222,8 @@ def render(scores: list[CapScore], ingest: GoldenIngest) -> str:
         f"through `analyze_chapter` with the offline extractor and `{ingest.embedding}` "
         f"embeddings ({ingest.seconds:.0f} s of ingest); the stored canon facts the key marks "
         "locked are then locked, as an author would; every cap 1..10 is scored against "
-        "`answer_key.json` through the read layer. Run: `python -m evals.golden` (`--mock-embeddings` for speed); every "
+        "`answer_key.json` through the read layer. Run: `python -m evals.golden` "
+        "(`--mock-embeddings` for speed); every "
         "miss, with the key's evidence sentence and what the extractor stored for it, goes "
         "to `var/eval-golden-errors.json`."), "",
         ("Each cell is hits/items at that cap; **mean** is the mean of the per-cap scores. "

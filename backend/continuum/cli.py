@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sys
@@ -62,10 +63,8 @@ def run_worker() -> None:
 
     _logging()
     upgrade(get_engine())
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         Worker().run_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 @db_app.command("upgrade")

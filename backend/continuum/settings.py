@@ -22,7 +22,8 @@ class Settings(BaseSettings):
         description="PostgreSQL URL (must have pgvector). Unset: start the embedded server.",
     )
     database_read_url: str | None = Field(
-        default=None, description="Optional read replica URL: the read layer queries it instead of the primary."
+        default=None,
+        description="Optional read replica URL: the read layer queries it instead of the primary.",
     )
     data_dir: Path = Field(
         default=Path("./var"), description="Where the embedded database and uploads live."

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import uuid
+from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel
 from rapidfuzz import fuzz, process
@@ -65,7 +67,7 @@ def _match(a_names: set[str], b_names: set[str]) -> tuple[float, str] | None:
 COMMON_WORD = 60  # a name word shared by more entities than this is no evidence of identity
 
 
-def _candidate_pairs(rows: list) -> list[tuple]:  # type: ignore[type-arg]
+def _candidate_pairs(rows: Sequence[Any]) -> list[tuple[Any, Any]]:
     """Pairs worth comparing: a shared name word, or a close spelling of the main name.
 
     Comparing every pair is quadratic in Python; blocking keeps it near-linear, and the

@@ -34,9 +34,9 @@ def test_api_modules_contain_no_sql_strings() -> None:
     offenders = []
     for path in _modules():
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if SQL_WORDS.search(node.value):
-                    offenders.append(f"{path.name}:{node.lineno}")
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and SQL_WORDS.search(node.value)):
+                offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
 
 

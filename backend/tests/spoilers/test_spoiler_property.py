@@ -103,9 +103,9 @@ def _late_names(facts: dict, cap: int) -> set[str]:
     visible = " ".join([facts["title"], *(t for n, t in facts["chapters"].items() if n <= cap)])
     late = set()
     for surface, chapter in facts["names"].items():
-        if chapter > cap and len(surface) > 3 and surface[0].isupper():
-            if not re.search(rf"\b{re.escape(surface)}\b", visible):
-                late.add(surface)
+        if (chapter > cap and len(surface) > 3 and surface[0].isupper()
+                and not re.search(rf"\b{re.escape(surface)}\b", visible)):
+            late.add(surface)
     return late
 
 

@@ -97,7 +97,8 @@ def write_overrides(session: Session, *, novel_id: uuid.UUID, chapter: int, repo
                  WHERE f.novel_id = :n AND f.report_id = :r AND f.severity = 'FAIL'"""),
         {"n": novel_id, "c": chapter, "r": report_id, "label": label},
     )
-    if result.rowcount == 0:
+    written = int(getattr(result, "rowcount", 0) or 0)
+    if written == 0:
         session.execute(
             text("""INSERT INTO continuity_flags (novel_id, chapter, kind, severity, description,
                            origin) VALUES (:n, :c, 'accepted_override', 'WARN', :d, 'review')"""),
@@ -105,7 +106,7 @@ def write_overrides(session: Session, *, novel_id: uuid.UUID, chapter: int, repo
              "d": f"{label}: the critic could not judge the original draft"},
         )
         return 1
-    return int(result.rowcount)
+    return written
 
 
 def accept_submission(

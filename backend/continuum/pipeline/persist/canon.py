@@ -9,11 +9,11 @@ from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import CanonFactItem
 from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.persist.entities import NameBinder
+from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
 
 # Predicates with one true value per subject; kinship and the like may hold many at once.
 SINGLE_VALUED = {"age", "eye_colour", "hair_colour", "title", "occupation", "height", "birthplace"}
-from continuum.pipeline.persist.entities import NameBinder
-from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
 
 
 def persist_canon_facts(

@@ -68,7 +68,7 @@ def persist_facts(
               VALUES (:novel_id, :chapter, :ordinal, :type, :summary, :subject_id, :verb, :object_id,
               :involved, :impact, :story_order, :embedding, :model, {EVIDENCE_VALUES})""", events)
 
-    deltas = []
+    deltas: list[dict[str, Any]] = []
     for d in extraction.state_deltas:
         subject = binder.bind(d.subject)
         if subject is None:

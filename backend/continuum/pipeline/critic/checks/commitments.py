@@ -27,7 +27,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=item.evidence.start, draft_end=item.evidence.end,
             draft_quote=item.evidence.quote,
         ))
-    for key, detail, evidence in world.open_setups:
+    for _key, detail, evidence in world.open_setups:
         if world.cap + 1 - evidence.chapter > OVERDUE_CHAPTERS:
             findings.append(Finding(
                 check=NAME, severity="WARN",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
@@ -23,8 +24,8 @@ def content_words(text: str) -> set[str]:
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """A knower in the draft voices a fact that only others have learned by the cap."""
-    knowers: dict[str, set] = {}
-    facts: dict[str, tuple[str, object]] = {}
+    knowers: dict[str, set[Any]] = {}
+    facts: dict[str, tuple[str, Any]] = {}
     for knower, fact, key, evidence in world.knowledge:
         knowers.setdefault(key, set()).add(knower)
         facts.setdefault(key, (fact, evidence))
@@ -49,8 +50,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                         f"by chapter {world.cap}",
                 draft_start=claim.evidence.start, draft_end=claim.evidence.end,
                 draft_quote=claim.evidence.quote,
-                evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
-                evidence_quote=evidence.quote,  # type: ignore[attr-defined]
+                evidence_chapter=evidence.chapter,
+                evidence_quote=evidence.quote,
             ))
     return findings
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.reads.world_state import WorldState
@@ -12,7 +14,7 @@ USE_DELTAS = {"gave", "lost", "destroyed"}
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
-    uses = []
+    uses: list[tuple[str | None, str | None, Any, str]] = []
     for delta in claims.extraction.state_deltas:
         if delta.kind in USE_DELTAS:
             uses.append((delta.subject, delta.object, delta.evidence, delta.kind))
