@@ -1,6 +1,7 @@
 """The write spine: one chapter through every stage, in this order, for every caller.
 
-    CRITIQUE (extracts the draft once) → INGEST/CONTEXT → CHUNK → EXTRACT (reuses it) → EMBED →
+    CRITIQUE (extracts the draft once) → INGEST/CONTEXT → CHUNK → EXTRACT (reuses it) →
+    CANONICALIZE (LLM only, for names no rule places) → EMBED →
     (one transaction, per-novel lock) CANONICALIZE/RESOLVE → PERSIST → MATERIALIZE → RECORD
 
 Nothing is written before the transaction opens; any failure rolls the chapter back whole.
@@ -18,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from continuum.db.engine import get_engine
 from continuum.errors import CriticUnavailable, EmptyText
+from continuum.pipeline.canonicalize import canonicalize_with_roster
 from continuum.pipeline.chapters import check_number, insert_chapter, insert_passages, lock_novel
 from continuum.pipeline.chunking import chunk_text
 from continuum.pipeline.context import load_story_context
@@ -50,7 +52,8 @@ from continuum.settings import get_settings
 log = logging.getLogger(__name__)
 
 # Share of the progress bar each stage ends at.
-PROGRESS = {"critique": 0.7, "context": 0.72, "chunk": 0.73, "extract": 0.78, "embed": 0.88,
+PROGRESS = {"critique": 0.7, "context": 0.72, "chunk": 0.73, "extract": 0.78, "canonicalize": 0.8,
+            "embed": 0.88,
             "persist": 0.95, "rebuild": 0.98, "materialize": 0.99, "record": 1.0}
 
 
@@ -115,6 +118,12 @@ def analyze_chapter(
                     record_llm_calls(session, novel_id=novel_id, chapter=number, job_id=job_id,
                                      calls=calls)
 
+    report("canonicalize")
+    with sessions() as session:
+        canonicalized = canonicalize_with_roster(session, novel_id=novel_id, chapter=number,
+                                                 extraction=extraction, settings=settings,
+                                                 calls=calls)
+
     report("embed")
     embedder = get_embedder(settings.embedding_model)
     passages = split_passages(text)
@@ -129,7 +138,8 @@ def analyze_chapter(
         plan = ReplacePlan()
         if replace:
             plan = clear_from_chapter(session, novel_id=novel_id, chapter=number)
-        written = _persist(session, novel_id=novel_id, number=number, title=title, text=text,
+        written = {"canonicalized": canonicalized}
+        written |= _persist(session, novel_id=novel_id, number=number, title=title, text=text,
                            source=source, extraction=extraction, extractor_name=extractor.name,
                            chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id,
                            alignment=getattr(extractor, "last_stats", None), reuse=plan.reuse)
