@@ -71,6 +71,8 @@ eval: setup
 
 bench: setup
 	$(PY) -m evals.bench
+	cd backend && CONTINUUM_CRASH_RUNS=20 CONTINUUM_FUZZ_EXAMPLES=100 CONTINUUM_FUZZ_NEGATIVE_EXAMPLES=50 \
+	  ../$(PY) -m pytest -q -p no:cacheprovider tests/reliability/test_crash.py tests/reliability/test_api_fuzz.py
 
 lint: setup
 	$(BIN)/ruff check backend evals

@@ -5,12 +5,14 @@
     ├── InvalidInput               422: a request that can never succeed as sent
     │   ├── EmptyText              blank chapter text
     │   ├── NotUtf8                bytes that are not UTF-8 text
-    │   └── TooLarge               413: over the upload limit
+    │   ├── TooLarge               413: over the upload limit
+    │   └── UnsupportedMediaType   415: a body that is neither JSON nor a multipart upload
     ├── Conflict                   409: duplicate chapter without replace, a gap, a decided draft
     ├── Unauthorized               401: missing or wrong API token
     ├── CriticUnavailable          409: a blocking save with the critic disabled: refused
     ├── DatabaseTooNew             the schema is newer than this code: refuse to start
     ├── ExtractionFailed           the extractor (LLM or offline) failed: nothing persisted
+    ├── OperationFailed            backup or restore: pg_dump / pg_restore failed or is missing
     └── TokenizerUnavailable       tiktoken could not load offline: never fall back silently
 """
 
@@ -43,6 +45,10 @@ class TooLarge(InvalidInput):
     status = 413
 
 
+class UnsupportedMediaType(InvalidInput):
+    status = 415
+
+
 class Conflict(ContinuumError):
     status = 409
 
@@ -65,3 +71,7 @@ class TokenizerUnavailable(ContinuumError):
 
 class CriticUnavailable(ContinuumError):
     status = 409
+
+
+class OperationFailed(ContinuumError):
+    status = 500

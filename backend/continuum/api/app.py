@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DataError
 
 from continuum.api.routes import (
     canon,
@@ -93,6 +94,15 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
     @app.exception_handler(ContinuumError)
     async def _continuum_error(request: Request, exc: ContinuumError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(DataError)
+    async def _data_error(request: Request, exc: DataError) -> JSONResponse:
+        # PostgreSQL refused a value the request carried (a NUL character in text, a number
+        # out of range); the request's transaction has already rolled back.
+        reason = str(exc.orig).splitlines()[0] if exc.orig is not None else "invalid value"
+        return JSONResponse({"detail": f"a value in the request cannot be stored or searched: "
+                                       f"{reason}; remove NUL characters and keep numbers "
+                                       "in range"}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -149,6 +149,22 @@ def fail(
         )
 
 
+def chapter_written(conn: Connection, job: ClaimedJob) -> bool:
+    """True when the job's exact text is already the chapter: an earlier attempt committed it.
+
+    A worker that dies between the spine's commit and `finish` leaves a whole chapter and a
+    job still marked running; the retry must finish that job, not fail it as a duplicate.
+    """
+    import hashlib
+
+    with conn.begin():
+        stored = conn.execute(
+            text("SELECT content_hash FROM chapters WHERE novel_id = :n AND number = :c"),
+            {"n": job.novel_id, "c": job.chapter_number},
+        ).scalar_one_or_none()
+    return stored == hashlib.sha256(job.text.encode("utf-8")).hexdigest()
+
+
 def requeue_orphans(conn: Connection, *, max_attempts: int) -> int:
     """Put back jobs whose worker died (its advisory lock is gone); returns how many."""
     with conn.begin():

@@ -77,6 +77,14 @@ class Worker:
         from continuum.pipeline.spine import analyze_chapter
 
         log.info("job %s: chapter %d of novel %s", job.id, job.chapter_number, job.novel_id)
+        if job.attempts > 1:
+            with self.engine.connect() as conn:
+                if queue.chapter_written(conn, job):
+                    log.info("job %s: an earlier attempt already wrote the chapter", job.id)
+                    queue.finish(conn, novel_id=job.novel_id, job_id=job.id,
+                                 result={"ingested": True, "chapter": job.chapter_number,
+                                         "resumed": True})
+                    return
         progress = _ProgressReporter(self.engine, job)
         try:
             result: dict[str, Any] = analyze_chapter(

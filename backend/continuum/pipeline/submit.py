@@ -7,6 +7,7 @@ import uuid
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.db.engine import write_session
 from continuum.errors import Conflict, EmptyText, InvalidInput, NotFound, NotUtf8, TooLarge
 from continuum.jobs.queue import enqueue_chapter
 from continuum.pipeline.segment.books import split_book
@@ -35,6 +36,7 @@ def create_novel(
     """Create a novel; returns its id."""
     if not title.strip():
         raise InvalidInput("the title is empty")
+    _check_plain(title=title, author=author, genre=genre)
     return session.execute(
         text("INSERT INTO novels (title, author, genre) VALUES (:t, :a, :g) RETURNING id"),
         {"t": title.strip(), "a": author, "g": genre},
@@ -55,6 +57,7 @@ def submit_chapter(
     """Validate one chapter and queue it; returns the job id."""
     _require_novel(session, novel_id)
     _check_text(text_, max_bytes=max_bytes)
+    _check_plain(title=title)
     _lock_submissions(session, novel_id)
     expected = next_free_number(session=session, novel_id=novel_id)
     number = expected if number is None else number
@@ -70,6 +73,26 @@ def submit_chapter(
                            text_=text_, source=source, replace=replace and number in taken)
 
 
+def queue_chapter(*, novel_id: uuid.UUID, number: int | None, title: str | None, text_: str,
+                  replace: bool, max_bytes: int) -> uuid.UUID:
+    """submit_chapter in its own transaction, committed before it returns.
+
+    The HTTP routes call this in a worker thread: the per-novel lock must never be held by a
+    transaction whose commit waits for the event loop, or a second upload blocks them both.
+    """
+    with write_session() as session:
+        return submit_chapter(session, novel_id=novel_id, number=number, title=title,
+                              text_=text_, replace=replace, max_bytes=max_bytes)
+
+
+def queue_book(*, novel_id: uuid.UUID, text_: str, max_bytes: int,
+               max_chapters: int) -> list[uuid.UUID]:
+    """submit_book in its own transaction, committed before it returns (see queue_chapter)."""
+    with write_session() as session:
+        return submit_book(session, novel_id=novel_id, text_=text_, max_bytes=max_bytes,
+                           max_chapters=max_chapters)
+
+
 def submit_book(
     session: Session, *, novel_id: uuid.UUID, text_: str, max_bytes: int, max_chapters: int
 ) -> list[uuid.UUID]:
@@ -82,12 +105,15 @@ def submit_book(
                            f"the limit is {max_chapters:,}")
     _lock_submissions(session, novel_id)
     first = next_free_number(session=session, novel_id=novel_id)
-    jobs = []
-    for offset, chapter in enumerate(chapters):
+    jobs: list[uuid.UUID] = []
+    for chapter in chapters:
         if not chapter.text.strip():
-            continue
-        jobs.append(enqueue_chapter(session.connection(), novel_id=novel_id, number=first + offset,
-                                    title=chapter.title, text_=chapter.text))
+            continue  # a heading with no text: numbers stay contiguous without it
+        jobs.append(enqueue_chapter(session.connection(), novel_id=novel_id,
+                                    number=first + len(jobs), title=chapter.title,
+                                    text_=chapter.text))
+    if not jobs:
+        raise EmptyText("no chapter of the book has any text")
     return jobs
 
 
@@ -103,6 +129,13 @@ def _check_text(text_: str, *, max_bytes: int) -> None:
         raise TooLarge(f"the text is over the {max_bytes:,}-byte limit")
     if "\x00" in text_:
         raise NotUtf8("the text contains NUL characters; upload plain UTF-8 text")
+
+
+def _check_plain(**fields: str | None) -> None:
+    """Short fields (titles, author) are stored as text: PostgreSQL refuses NUL characters."""
+    for name, value in fields.items():
+        if value is not None and "\x00" in value:
+            raise InvalidInput(f"the {name} contains NUL characters; send plain text")
 
 
 def _lock_submissions(session: Session, novel_id: uuid.UUID) -> None:

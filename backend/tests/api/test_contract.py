@@ -50,7 +50,7 @@ def test_chapter_job_and_cap(client) -> None:
     assert first.status_code == 202
     job = wait_for_job(client, first.json()["job_id"])
     assert job["status"] == "done" and job["progress"] == 1.0 and job["error"] is None
-    files = {"file": ("two.txt", "Ada rode to Netherfield.".encode(), "text/plain")}
+    files = {"file": ("two.txt", b"Ada rode to Netherfield.", "text/plain")}
     second = client.post(f"/api/novels/{novel_id}/chapters", data={"number": "2"}, files=files)
     assert second.status_code == 202
     assert wait_for_job(client, second.json()["job_id"])["status"] == "done"

@@ -51,12 +51,12 @@ def test_up_down_up(empty_engine) -> None:
     assert current_revision(empty_engine) is None
     upgrade(empty_engine)
     assert current_revision(empty_engine) == head_revision()
-    assert EXPECTED_TABLES <= _tables(empty_engine)
+    assert _tables(empty_engine) >= EXPECTED_TABLES
     downgrade(empty_engine, "base")
     assert current_revision(empty_engine) is None
     assert _tables(empty_engine) & EXPECTED_TABLES == set()
     upgrade(empty_engine)
-    assert EXPECTED_TABLES <= _tables(empty_engine)
+    assert _tables(empty_engine) >= EXPECTED_TABLES
 
 
 def test_search_and_time_indexes_exist(empty_engine) -> None:

@@ -1,16 +1,19 @@
-"""Alias clustering: group name forms of one chapter into entities, honouring the context.
+"""Alias clustering: group the name forms of a chapter into entities, honouring the context.
 
-Forms are bound from the most specific to the least: full names first, then a title
-with one name ("Mr. Darcy", "Lady Catherine"), then bare names ("Darcy"). A less
-specific form joins a cluster only when exactly one compatible cluster exists; with
-several (the Bennet sisters for "Miss Bennet") it stays its own cluster. Compatibility
-is about names (first name / surname slots), gender (honorifics, first names, pronoun
-statistics), marital titles (Miss vs Mrs.) and type (a person never joins a place).
+Forms are bound from the most specific to the least: full names first, then a title with
+one name ("Mr. Darcy", "Lady Catherine"), then bare names ("Darcy"). A less specific form
+joins a cluster only when exactly one compatible cluster exists; with several (the
+Bennet sisters for "Miss Bennet") it stays its own cluster: no guessing. Compatibility
+is about names (given-name and surname slots, diminutives, initials), gender (titles,
+given names, pronoun statistics), marital titles (Miss vs Mrs.), the etiquette of titles
+("Colonel X" takes a surname; "Miss Jemima" beside "Jemima Pinkerton" makes "Miss
+Pinkerton" the elder sister) and type (a person never joins a place).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from continuum.pipeline.extract.heuristic.mentions import (
@@ -20,91 +23,127 @@ from continuum.pipeline.extract.heuristic.mentions import (
     UNMARRIED,
     NameMention,
     norm_honorific,
+    words,
 )
 from continuum.pipeline.extract.protocol import KnownEntity
 
-_SAME_TITLE = {"doctor": "dr", "capt": "captain", "col": "colonel", "gen": "general",
-               "lieut": "lieutenant", "lt": "lieutenant", "prof": "professor",
-               "rev": "reverend", "mister": "mr", "missus": "mrs", "mme": "madame",
-               "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint"}  # fmt: skip
-# Common given names of English-language fiction, for gender when no title says it.
-MALE_NAMES = frozenset(
-    """aaron abraham adam adolphus albert alexander alfred allan andrew angus anthony archibald
-    arthur augustus austin basil ben benjamin bernard bertie bill billy bob charles charley
-    charlie christopher clarence claude colin cyril daniel david dick donald duncan edgar edmund
-    edward edwin ernest eugene felix ferdinand francis frank fred frederick gabriel geoffrey
-    george gerald gilbert godfrey gregory guy harold harry henry herbert horace hubert hugh
-    humphrey isaac jack jacob jake james jasper jem jim jimmy jo joe john jonathan joseph
-    joshua julian julius lawrence leonard lewis louis luke marcus mark martin matthew maurice
-    michael nat nathan nathaniel ned nicholas noah oliver oscar owen patrick paul percy peter
-    philip ralph randolph ray reginald richard robert robin roderick roger ronald rupert samuel
-    sam sidney silas simon stephen teddy theodore thomas tim timothy toby tom tommy victor
-    vincent walter wilfred will william willie abel adrian alan alec amos andy archie barnaby
-    bartholomew benedict billy bobby bruce caleb cecil chester clement cornelius cuthbert
-    dan denis dennis dudley ebenezer elijah elmer emil emmanuel enoch ephraim erasmus
-    ezra fergus gideon giles godfrey gustave hector hiram horatio ichabod ira jabez jeremiah
-    jerome jesse jethro jonas josiah jude kit lemuel leon leopold lionel lucius ludwig
-    malcolm marmaduke matthias miles morgan moses neville newland obadiah octavius orlando
-    oswald phineas pierre raymond reuben rodney rufus saul sebastian seth solomon stanley
-    tobias timothy ulysses uriah wallace warren wilbur zachary"""
-    .split()
-)
-FEMALE_NAMES = frozenset(
-    """ada adela adelaide agatha agnes alice amelia amy angela ann anna anne annie arabella
-    barbara beatrice bella bertha beth betsey betsy betty blanche caroline catherine cecilia
-    cecily charlotte clara clarissa constance cora cornelia daisy diana dinah dolly dora
-    dorothea dorothy edith eleanor elinor eliza elizabeth ella ellen elsie emily emma esther
-    ethel eva eve evelyn fanny flora florence frances georgiana georgina gertrude grace
-    gwendolen hannah harriet helen helena henrietta hester hetty honora ida isabel isabella
-    jane janet jean jemima jennie jenny jessie joan josephine judith julia juliet kate
-    katharine katherine kathleen kitty laura lavinia letitia lilian lillian lily livy lizzie
-    lizzy lottie louisa louise lucilla lucy lydia mabel madeline maggie margaret maria marian
-    marianne marie marilla martha mary matilda maud maude meg mildred milly minnie miriam
-    molly nancy nell nellie nelly olivia patience pauline peggy penelope phoebe polly
-    priscilla rachel rebecca rose rosa rosamond ruth sally sarah sophia sophie susan susanna
-    sybil theresa victoria violet virginia winifred abigail adeline agatha alicia alma
-    amanda amelia annabel antoinette augusta aurora bertha bridget camilla carrie celia
-    charity christina christine clementine daphne deborah delia dora edna eliza elsa emmeline
-    estella ethel eugenia euphemia evangeline felicity fidelia georgie gladys hilda honoria
-    hortense imogen irene janie jemima jessamine jo josephine joanna julie kate leonora
-    lettice lilly linda lisa lottie lucinda lucretia mabel madge mamie marcella marguerite
-    marjorie mina minerva mollie myra nora norah olive pamela patty pearl phyllis prudence
-    rhoda rosalind rosamund rowena sabina selina susannah sylvia tabitha tessa ursula
-    valentine vera wilhelmina"""
-    .split()
-)
-
-# English diminutives, so "Lizzy" can name the Elizabeth of the chapter (untitled forms only).
-_NICKNAMES = {
-    nick: full
-    for full, nicks in {
-        "elizabeth": "lizzy lizzie liz eliza betsy betsey bess bessie beth betty libby",
-        "margaret": "meg maggie peggy madge margery", "henry": "harry hal hank",
-        "william": "bill billy will willie willy", "robert": "bob bobby rob robin bert",
-        "richard": "dick dicky rick", "john": "jack johnny", "james": "jim jimmy jem jamie",
-        "thomas": "tom tommy", "edward": "ned ted teddy eddie", "frances": "fanny",
-        "katherine": "kate kitty katie kit", "catherine": "kate kitty katie kit",
-        "sarah": "sally sal", "mary": "polly molly mamie mollie", "helen": "nell nellie nelly",
-        "susan": "sue sukey susie", "jane": "jenny jennie", "ann": "annie nan nancy",
-        "anne": "annie nan nancy", "anna": "annie", "charles": "charley charlie chas",
-        "frederick": "fred freddy freddie", "samuel": "sam sammy", "benjamin": "ben benny",
-        "joseph": "joe joey", "nathaniel": "nat", "anthony": "tony", "deborah": "deb debby",
-        "lawrence": "larry", "theodore": "theo teddy", "matilda": "tilly", "dorothy": "dolly dot",
-        "isabella": "bella", "isabel": "bella", "alexander": "alec alex sandy",
-        "christopher": "kit chris", "patrick": "pat paddy", "michael": "mike mick",
-        "eleanor": "nell nelly ellie", "harriet": "hattie", "judith": "judy",
-    }.items()
-    for nick in nicks.split()
+_SAME_TITLE = {
+    "doctor": "dr", "capt": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
+    "lt": "lieutenant", "prof": "professor", "rev": "reverend", "mister": "mr", "missus": "mrs",
+    "mme": "madame", "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint",
 }  # fmt: skip
+# Titles used with a surname, never a given name: "Colonel Fitzwilliam" is not Fitzwilliam Darcy.
+SURNAME_TITLES = words(
+    """mr dr captain colonel major general lieutenant sergeant corporal admiral commodore professor
+    reverend judge governor inspector constable"""
+)
+# Common given names of English-language fiction, for gender when no title says it.
+MALE_NAMES = words(
+    """aaron abel abraham adam adolphus adrian alan albert alec alexander alfred allan amos andrew
+    andy angus anthony archibald archie arthur augustus austin barnaby bartholomew basil ben
+    benedict benjamin bernard bertie bill billy bob bobby bruce caleb cecil charles charley
+    charlie chester christopher clarence claude clement colin cornelius cuthbert cyril dan
+    daniel david denis dennis dick donald dudley duncan ebenezer edgar edmund edward edwin
+    elijah elmer emil emmanuel enoch ephraim erasmus ernest eugene ezra felix ferdinand fergus
+    francis frank fred frederick gabriel geoffrey george gerald gideon gilbert giles godfrey
+    gregory gustave guy harold harry hector henry herbert hiram horace horatio hubert hugh
+    humphrey ichabod ira isaac jabez jack jacob jake james jasper jem jeremiah jerome jesse
+    jethro jim jimmy jo joe john jonas jonathan joseph joshua josiah jude julian julius kit
+    lawrence lemuel leon leonard leopold lewis lionel louis lucius ludwig luke malcolm marcus
+    mark marmaduke martin matthew matthias maurice michael miles morgan moses nat nathan
+    nathaniel ned neville newland nicholas noah obadiah octavius oliver orlando oscar oswald
+    owen patrick paul percy peter philip phineas pierre ralph randolph ray raymond reginald
+    reuben richard robert robin roderick rodney roger ronald rufus rupert sam samuel saul
+    sebastian seth sidney silas simon solomon stanley stephen teddy theodore thomas tim
+    timothy tobias toby tom tommy ulysses uriah victor vincent wallace walter warren wilbur
+    wilfred will william willie zachary"""
+)
+FEMALE_NAMES = words(
+    """abigail ada adela adelaide adeline agatha agnes alice alicia alma amanda amelia amy
+    angela ann anna annabel anne annie antoinette arabella augusta aurora barbara beatrice
+    bella bertha beth betsey betsy betty blanche bridget camilla caroline carrie catherine
+    cecilia cecily celia charity charlotte christina christine clara clarissa clementine
+    constance cora cornelia daisy daphne deborah delia diana dinah dolly dora dorothea dorothy
+    edith edna eleanor elinor eliza elizabeth ella ellen elsa elsie emily emma emmeline estella
+    esther ethel eugenia euphemia eva evangeline eve evelyn fanny felicity fidelia flora
+    florence frances georgiana georgie georgina gertrude gladys grace gwendolen hannah harriet
+    helen helena henrietta hester hetty hilda honora honoria hortense ida imogen irene isabel
+    isabella jane janet janie jean jemima jennie jenny jessamine jessie joan joanna josephine
+    judith julia julie juliet kate katharine katherine kathleen kitty laura lavinia leonora
+    letitia lettice lilian lillian lilly lily linda lisa livy lizzie lizzy lottie louisa
+    louise lucilla lucinda lucretia lucy lydia mabel madeline madge maggie mamie marcella
+    margaret marguerite maria marian marianne marie marilla marjorie martha mary matilda maud
+    maude meg mildred milly mina minerva minnie miriam mollie molly myra nancy nell nellie
+    nelly nora norah olive olivia pamela patience patty pauline pearl peggy penelope phoebe
+    phyllis polly priscilla prudence rachel rebecca rhoda rosa rosalind rosamond rosamund rose
+    rowena ruth sabina sally sarah selina sophia sophie susan susanna susannah sybil sylvia
+    tabitha tessa theresa ursula valentine vera victoria violet virginia wilhelmina winifred"""
+)
+# A wife's titles with a surname: "Mrs. Bennet", "Lady Lucas" (but "Lady Catherine" is a given name).
+_WIFE_TITLES = words("mrs madame lady dame signora frau")
+# English diminutives, so "Lizzy" can name the Elizabeth of the chapter.
+_DIMINUTIVES = {
+    "elizabeth": "lizzy lizzie liz eliza betsy betsey bess bessie beth betty libby",
+    "margaret": "meg maggie peggy madge margery", "henry": "harry hal hank",
+    "william": "bill billy will willie willy", "robert": "bob bobby rob robin bert",
+    "richard": "dick dicky rick", "john": "jack johnny", "james": "jim jimmy jem jamie",
+    "thomas": "tom tommy", "edward": "ned ted teddy eddie", "frances": "fanny",
+    "katherine": "kate kitty katie kit", "catherine": "kate kitty katie kit", "sarah": "sally sal",
+    "mary": "polly molly mamie mollie", "helen": "nell nellie nelly", "susan": "sue sukey susie",
+    "jane": "jenny jennie", "ann": "annie nan nancy", "anne": "annie nan nancy", "anna": "annie",
+    "charles": "charley charlie chas", "frederick": "fred freddy freddie", "samuel": "sam sammy",
+    "benjamin": "ben benny", "joseph": "joe joey", "nathaniel": "nat", "anthony": "tony",
+    "deborah": "deb debby", "lawrence": "larry", "theodore": "theo teddy", "matilda": "tilly",
+    "dorothy": "dolly dot", "isabella": "bella", "isabel": "bella", "alexander": "alec alex sandy",
+    "christopher": "kit chris", "patrick": "pat paddy", "michael": "mike mick",
+    "eleanor": "nell nelly ellie", "harriet": "hattie", "judith": "judy",
+}  # fmt: skip
+_FULL_NAMES: dict[str, set[str]] = {}
+for _full, _nicks in _DIMINUTIVES.items():
+    _FULL_NAMES.setdefault(_full, set()).add(_full)
+    for _nick in _nicks.split():
+        _FULL_NAMES.setdefault(_nick, set()).add(_full)
 
 
 def _given(word: str) -> set[str]:
-    """A given name with the full forms it may abbreviate."""
-    out = {word}
-    if word in _NICKNAMES:
-        out.add(_NICKNAMES[word])
-    out.update(full for nick, full in _NICKNAMES.items() if nick == word)
-    return out
+    """The full given names a given name may stand for ("lizzy" -> {"elizabeth"})."""
+    return _FULL_NAMES.get(word, {word})
+
+
+def same_given(a: str, b: str) -> bool:
+    """Whether two given names can be one person's: equal, an initial, or a diminutive."""
+    if a == b:
+        return True
+    a0, b0 = a.rstrip("."), b.rstrip(".")
+    if (len(a0) == 1 and b0.startswith(a0)) or (len(b0) == 1 and a0.startswith(b0)):
+        return True
+    return (a in _FULL_NAMES or b in _FULL_NAMES) and bool(_given(a) & _given(b))
+
+
+class Votes(dict[str, float]):
+    """Weighted evidence per label (3 = decisive, 1 = a hint); a missing label weighs 0."""
+
+    def __missing__(self, key: str) -> float:
+        return 0.0
+
+    def add(self, other: Mapping[str, float]) -> None:
+        for key, weight in other.items():
+            self[key] += weight
+
+    def best(self, allowed: set[str] | None = None) -> tuple[str, float] | None:
+        """The label with the most positive weight (among `allowed`), or None."""
+        scored = [(k, v) for k, v in self.items() if v > 0 and (allowed is None or k in allowed)]
+        return max(scored, key=lambda kv: kv[1]) if scored else None
+
+
+def _vote(votes: Counter[str]) -> str:
+    """A gender from pronoun counts: at least two votes and two to one."""
+    male, female = votes["male"], votes["female"]
+    if male >= 2 and male >= 2 * female:
+        return "male"
+    if female >= 2 and female >= 2 * male:
+        return "female"
+    return "unknown"
 
 
 @dataclass
@@ -116,22 +155,22 @@ class Form:
     honorifics: frozenset[str]
     words: tuple[str, ...]  # lowercased name words, particles kept
     mentions: list[NameMention] = field(default_factory=list)
-    types: Counter[str] = field(default_factory=Counter)
+    types: Votes = field(default_factory=Votes)
     pronoun_gender: Counter[str] = field(default_factory=Counter)
 
     @property
     def core(self) -> tuple[str, ...]:
         """Name words without particles or possessive pieces."""
-        return tuple(w for w in self.words if w not in PARTICLES and w not in {"'s", "’s"})
+        return tuple(w for w in self.words if w not in PARTICLES and w not in {"'s", "\u2019s"})
 
     @property
     def gender(self) -> str:
-        """Gender from the title, else the first name, else pronoun statistics."""
+        """Gender from the title, else the given name, else pronoun statistics."""
         genders = {HONORIFICS[h] for h in self.honorifics} - {"unknown"}
         if len(genders) == 1:
             return genders.pop()
+        first = self.core[0] if self.core else ""
         if len(self.core) >= 2 or not self.honorifics:
-            first = self.core[0] if self.core else ""
             if first in MALE_NAMES and first not in FEMALE_NAMES:
                 return "male"
             if first in FEMALE_NAMES and first not in MALE_NAMES:
@@ -141,9 +180,8 @@ class Form:
     @property
     def type(self) -> str | None:
         """The best-supported type of this form, or None without evidence."""
-        if not self.types:
-            return None
-        return self.types.most_common(1)[0][0]
+        best = self.types.best()
+        return best[0] if best else None
 
     @property
     def count(self) -> int:
@@ -164,7 +202,7 @@ class Cluster:
         return found
 
     def gender(self) -> str:
-        """The one gender its forms agree on, else "unknown"."""
+        """The one gender its forms agree on, else the pronoun statistics, else "unknown"."""
         found = self.genders()
         if len(found) == 1:
             return found.pop()
@@ -179,57 +217,45 @@ class Cluster:
     def multiword(self) -> list[tuple[str, ...]]:
         return [f.core for f in self.forms if len(f.core) >= 2]
 
-    def words(self) -> set[str]:
-        return {w for f in self.forms for w in f.core}
-
-    def type_votes(self) -> Counter[str]:
-        votes: Counter[str] = Counter()
+    def type_votes(self) -> Votes:
+        votes = Votes()
         for f in self.forms:
-            votes.update(f.types)
+            votes.add(f.types)
         if self.known is not None:
             votes[self.known.type] += 100
         return votes
 
 
-def _vote(votes: Counter[str]) -> str:
-    """A gender from pronoun counts: at least two votes and three to one."""
-    male, female = votes["male"], votes["female"]
-    if male >= 2 and male >= 3 * female:
-        return "male"
-    if female >= 2 and female >= 3 * male:
-        return "female"
-    return "unknown"
-
-
-def form_key(mention: NameMention) -> str:
-    """The grouping key of a mention: normalized titles and lowercased name words."""
-    titles = [_SAME_TITLE.get(h, h) for h in mention.honorifics]
-    return " ".join([*titles, *(w.lower() for w in mention.words)])
+def _title_keys(titles: list[str] | tuple[str, ...]) -> list[str]:
+    return [_SAME_TITLE.get(h, h) for h in titles]
 
 
 def build_forms(mentions: list[NameMention]) -> list[Form]:
-    """Group mentions by form key, in order of first appearance."""
+    """Group mentions by normalized titles and lowercased name words, in order of appearance."""
     forms: dict[str, Form] = {}
     for m in mentions:
-        key = form_key(m)
+        titles = _title_keys(m.honorifics)
+        key = " ".join([*titles, *(w.lower() for w in m.words)])
         form = forms.get(key)
         if form is None:
-            titles = frozenset(_SAME_TITLE.get(h, h) for h in m.honorifics)
-            form = forms[key] = Form(key, Counter(), titles, tuple(w.lower() for w in m.words))
+            form = forms[key] = Form(key, Counter(), frozenset(titles), tuple(w.lower() for w in m.words))
         form.display[m.form] += 1
         form.mentions.append(m)
     return list(forms.values())
 
 
-def _known_form(entity: KnownEntity, surface: str) -> Form:
+def _surface_form(surface: str, etype: str | None = None) -> Form:
+    """A Form for a known name or alias ("Mr. Darcy"), with no mentions."""
     parts = surface.split()
     titles: list[str] = []
     while len(parts) > 1 and norm_honorific(parts[0]):
-        titles.append(_SAME_TITLE.get(norm_honorific(parts[0]) or "", norm_honorific(parts[0]) or ""))
+        titles.append(norm_honorific(parts[0]) or "")
         parts = parts[1:]
-    words = tuple(p.lower() for p in parts)
-    form = Form(" ".join([*titles, *words]), Counter({surface: 0}), frozenset(titles), words)
-    form.types[entity.type] += 1
+    titles = _title_keys(titles)
+    name = tuple(p.lower() for p in parts)
+    form = Form(" ".join([*titles, *name]), Counter({surface: 0}), frozenset(titles), name)
+    if etype:
+        form.types[etype] += 1
     return form
 
 
@@ -242,129 +268,147 @@ def _names_compatible(form: Form, cluster: Cluster) -> bool:
         for other in cluster.multiword():
             if other == core:
                 return True
-            if _first_matches(core[0], other[0]) and (
+            if same_given(core[0], other[0]) and (
                 core[-1] == other[-1] or _contained(core, other) or _contained(other, core)
             ):
                 return True
-        return any(f.core == core for f in cluster.forms)
+        return False
     word = core[0]
+    surname_only = bool(form.honorifics) and form.honorifics <= SURNAME_TITLES
     for f in cluster.forms:
         other = f.core
-        if len(other) >= 2 and word in (other[0], other[-1]):
+        if not other:
+            continue
+        if other == core or (len(other) >= 2 and word == other[-1]):
             return True
-        if other == core:
+        if len(other) >= 2 and word == other[0] and not surname_only:
             return True
-        # Nicknames bind untitled given names only: "Lizzy" is Elizabeth, not Lady Elizabeth.
-        if not form.honorifics and not f.honorifics and other:
-            if (len(other) == 1 or len(other) >= 2) and word != other[0]:
-                if _given(word) & _given(other[0]) and other[0] in FEMALE_NAMES | MALE_NAMES:
-                    return True
+        # A diminutive binds to an untitled given name: "Lizzy" is Elizabeth, not Lady Catherine.
+        if not surname_only and not f.honorifics and word != other[0] and same_given(word, other[0]):
+            return True
     return False
 
 
 def _contained(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
-    """Whether `short` is `long` with some middle names left out ("Henrietta Lebrune Patch")."""
+    """Whether `short` is `long` with middle names left out ("Henrietta Lebrune Patch")."""
     if len(short) >= len(long):
         return False
     it = iter(long)
     return all(w in it for w in short)
 
 
-def _first_matches(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    a0, b0 = a.rstrip("."), b.rstrip(".")
-    return (len(a0) == 1 and b0.startswith(a0)) or (len(b0) == 1 and a0.startswith(b0))
-
-
 def compatible(form: Form, cluster: Cluster) -> bool:
     """Whether `form` may name the entity of `cluster` (names, gender, titles, type)."""
     if not _names_compatible(form, cluster):
         return False
-    gender = form.gender
-    genders = cluster.genders()
+    gender, genders = form.gender, cluster.genders()
     if gender != "unknown" and genders and gender not in genders:
         return False
     titles = cluster.titles()
+    if (form.honorifics & UNMARRIED and titles & MARRIED) or (
+        form.honorifics & MARRIED and titles & UNMARRIED
+    ):
+        return False
     if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):
         return False
-    if form.honorifics & UNMARRIED and titles & MARRIED:
-        return False
-    if form.honorifics & MARRIED and titles & UNMARRIED:
-        return False
-    ftype = form.type
-    votes = cluster.type_votes()
-    ctype = votes.most_common(1)[0][0] if votes else None
+    if form.honorifics & _WIFE_TITLES and not form.honorifics & titles and _surname_of_full(cluster, form):
+        return False  # "Mrs. Bennet" is not "Elizabeth Bennet": a wife's title needs the same title
+    ftype, votes = form.type, cluster.type_votes()
+    cbest = votes.best()
+    ctype = cbest[0] if cbest else None
     if ftype and ctype and ftype != ctype:
         # A weak vote (NER alone) may be overridden; a title or a place head may not.
-        strong_form = form.types[ftype] >= 3
-        strong_cluster = votes[ctype] >= 3
-        if strong_form and strong_cluster:
+        if form.types[ftype] >= 3 and votes[ctype] >= 3:
             return False
         if ctype != "character" and form.honorifics:
             return False
     return True
 
 
+def _surname_of_full(cluster: Cluster, form: Form) -> bool:
+    """Whether the form's one name word is the surname of a full name in the cluster."""
+    word = form.core[0] if len(form.core) == 1 else ""
+    return any(word == full[-1] != full[0] for full in cluster.multiword())
+
+
 def _title_given(cluster: Cluster, form: Form) -> bool:
-    """Whether the cluster goes by this title with its given name while `form` uses a surname.
+    """Whether the cluster goes by this title with its given name while `form` uses the surname.
 
     "Miss Jemima" with "Jemima Pinkerton" means "Miss Pinkerton" is another (elder) sister.
     """
     word = form.core[0]
     for full in cluster.multiword():
         if word == full[-1] and word != full[0]:
-            return any(
-                f.honorifics & form.honorifics and f.core == (full[0],) for f in cluster.forms
-            )
+            return any(f.honorifics & form.honorifics and f.core == (full[0],) for f in cluster.forms)
     return False
 
 
-def _specificity(form: Form, forms: list[Form]) -> tuple[int, int, int]:
+def _specificity(form: Form, given_names: set[str]) -> tuple[int, int, int]:
     """Full names first; among titled names, given names ("Miss Jemima") before surnames."""
     if len(form.core) >= 2:
         return (0, -len(form.core), -form.count)
     if form.honorifics:
-        given = any(len(f.core) >= 2 and f.core[0] == form.core[0] for f in forms)
-        return (1 if given else 2, 0, -form.count)
+        return (1 if form.core and form.core[0] in given_names else 2, 0, -form.count)
     return (3, 0, -form.count)
+
+
+class _Index:
+    """Clusters by the name words (and full given names) they contain."""
+
+    def __init__(self) -> None:
+        self.by_word: dict[str, list[Cluster]] = {}
+
+    def add(self, cluster: Cluster, form: Form) -> None:
+        for word in form.core:
+            for key in _given(word) | {word}:
+                bucket = self.by_word.setdefault(key, [])
+                if not any(c is cluster for c in bucket):
+                    bucket.append(cluster)
+
+    def candidates(self, form: Form) -> list[Cluster]:
+        found: dict[int, Cluster] = {}
+        for word in form.core:
+            for key in _given(word) | {word}:
+                for c in self.by_word.get(key, []):
+                    found.setdefault(id(c), c)
+        return list(found.values())
 
 
 def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
     """Cluster forms: known entities first, then full names, titled names, bare names."""
     clusters: list[Cluster] = []
+    index = _Index()
     by_surface: dict[str, list[Cluster]] = {}
+
+    def attach(cluster: Cluster, form: Form) -> None:
+        cluster.forms.append(form)
+        index.add(cluster, form)
+
     for entity in known:
-        surfaces = [entity.name, *entity.aliases]
-        cluster = Cluster([_known_form(entity, s) for s in surfaces], known=entity)
+        cluster = Cluster([], known=entity)
         clusters.append(cluster)
-        for s in surfaces:
-            by_surface.setdefault(_surface_key(s), []).append(cluster)
-    for form in sorted(forms, key=lambda f: _specificity(f, forms)):
+        for surface in dict.fromkeys([entity.name, *entity.aliases]):
+            form = _surface_form(surface, entity.type)
+            attach(cluster, form)
+            by_surface.setdefault(form.key, []).append(cluster)
+    given_names = {f.core[0] for f in forms if len(f.core) >= 2}
+    for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
         exact = {id(c): c for c in by_surface.get(form.key, [])}
         if len(exact) == 1:
-            next(iter(exact.values())).forms.append(form)
+            attach(next(iter(exact.values())), form)
             continue
-        candidates = [] if exact else [c for c in clusters if compatible(form, c)]
+        candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c)]
         if len(candidates) > 1 and form.honorifics:
-            # "Mr. Pett" with "Mr. Peter Pett" and an untitled Pett: the shared title decides.
+            # "Mr. Pett" beside "Mr. Peter Pett" and an untitled Pett: the shared title decides.
             same = [c for c in candidates if form.honorifics & c.titles()]
             candidates = same if len(same) == 1 else candidates
         if len(candidates) == 1:
-            candidates[0].forms.append(form)
+            attach(candidates[0], form)
         else:
-            clusters.append(Cluster([form]))
+            cluster = Cluster([])
+            clusters.append(cluster)
+            attach(cluster, form)
     return [c for c in clusters if any(f.mentions for f in c.forms)]
-
-
-def _surface_key(surface: str) -> str:
-    parts = surface.split()
-    titles: list[str] = []
-    while len(parts) > 1 and norm_honorific(parts[0]):
-        key = norm_honorific(parts[0]) or ""
-        titles.append(_SAME_TITLE.get(key, key))
-        parts = parts[1:]
-    return " ".join([*titles, *(p.lower() for p in parts)])
 
 
 def canonical_name(cluster: Cluster) -> str:

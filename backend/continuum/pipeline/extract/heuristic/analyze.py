@@ -1,13 +1,23 @@
-"""The entities stage of the offline extractor: parse once, find names, cluster, resolve pronouns."""
+"""The entities stage of the offline extractor: parse once, find names, cluster, type, resolve pronouns.
+
+Typing weighs cues per mention (3 = decisive, 1 = a hint) and sums them per cluster: a
+title is decisive for a person, a place head ("Park") or prefix ("Lake") for a place; a
+preposition of place ("in X", "stopped at X"), the subject of a speech verb, a possessive
+("X's face"), a vocative or an apposition ("X, the old man") are hints. spaCy's label is
+one prior per name, not one vote per mention. A cluster with no support, or more
+support for "not an entity" ("the Thames", "a Frenchman", an italic title), is dropped.
+"""
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.aliases import (
     FEMALE_NAMES,
     MALE_NAMES,
     Cluster,
+    Votes,
     build_forms,
     canonical_name,
     cluster_forms,
@@ -23,9 +33,13 @@ from continuum.pipeline.extract.heuristic.coref import (
 )
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.mentions import (
+    DEITIES,
+    LOCATION_HEADS,
+    LOCATION_PREFIXES,
+    OF_TITLES,
+    NameMention,
     find_name_mentions,
-    ner_prior,
-    type_votes,
+    words,
 )
 from continuum.pipeline.extract.heuristic.nlp import parse
 from continuum.pipeline.extract.protocol import StoryContext
@@ -33,7 +47,6 @@ from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, 
 from continuum.pipeline.segment import split_sentences
 
 _KEPT_TYPES = ("character", "location", "faction")
-MIN_SCORE = float(__import__("os").environ.get("MINS","1.0"))
 
 
 def analyze_chapter_text(
@@ -43,53 +56,57 @@ def analyze_chapter_text(
     doc = parse(text)
     sentences = [(s.start, s.end) for s in split_sentences(text)]
     customs = _custom_types(context, custom_types)
-    known_words = {
-        w.lower() for e in context.entities for s in (e.name, *e.aliases) for w in s.split()
-    }
+    known_words = {w.lower() for e in context.entities for s in (e.name, *e.aliases) for w in s.split()}
     mentions = find_name_mentions(doc, known_words)
     sent_ids = token_sentence_ids(doc, sentences)
     quote_ids = token_quote_ids(doc, quote_regions(text))
-    spans = [(m.tok_start, m.tok_end) for m in mentions]
-    gender_votes = pronoun_gender_votes(doc, spans, sent_ids, quote_ids)
+    gender_votes = pronoun_gender_votes(
+        doc, [(m.tok_start, m.tok_end) for m in mentions], sent_ids, quote_ids
+    )
 
     forms = build_forms(mentions)
     vote_of = {id(m): v for m, v in zip(mentions, gender_votes, strict=True)}
+    groups: set[str] = set()
     for form in forms:
+        grouped = 0
         for m in form.mentions:
-            form.types.update(type_votes(doc, m, customs))
+            form.types.add(type_votes(doc, m, customs))
+            grouped += is_group(doc, m)
             vote = vote_of[id(m)]
             if vote:
                 form.pronoun_gender[vote] += 1
-                form.types["character"] += 1
-        form.types.update(ner_prior(form.mentions))
+                form.types["character"] += 0.7
+        if 2 * grouped > form.count:
+            groups.add(form.key)
+        form.types.add(ner_prior(form.mentions))
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
             form.types["character"] += 2
     clusters = cluster_forms(forms, context.entities)
 
     entities: dict[str, EntityItem] = {}
-    genders: dict[str, str] = {}
     keyed: list[KeyedSpan] = []
     names: list[ResolvedMention] = []
     for cluster in clusters:
         etype = _cluster_type(cluster, customs)
         if etype is None:
             continue
-        item = _entity_item(cluster, etype, text)
+        item = _entity_item(cluster, etype, text, sentences)
+        if etype == "character" and all(f.key in groups for f in cluster.forms if f.mentions):
+            item.gender = "plural"
         key = item.name
         while key in entities:
             key += "'"
         entities[key] = item
-        genders[key] = item.gender
         for form in cluster.forms:
             for m in form.mentions:
                 keyed.append(KeyedSpan(m.tok_start, m.tok_end, key))
                 names.append(ResolvedMention(m.start, m.end, m.text, key, "name"))
     keyed.sort(key=lambda k: k.tok_start)
+    genders = {k: e.gender for k, e in entities.items() if e.type == "character"}
     pronouns = resolve_pronouns(doc, keyed, genders, sent_ids, quote_ids)
     for p in pronouns:
-        if entities[p.entity_key].type == "character":
-            entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
+        entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     for item in entities.values():
         item.mentions.sort(key=lambda m: m.start)
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
@@ -102,55 +119,224 @@ def _custom_types(context: StoryContext, custom_types: list[str] | None) -> list
 
 
 def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
-    """The type with the most evidence; None for an unsupported one-off capitalised word."""
-    votes = cluster.type_votes()
-    allowed = set(_KEPT_TYPES) | set(customs)
+    """The best-supported type; None when nothing supports it or "not an entity" wins."""
     if cluster.known is not None:
         return cluster.known.type
-    other = votes.get("other", 0)
-    votes = type_votes_filtered(votes, allowed)
-    if not votes:
+    votes = cluster.type_votes()
+    best = votes.best({*_KEPT_TYPES, *customs})
+    if best is None or votes["other"] >= best[1]:
         return None
-    best, score = votes.most_common(1)[0]
-    if other >= score or score < MIN_SCORE:
-        return None
-    return best
+    return best[0]
 
 
-def type_votes_filtered(votes: Any, allowed: set[str]) -> Any:
-    from collections import Counter
-
-    return Counter({k: v for k, v in votes.items() if k in allowed and v > 0})
-
-
-def _entity_item(cluster: Cluster, etype: str, text: str) -> EntityItem:
+def _entity_item(cluster: Cluster, etype: str, text: str, sentences: list[tuple[int, int]]) -> EntityItem:
     """The EntityItem of a cluster: canonical name, other forms as aliases, all mentions."""
     name = canonical_name(cluster)
-    aliases = [s for s in surface_forms(cluster) if s != name]
-    if cluster.known is not None:
-        aliases = [a for a in aliases if a not in cluster.known.aliases]
     mentions = sorted((m for f in cluster.forms for m in f.mentions), key=lambda m: m.start)
     first = mentions[0]
-    rules = sorted({"title" if f.honorifics else "name" for f in cluster.forms})
-    confidence = min(1.0, 0.5 + 0.1 * len(mentions)) if cluster.known is None else 1.0
+    rules = sorted({"title" if f.honorifics else "name" for f in cluster.forms if f.mentions})
+    confidence = 1.0 if cluster.known is not None else min(1.0, 0.5 + 0.1 * len(mentions))
     gender = cluster.gender() if etype == "character" else "unknown"
+    # The evidence is the sentence of the first mention, quoted exactly (text[start:end]).
+    k = max(0, bisect.bisect_right([s for s, _ in sentences], first.start) - 1)
+    a, b = sentences[k] if sentences else (first.start, first.end)
+    if not a <= first.start < b or b - a > 400:
+        a, b = max(0, first.start - 150), min(len(text), first.end + 150)
     return EntityItem(
         name=name,
         type=etype,
-        aliases=aliases,
+        aliases=[s for s in surface_forms(cluster) if s != name],
         gender=gender if gender in {"male", "female"} else "unknown",
         mentions=[Mention(start=m.start, end=m.end, text=m.text) for m in mentions],
         evidence=Evidence(
-            start=first.start,
-            end=first.end,
-            quote=_sentence_around(text, first.start, first.end),
+            start=a,
+            end=b,
+            quote=text[a:b],
             rule="names:" + "+".join(rules),
             confidence=round(confidence, 2),
         ),
     )
 
 
-def _sentence_around(text: str, start: int, end: int, width: int = 120) -> str:
-    a = max(0, start - width // 2)
-    b = min(len(text), end + width // 2)
-    return " ".join(text[a:b].split())
+# --- Typing cues -------------------------------------------------------------------------
+
+# Titles that only ever name people; others ("Mother Church", "King's Chapel") may head places.
+_PERSONAL_TITLES = words("mr mrs miss ms dr master mademoiselle madame monsieur sir messrs mister missus")
+_FACTION_HEADS = words(
+    """company society army navy regiment church party club guild order brotherhood council
+    parliament ministry bank firm league union corps brigade militia congress court family
+    families government association academy senate"""
+)
+_PLACE_SUFFIXES = tuple(words("shire bury borough burgh chester caster minster mouth ville wich"))
+_PLACE_WORDS = frozenset({"Heaven", "Hell", "Paradise", "Purgatory"})
+_OTHER_LABELS = words("WORK_OF_ART EVENT LAW PRODUCT DATE TIME LANGUAGE")
+_IN_PREPS = words(
+    """in into inside within near throughout across through outside beyond around over along above
+    below past up down"""
+)
+_MOTION = words(
+    """go come return travel walk ride drive move send journey sail remove set run fly hasten hurry
+    proceed get arrive depart start bring take carry lead ship emigrate retire escape flee"""
+)
+_LOOK = words(
+    """look stare gaze glance laugh smile wink nod frown shout peep peer point aim sneer scowl grin
+    jeer rail snap glare"""
+)
+_VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
+_TALK_TO = words("say speak talk write reply whisper listen bow turn answer belong")
+_PLACE_NOUNS = words(
+    """town city village county parish state kingdom streets shire country province provinces
+    neighbourhood neighborhood vicinity north south east west castle outskirts environs capital
+    coast shores banks part parts centre center middle edge borders empire inhabitants natives
+    king queen"""
+)
+_PERSON_NOUNS = words(
+    """man woman boy girl lady gentleman friend servant wife husband child son daughter brother
+    sister father mother uncle aunt cousin nephew niece widow widower maid master mistress fellow
+    lad lass lawyer clerk merchant officer soldier sailor priest minister cook nurse governess
+    tutor landlord landlady heir heiress orphan"""
+)
+_PERSON_VERBS = words(
+    """say cry reply answer ask exclaim think feel smile laugh know believe hope wish love marry
+    tell hear speak talk sigh nod whisper shout remember want wonder look return"""
+)
+_KIN_BODY = words(
+    """wife husband father mother son daughter sister brother uncle aunt cousin friend friends eyes
+    eye face hand hands voice head heart mind arm arms lips hair feet life death manner manners
+    name servant master mistress"""
+)
+_VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
+_BEFORE_VOCATIVE = frozenset({"\u201c", "\u2018", '"', ",", "'"})
+_AFTER_VOCATIVE = frozenset({",", "!", "?", ".", ";", "\u201d", "\u2019", '"'})
+
+
+def ner_prior(mentions: list[NameMention]) -> Votes:
+    """The NER labels of a form's mentions as one prior worth at most 0.8.
+
+    The small model decides mostly from the word itself, so repeated labels are one piece
+    of evidence, not many. It tags many one-word personal names ORG; bodies that really are
+    organisations carry a head noun ("Company") that votes on its own.
+    """
+    prior = Votes()
+    for m in mentions:
+        if m.label == "PERSON":
+            prior["character"] += 0.8
+        elif m.label == "ORG":
+            prior["character" if len(m.words) == 1 else "faction"] += 0.4
+        elif m.label in {"GPE", "LOC", "FAC"}:
+            prior["location"] += 0.8
+    return Votes({k: v / len(mentions) for k, v in prior.items()}) if mentions else prior
+
+
+def is_group(doc: Any, m: NameMention) -> bool:
+    """A people or a family named in the plural ("the Huns", "the Bennets")."""
+    tok = doc[m.tok_end - 1]
+    if m.honorifics or tok.dep_ in {"amod", "compound"} or not m.words[-1].endswith("s"):
+        return False
+    if m.label in {"GPE", "LOC", "FAC"} or m.words[-1].lower() in LOCATION_HEADS:
+        return False
+    return tok.tag_ in {"NNPS", "NNS"} or (m.label == "NORP" and tok.pos_ != "ADJ")
+
+
+def _head_of(doc: Any, m: NameMention) -> Any:
+    head = doc[m.tok_end - 1]
+    while head.head.i != head.i and m.tok_start <= head.head.i < m.tok_end:
+        head = head.head
+    while head.dep_ == "conj" and head.head.i < head.i:
+        head = head.head  # "from Selby and Nuttall": conjuncts share the first one's role
+    return head
+
+
+def type_votes(doc: Any, m: NameMention, custom_types: list[str]) -> Votes:
+    """Weighted evidence for the type of one mention (3 = decisive, 1 = a hint)."""
+    votes = Votes()
+    head_word = m.words[-1].lower()
+    for custom in custom_types:  # a novel's own type wins on its head noun: "Lowood Academy"
+        if head_word == custom.replace("_", " ").split()[-1].lower():
+            votes[custom] += 5
+    votes.add(_form_cues(doc, m, head_word))
+    votes.add(_context_cues(doc, m))
+    return votes
+
+
+def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
+    """Cues from the name itself and the word before it."""
+    votes = Votes()
+    before = doc[m.tok_start - 1].lower_ if m.tok_start > 0 else ""
+    place_head = len(m.words) > 1 and head_word in LOCATION_HEADS
+    if m.words[0].lower() in LOCATION_PREFIXES and len(m.words) > 1 and not m.honorifics:
+        votes["location"] += 3
+    elif m.honorifics and not (m.honorifics[0] in OF_TITLES and "of" in m.words):
+        if place_head and not set(m.honorifics) & _PERSONAL_TITLES:
+            votes["location"] += 3
+        else:
+            votes["character"] += 3 if before != "the" else 0.5  # "the Admiral Benbow" is an inn
+    elif place_head or (len(m.words) == 1 and m.words[0] in _PLACE_WORDS):
+        votes["location"] += 3
+    elif head_word in _FACTION_HEADS:
+        votes["faction"] += 3 if len(m.words) > 1 else 1.5
+    elif len(m.words) == 1 and head_word.endswith(_PLACE_SUFFIXES):
+        votes["location"] += 0.7
+    if before in {"a", "an"}:
+        votes["other"] += 1.5  # "a Frenchman", "a Baboo": a kind, not a name
+    if is_group(doc, m):
+        votes["character"] += 1.2
+    elif m.label is None and doc[m.tok_end - 1].ent_type_ in _OTHER_LABELS:
+        votes["other"] += 0.6
+    elif before == "the" and not m.honorifics:
+        votes["other"] += 1  # rivers, ships, inns, buildings: "the Thames", "the Nellie"
+    last = doc[m.tok_end - 1]
+    if last.dep_ == "compound" and last.head.pos_ == "NOUN":
+        votes["other"] += 0.5  # "Norfolk coat", "Bologna sausage": a name used as a modifier
+    if before == "_":
+        votes["other"] += 1  # italics: a title, a ship, a foreign phrase
+    if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
+        votes["character"] += 0.6
+    if m.words[-1] in DEITIES:
+        votes["character"] += 3
+    return votes
+
+
+def _context_cues(doc: Any, m: NameMention) -> Votes:
+    """Cues from the syntactic role of the mention in its sentence."""
+    votes = Votes()
+    head = _head_of(doc, m)
+    gov = head.head
+    if m.tok_end < len(doc) and doc[m.tok_end].lower_ in {"'s", "\u2019s"}:
+        votes["character"] += 0.8  # "Klein's", "at Klein's": owners are mostly people
+    elif head.dep_ == "pobj" and gov.lower_ == "with":
+        votes["character"] += 0.5
+    elif head.dep_ == "pobj":
+        prep, verb = gov.lower_, gov.head
+        if prep in _IN_PREPS:
+            votes["location"] += 1.5
+        elif prep == "at":
+            votes["character" if verb.lemma_ in _LOOK else "location"] += 1.5
+        elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION:
+            votes["location"] += 1.5
+        elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
+            votes["character"] += 1
+        elif prep == "of" and verb.lemma_.split("-")[-1] in _PLACE_NOUNS:
+            votes["location"] += 1.5
+    elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":
+        votes["character"] += 1.5 if gov.lemma_ in _PERSON_VERBS else 1
+    elif head.dep_ == "poss" and gov.lemma_ in _KIN_BODY:
+        votes["character"] += 1.5
+    elif head.dep_ == "dobj" and gov.lemma_ in _VISIT:
+        votes["location"] += 1.5
+    for child in head.children:
+        if child.i >= m.tok_end and (
+            (child.dep_ == "appos" and child.lemma_ in _PERSON_NOUNS)
+            or (child.dep_ == "relcl" and any(c.lower_ in {"who", "whom", "whose"} for c in child.children))
+        ):
+            votes["character"] += 1.5  # "Toots, the ... pug", "Opechancanough, who was ..."
+    if (
+        head.dep_ in _VOCATIVE_DEPS
+        and m.tok_start > 0
+        and m.tok_end < len(doc)
+        and doc[m.tok_start - 1].text in _BEFORE_VOCATIVE
+        and doc[m.tok_end].text in _AFTER_VOCATIVE
+        and (doc[m.tok_start - 1].text, doc[m.tok_end].text) != (",", ",")  # not a list item
+    ):
+        votes["character"] += 1.5  # "“Kitty, ...", "..., Lizzy!"
+    return votes

@@ -1,40 +1,42 @@
-"""Pronoun resolution: he/she to the most salient compatible entity, "I" in quotes to the speaker.
+"""Pronoun resolution: he/she/they to the most salient compatible character, "I" in quotes to the speaker.
 
 A salience list of recent mentions (names and already-resolved pronouns) is scanned
-backwards; candidates must agree in gender, may not be a co-argument of the pronoun
-(Darcy saw him), and are scored by sentence distance, subjecthood and whether both sit
-in the same stretch of narration or speech. Quotations are attributed to a speaker
-through the dependency parse of the tag ("...," said Elizabeth / she replied) and
-continued quotes of the same paragraph keep their speaker.
+backwards; candidates must agree in gender and number, may not be a co-argument of the
+pronoun ("Darcy saw him"), and are scored by sentence distance, subjecthood and whether
+both sit in the same stretch of narration or speech. Quotations are attributed to a
+speaker through the dependency parse of the tag (`"...," said Elizabeth`, `she replied`);
+a quote continued in the same paragraph keeps its speaker.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
+from continuum.pipeline.extract.heuristic.mentions import words
 
-THIRD_PERSON = {
+PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "male"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "female"),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "plural"),
 }
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
-SPEECH_VERBS = frozenset(
-    """say cry reply answer ask exclaim return continue observe add repeat rejoin remark
-    whisper shout murmur call mutter inquire enquire begin resume retort interrupt
-    declare demand insist protest explain plead roar growl snap gasp stammer falter urge
-    agree admit venture persist echo groan sigh laugh sob scream yell sneer think
-    respond respond reason argue suggest""".split()
+SPEECH_VERBS = words(
+    """say cry reply answer ask exclaim return continue observe add repeat rejoin remark whisper
+    shout murmur call mutter inquire enquire begin resume retort interrupt declare demand insist
+    protest explain plead roar growl snap gasp stammer falter urge agree admit venture persist
+    echo groan sigh laugh sob scream yell sneer think respond reason argue suggest"""
 )
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
-_OBJECT = frozenset({"dobj", "pobj", "iobj", "dative", "attr"})
+_CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
 _WINDOW_ANCHORS = 40
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_QUOTE_MARKS = re.compile(r"\n[ \t]*\n|[\u201c\u201d\u2018\u2019\"]")
 
 
 @dataclass(frozen=True)
@@ -58,29 +60,32 @@ class KeyedSpan:
 
 
 def quote_regions(text: str) -> list[tuple[int, int]]:
-    """[start, end) character ranges of quoted speech, quote marks included."""
+    """[start, end) character ranges of quoted speech, quote marks included.
+
+    Curly or straight double quotes when the text has them, else curly single quotes; an
+    unclosed quote ends with its paragraph (the next paragraph reopens it).
+    """
     doubles = text.count("\u201c") + text.count('"')
-    singles = len(re.findall(r"(?:^|(?<=[\s(—–-]))\u2018", text))
+    singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
     if doubles >= 2 or singles < 2:
         opens, closes, straight = "\u201c", "\u201d", '"'
     else:
         opens, closes, straight = "\u2018", "\u2019", ""
     regions: list[tuple[int, int]] = []
     start: int | None = None
-    for m in re.finditer(r"\n[ \t]*\n|[\u201c\u201d\u2018\u2019\"]", text):
+    for m in _QUOTE_MARKS.finditer(text):
         ch = m.group()
         if ch.startswith("\n"):
             if start is not None:
                 regions.append((start, m.start()))
                 start = None
-            continue
-        if ch == opens or (ch == straight and start is None):
+        elif ch == opens or (ch == straight and start is None):
             if start is not None:
                 regions.append((start, m.start()))
             start = m.start()
-        elif (ch == closes or ch == straight) and start is not None:
-            if ch == "\u2019" and _is_apostrophe(text, m.start()):
-                continue
+        elif ch in (closes, straight) and start is not None:
+            if ch == "\u2019" and m.end() < len(text) and text[m.end()].isalpha():
+                continue  # an apostrophe: "don’t"
             regions.append((start, m.end()))
             start = None
     if start is not None:
@@ -88,18 +93,13 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
     return regions
 
 
-def _is_apostrophe(text: str, i: int) -> bool:
-    return i + 1 < len(text) and text[i + 1].isalpha()
-
-
 def token_quote_ids(doc: Any, regions: Sequence[tuple[int, int]]) -> list[int]:
     """For each token, 0 in narration or 1 + the index of the quote region it sits in."""
-    out = [0] * len(doc)
     starts = [a for a, _ in regions]
+    out = []
     for tok in doc:
         k = bisect.bisect_right(starts, tok.idx) - 1
-        if k >= 0 and tok.idx < regions[k][1]:
-            out[tok.i] = k + 1
+        out.append(k + 1 if k >= 0 and tok.idx < regions[k][1] else 0)
     return out
 
 
@@ -117,31 +117,33 @@ def _head_token(doc: Any, start: int, end: int) -> Any:
     return doc[end - 1]
 
 
-def is_pronoun(tok: Any) -> bool:
+def _is_pronoun(tok: Any) -> bool:
     return tok.tag_ in {"PRP", "PRP$"} or tok.pos_ == "PRON"
 
 
 def pronoun_gender_votes(
     doc: Any, spans: Sequence[tuple[int, int]], sent_ids: list[int], quote_ids: list[int]
 ) -> list[str | None]:
-    """For each subject name span, the gender of the next subject/possessive he/she after it."""
+    """For each subject name span, the gender of the next subject/possessive he/she after it.
+
+    Only when no other name intervenes, in the same sentence and the same quote or narration:
+    "Darcy walked in; he ..." votes male for Darcy.
+    """
     votes: list[str | None] = []
-    starts = [s for s, _ in spans]
     n = len(doc)
     for idx, (start, end) in enumerate(spans):
-        limit = starts[idx + 1] if idx + 1 < len(starts) else n
+        limit = spans[idx + 1][0] if idx + 1 < len(spans) else n
         found: str | None = None
-        if _head_token(doc, start, end).dep_ not in _SUBJECT:
-            votes.append(None)
-            continue
-        i = end
-        while i < limit and sent_ids[i] == sent_ids[end - 1]:
-            tok = doc[i]
-            gender = THIRD_PERSON.get(tok.lower_)
-            if gender and quote_ids[i] == quote_ids[end - 1] and tok.dep_ in {"nsubj", "poss"}:
-                found = gender
-                break
-            i += 1
+        if _head_token(doc, start, end).dep_ in _SUBJECT:
+            for i in range(end, limit):
+                if sent_ids[i] != sent_ids[end - 1]:
+                    break
+                tok = doc[i]
+                gender = PRONOUN_GENDER.get(tok.lower_)
+                same_voice = quote_ids[i] == quote_ids[end - 1]
+                if gender and gender != "plural" and same_voice and tok.dep_ in {"nsubj", "poss"}:
+                    found = gender
+                    break
         votes.append(found)
     return votes
 
@@ -149,13 +151,12 @@ def pronoun_gender_votes(
 def resolve_pronouns(
     doc: Any,
     names: Sequence[KeyedSpan],
-    genders: dict[str, str],
+    genders: Mapping[str, str],
     sent_ids: list[int],
     quote_ids: list[int],
 ) -> list[ResolvedMention]:
-    """Resolve he/she pronouns, then "I/me/my" inside attributed quotations."""
-    text = doc.text
-    by_start = {n.tok_start: n for n in names}
+    """Resolve third-person pronouns to characters (keys of `genders`), then "I" in quotes."""
+    by_start = {n.tok_start: n for n in names if n.key in genders}
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
     resolved_at: dict[int, str] = {}
@@ -167,23 +168,19 @@ def resolve_pronouns(
             head = _head_token(doc, span.tok_start, span.tok_end)
             for j in range(span.tok_start, span.tok_end):
                 name_at[j] = span.key
-            anchors.append(
-                Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT, quote_ids[i])
-            )
+            anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT, quote_ids[i]))
             i = span.tok_end
             continue
         tok = doc[i]
-        gender = THIRD_PERSON.get(tok.lower_)
-        if gender and is_pronoun(tok):
+        gender = PRONOUN_GENDER.get(tok.lower_)
+        if gender and _is_pronoun(tok):
             key = _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids)
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
-                anchors.append(
-                    Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i])
-                )
+                anchors.append(Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i]))
         i += 1
-    out += _first_person(doc, text, quote_ids, name_at, resolved_at)
+    out += _first_person(doc, quote_ids, name_at, resolved_at)
     out.sort(key=lambda m: m.start)
     return out
 
@@ -193,14 +190,13 @@ def _choose(
     tok: Any,
     gender: str,
     anchors: list[Anchor],
-    genders: dict[str, str],
+    genders: Mapping[str, str],
     sent_ids: list[int],
     quote_ids: list[int],
 ) -> str | None:
-    """The best antecedent entity for a third-person pronoun, or None."""
+    """The best antecedent for a third-person pronoun, or None."""
     sent, quote = sent_ids[tok.i], quote_ids[tok.i]
-    reflexive = tok.lower_.endswith("self")
-    verb = tok.head
+    reflexive = tok.lower_.endswith(("self", "selves"))
     best: tuple[float, str] | None = None
     seen: set[str] = set()
     for rank, a in enumerate(reversed(anchors)):
@@ -210,15 +206,11 @@ def _choose(
             continue
         seen.add(a.key)
         entity_gender = genders.get(a.key, "unknown")
-        if entity_gender not in {gender, "unknown"}:
+        if gender == "plural" and entity_gender != "plural":
+            continue  # "they" is left alone unless a group is named
+        if entity_gender != gender and (entity_gender != "unknown" or gender == "plural"):
             continue
-        anchor_tok = doc[a.tok]
-        if (
-            not reflexive
-            and tok.dep_ in _OBJECT | {"nsubj"}
-            and anchor_tok.head.i == verb.i
-            and a.sent == sent
-        ):
+        if not reflexive and a.sent == sent and tok.dep_ in _CO_ARGUMENT and doc[a.tok].head.i == tok.head.i:
             continue  # co-arguments of one verb are not coreferent ("Darcy saw him")
         score = -1.0 * (sent - a.sent) - 0.02 * rank
         if a.subject:
@@ -234,37 +226,28 @@ def _choose(
     return best[1] if best else None
 
 
-def _speaker_of(doc: Any, verb: Any, name_at: dict[int, str], resolved: dict[int, str]) -> str | None:
-    for child in verb.children:
-        if child.dep_ in _SUBJECT:
-            return name_at.get(child.i) or resolved.get(child.i)
-    return None
-
-
 def _attribute(
-    doc: Any, a: int, b: int, quote_ids: list[int], name_at: dict[int, str],
-    resolved: dict[int, str],
+    doc: Any, a: int, b: int, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
 ) -> str | None:
-    """The speaker named by a speech verb in tokens [a, b) outside quotes, if any."""
+    """The speaker named as subject of a speech verb in tokens [a, b) outside quotes."""
     for j in range(max(a, 0), min(b, len(doc))):
         tok = doc[j]
         if quote_ids[j] == 0 and tok.lemma_ in SPEECH_VERBS and tok.pos_ in {"VERB", "AUX"}:
-            speaker = _speaker_of(doc, tok, name_at, resolved)
-            if speaker:
-                return speaker
+            for child in tok.children:
+                if child.dep_ in _SUBJECT and (child.i in name_at or child.i in resolved):
+                    return name_at.get(child.i) or resolved[child.i]
     return None
 
 
 def _first_person(
-    doc: Any, text: str, quote_ids: list[int], name_at: dict[int, str],
-    resolved: dict[int, str],
+    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
 ) -> list[ResolvedMention]:
     """Resolve first-person pronouns inside quotations to the quote's speaker."""
+    text = doc.text
     spans: dict[int, list[int]] = {}
-    for tok in doc:
-        q = quote_ids[tok.i]
+    for i, q in enumerate(quote_ids):
         if q:
-            spans.setdefault(q, []).append(tok.i)
+            spans.setdefault(q, []).append(i)
     out: list[ResolvedMention] = []
     previous: tuple[int, str | None] = (-1, None)
     for q in sorted(spans):
@@ -274,15 +257,15 @@ def _first_person(
         if speaker is None:
             speaker = _attribute(doc, first - 12, first, quote_ids, name_at, resolved)
         prev_end, prev_speaker = previous
-        if speaker is None and prev_speaker and prev_end >= 0:
+        if speaker is None and prev_speaker is not None:
             gap = text[doc[prev_end].idx : doc[first].idx]
             if not _PARAGRAPH.search(gap) and len(gap) < 200:
-                speaker = prev_speaker
+                speaker = prev_speaker  # "...," said he, "and ..." continues the same speaker
         previous = (last, speaker)
         if speaker is None:
             continue
         for j in toks:
             tok = doc[j]
-            if tok.lower_ in FIRST_PERSON and is_pronoun(tok):
+            if tok.lower_ in FIRST_PERSON and _is_pronoun(tok):
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, speaker, "pronoun"))
     return out

@@ -1,0 +1,1 @@
+"""Operations: backup and restore of the embedded or external database."""

@@ -1,0 +1,109 @@
+"""Alias clustering on real text: one person under many names, never two people by guesswork."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from continuum.pipeline.segment.books import split_book
+
+SISTERS = ["Jane Bennet", "Elizabeth Bennet", "Mary Bennet", "Catherine Bennet", "Lydia Bennet"]
+
+
+@pytest.fixture(scope="module")
+def novel(shared_data: Path) -> str:
+    return (shared_data / "novels" / "pride_and_prejudice.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def chapters(novel: str) -> list[str]:
+    return [c.text for c in split_book(novel)]
+
+
+def paragraph_with(text: str, needle: str) -> str:
+    at = text.index(needle)
+    start = text.rfind("\n\n", 0, at)
+    end = text.find("\n\n", at)
+    return text[start + 2 if start >= 0 else 0 : end if end >= 0 else len(text)]
+
+
+def key_of(chapter: AnalyzedChapter, surface: str) -> str:
+    """The entity key of the first name mention written exactly `surface`."""
+    keys = [m.entity_key for m in chapter.mentions if m.kind == "name" and m.text == surface]
+    assert keys, f"no name mention {surface!r}"
+    return keys[0]
+
+
+def test_titled_bare_and_full_names_of_darcy_are_one_character(novel: str, chapters: list[str]) -> None:
+    text = chapters[2] + "\n\n" + paragraph_with(novel, "heard Mr. Fitzwilliam Darcy formerly")
+    chapter = analyze_chapter_text(text, StoryContext())
+    keys = {key_of(chapter, s) for s in ("Mr. Darcy", "Darcy", "Mr. Fitzwilliam Darcy")}
+    assert len(keys) == 1
+    darcy = chapter.entities[keys.pop()]
+    assert darcy.name == "Fitzwilliam Darcy"  # the longest full name, without its title
+    assert {"Mr. Darcy", "Darcy", "Mr. Fitzwilliam Darcy"} <= set(darcy.aliases)
+    assert darcy.gender == "male"
+
+
+def test_mr_and_mrs_bennet_are_two_people(chapters: list[str]) -> None:
+    chapter = analyze_chapter_text(chapters[1], StoryContext())
+    mr, mrs = key_of(chapter, "Mr. Bennet"), key_of(chapter, "Mrs. Bennet")
+    assert mr != mrs
+    assert chapter.entities[mr].gender == "male" and chapter.entities[mrs].gender == "female"
+
+
+def test_a_wife_is_not_a_daughter_of_the_same_name(chapters: list[str]) -> None:
+    chapter = analyze_chapter_text(chapters[2], StoryContext())
+    assert "Elizabeth Bennet" in chapter.entities
+    assert key_of(chapter, "Mrs. Bennet") != "Elizabeth Bennet"
+    assert key_of(chapter, "Lady Lucas") != key_of(chapter, "Maria Lucas")
+
+
+def test_miss_bennet_is_not_bound_when_several_sisters_are_known(novel: str) -> None:
+    text = paragraph_with(novel, "as to Miss Bennet, he could not conceive")
+    sisters = [KnownEntity(name=n, type="character", gender="female") for n in SISTERS]
+    chapter = analyze_chapter_text(text, StoryContext(entities=sisters))
+    assert key_of(chapter, "Miss Bennet") not in SISTERS
+
+
+def test_miss_bennet_binds_when_exactly_one_sister_fits(novel: str) -> None:
+    text = paragraph_with(novel, "as to Miss Bennet, he could not conceive")
+    known = [
+        KnownEntity(name="Jane Bennet", type="character", gender="female"),
+        KnownEntity(name="Mrs. Bennet", type="character", gender="female"),  # Miss is not Mrs.
+        KnownEntity(name="Mr. Bennet", type="character", gender="male"),
+    ]
+    chapter = analyze_chapter_text(text, StoryContext(entities=known))
+    assert key_of(chapter, "Miss Bennet") == "Jane Bennet"
+
+
+def test_a_known_alias_binds_directly(chapters: list[str]) -> None:
+    known = [KnownEntity(name="Jane Bennet", type="character", aliases=["Jane", "Miss Bennet"])]
+    chapter = analyze_chapter_text(chapters[2], StoryContext(entities=known))
+    assert key_of(chapter, "Jane") == "Jane Bennet"
+
+
+def test_diminutives_join_the_given_name(chapters: list[str]) -> None:
+    chapter = analyze_chapter_text(chapters[2], StoryContext())
+    assert key_of(chapter, "Lizzy") == key_of(chapter, "Elizabeth")
+
+
+def test_colonel_fitzwilliam_is_not_fitzwilliam_darcy(novel: str) -> None:
+    start = novel.index("with him a Colonel Fitzwilliam")
+    text = novel[start - 1500 : start + 1500] + "\n\n" + paragraph_with(novel, "heard Mr. Fitzwilliam Darcy")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert key_of(chapter, "Colonel Fitzwilliam") != key_of(chapter, "Mr. Fitzwilliam Darcy")
+
+
+def test_a_bare_surname_shared_by_two_people_stays_apart() -> None:
+    text = (
+        "Mr. Bennet was among the earliest of those who waited on Mr. Bingley. "
+        "Mrs. Bennet was quite disconcerted. Bennet laughed."
+    )
+    chapter = analyze_chapter_text(text, StoryContext())
+    bare = key_of(chapter, "Bennet")
+    assert bare not in {key_of(chapter, "Mr. Bennet"), key_of(chapter, "Mrs. Bennet")}

@@ -1,0 +1,93 @@
+"""Pronoun resolution on real sentences: gender, recency, subjects, and "I" in attributed speech."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.coref import quote_regions
+from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.protocol import StoryContext
+
+
+@pytest.fixture(scope="module")
+def novel(shared_data: Path) -> str:
+    return (shared_data / "novels" / "pride_and_prejudice.txt").read_text(encoding="utf-8")
+
+
+def paragraph_with(text: str, needle: str) -> str:
+    at = text.index(needle)
+    start = text.rfind("\n\n", 0, at)
+    end = text.find("\n\n", at)
+    return text[start + 2 if start >= 0 else 0 : end if end >= 0 else len(text)]
+
+
+def pronoun_key(chapter: AnalyzedChapter, word: str, after: str) -> str | None:
+    """The entity the first pronoun `word` after the text `after` resolves to."""
+    start = chapter.text.index(after) + len(after)
+    for m in chapter.mentions:
+        if m.kind == "pronoun" and m.start >= start and m.text == word:
+            return m.entity_key
+    return None
+
+
+def name_key(chapter: AnalyzedChapter, surface: str) -> str:
+    return next(m.entity_key for m in chapter.mentions if m.kind == "name" and m.text == surface)
+
+
+def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
+    chapter = analyze_chapter_text(paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext())
+    elizabeth = name_key(chapter, "Elizabeth")
+    assert pronoun_key(chapter, "she", "Elizabeth felt that") == elizabeth
+    assert chapter.entities[elizabeth].gender == "female"
+    assert any(m.text == "she" for m in chapter.entities[elizabeth].mentions)
+
+
+def test_gender_picks_the_man_past_a_nearer_woman(novel: str) -> None:
+    text = paragraph_with(novel, "Mr. Darcy smiled; but Elizabeth thought she could perceive")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "she", "Elizabeth thought") == name_key(chapter, "Elizabeth")
+    assert pronoun_key(chapter, "he", "she could perceive that") == name_key(chapter, "Mr. Darcy")
+
+
+def test_his_goes_to_the_subject_across_sentences(novel: str) -> None:
+    text = paragraph_with(novel, "Mr. Bingley was good-looking and gentlemanlike")
+    chapter = analyze_chapter_text(text, StoryContext())
+    bingley = name_key(chapter, "Mr. Bingley")
+    assert pronoun_key(chapter, "he", "gentlemanlike:") == bingley
+    assert pronoun_key(chapter, "His", "fashion.") == bingley
+
+
+def test_i_in_a_quote_is_the_speaker_named_in_the_tag(novel: str) -> None:
+    text = paragraph_with(novel, "said Lydia, stoutly")
+    chapter = analyze_chapter_text(text, StoryContext())
+    lydia = name_key(chapter, "Lydia")
+    assert pronoun_key(chapter, "I", "stoutly, “") == lydia
+    assert pronoun_key(chapter, "I", "though ") == lydia
+
+
+def test_a_continued_quote_keeps_its_speaker(novel: str) -> None:
+    text = paragraph_with(novel, "“Oh, my dear,” continued Mrs. Bennet")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "I", "continued Mrs. Bennet, “") == name_key(chapter, "Mrs. Bennet")
+
+
+def test_they_waits_for_a_named_group() -> None:
+    text = "The Bennets arrived at noon. They were tired. Elizabeth laughed and they laughed too."
+    chapter = analyze_chapter_text(text, StoryContext())
+    bennets = name_key(chapter, "Bennets")
+    assert chapter.entities[bennets].gender == "plural"
+    assert pronoun_key(chapter, "They", "noon.") == bennets
+    lonely = analyze_chapter_text("Elizabeth and Jane walked. They were tired.", StoryContext())
+    assert pronoun_key(lonely, "They", "walked.") is None
+
+
+def test_quotes_are_found_in_curly_straight_and_single_styles() -> None:
+    assert quote_regions("He said “Go now” and left.") == [(8, 16)]
+    assert quote_regions('He said "Go now" and "stay".') == [(8, 16), (21, 27)]
+    single = "‘Dinah’ll miss me,’ said Alice. ‘I hope so,’ said the cat."
+    assert [single[a:b] for a, b in quote_regions(single)] == ["‘Dinah’ll miss me,’", "‘I hope so,’"]
+    # An unclosed quote ends with its paragraph.
+    assert quote_regions("“One\n\n“Two”") == [(0, 4), (6, 11)]

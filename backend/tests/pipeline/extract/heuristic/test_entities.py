@@ -1,0 +1,139 @@
+"""The entities stage on real text: names, titles, particles, types, openers and headings."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.heuristic.nlp import get_nlp, parse
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from continuum.pipeline.extract.schema import EntityItem
+from continuum.pipeline.segment.books import split_book
+
+
+@pytest.fixture(scope="module")
+def novel(shared_data: Path) -> str:
+    return (shared_data / "novels" / "pride_and_prejudice.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def chapters(novel: str) -> list[str]:
+    return [c.text for c in split_book(novel)]
+
+
+@pytest.fixture(scope="module")
+def chapter_three(chapters: list[str]) -> AnalyzedChapter:
+    assert chapters[2].startswith("Not all that Mrs. Bennet")
+    return analyze_chapter_text(chapters[2], StoryContext())
+
+
+def paragraph_with(text: str, needle: str) -> str:
+    """The blank-line-delimited paragraph of `text` that contains `needle`."""
+    at = text.index(needle)
+    start = text.rfind("\n\n", 0, at)
+    end = text.find("\n\n", at)
+    return text[start + 2 if start >= 0 else 0 : end if end >= 0 else len(text)]
+
+
+def entity_named(chapter: AnalyzedChapter, surface: str) -> EntityItem:
+    """The entity whose name or one of whose aliases is `surface`."""
+    found = [e for e in chapter.entities.values() if surface == e.name or surface in e.aliases]
+    assert len(found) == 1, f"{surface!r} names {len(found)} entities: {sorted(chapter.entities)}"
+    return found[0]
+
+
+def test_chapter_three_finds_its_people_and_places(chapter_three: AnalyzedChapter) -> None:
+    darcy = entity_named(chapter_three, "Mr. Darcy")
+    assert darcy.type == "character" and darcy.gender == "male"
+    assert "Darcy" in {darcy.name, *darcy.aliases}
+    assert entity_named(chapter_three, "Mr. Bingley").type == "character"
+    elizabeth = entity_named(chapter_three, "Elizabeth")
+    assert elizabeth.type == "character" and elizabeth.gender == "female"
+    assert entity_named(chapter_three, "Netherfield").type == "location"
+    assert entity_named(chapter_three, "London").type == "location"
+
+
+def test_mentions_point_into_the_chapter_text(chapter_three: AnalyzedChapter) -> None:
+    text = chapter_three.text
+    assert chapter_three.doc.text == text
+    for m in chapter_three.mentions:
+        assert text[m.start : m.end] == m.text
+        assert m.entity_key in chapter_three.entities
+    for item in chapter_three.entities.values():
+        ev, first = item.evidence, item.mentions[0]
+        assert ev.quote == text[ev.start : ev.end]
+        assert ev.start <= first.start and first.end <= ev.end
+    assert chapter_three.mentions == sorted(chapter_three.mentions, key=lambda m: (m.start, m.end))
+
+
+def test_lady_catherine_de_bourgh_is_one_mention(novel: str) -> None:
+    text = paragraph_with(novel, "“Lady Catherine de Bourgh,” she replied")
+    chapter = analyze_chapter_text(text, StoryContext())
+    names = [m for m in chapter.mentions if m.kind == "name"]
+    assert "Lady Catherine de Bourgh" in [m.text for m in names]
+    assert not any(m.text in {"Bourgh", "Lady Catherine", "de Bourgh"} for m in names)
+    lady = entity_named(chapter, "Lady Catherine de Bourgh")
+    assert lady.type == "character" and lady.gender == "female"
+    assert lady.name == "Catherine de Bourgh"  # the full name without the title
+
+
+def test_a_name_wrapped_across_lines_is_still_one_mention(novel: str) -> None:
+    text = paragraph_with(novel, "spoken of as a very proud")
+    assert "Mr. Fitzwilliam Darcy" in text
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert "Mr. Fitzwilliam Darcy" in [m.text for m in chapter.mentions if m.kind == "name"]
+
+
+def test_sentence_openers_and_headings_are_not_entities(novel: str, chapters: list[str]) -> None:
+    start = novel.index("CHAPTER III.")
+    text = novel[start : novel.index("CHAPTER IV.")]
+    opening = "\n\n".join(chapters[:2]) + "\n\n" + text
+    assert "“Oh," in opening and "CHAPTER III." in opening
+    chapter = analyze_chapter_text(opening, StoryContext())
+    surfaces = {s.lower() for e in chapter.entities.values() for s in (e.name, *e.aliases)}
+    surfaces |= {m.text.lower() for m in chapter.mentions}
+    for opener in ("oh", "well", "yes", "no", "chapter", "chapter iii", "iii", "single", "design", "nonsense"):
+        assert opener not in surfaces
+
+
+def test_known_entities_keep_their_names_and_types(chapter_three: AnalyzedChapter, chapters: list[str]) -> None:
+    context = StoryContext(
+        entities=[
+            KnownEntity(name="Fitzwilliam Darcy", type="character", aliases=["Mr. Darcy"], gender="male"),
+            KnownEntity(name="Netherfield Park", type="location", aliases=["Netherfield"]),
+        ]
+    )
+    chapter = analyze_chapter_text(chapters[2], context)
+    darcy = chapter.entities["Fitzwilliam Darcy"]
+    assert "Darcy" in darcy.aliases and darcy.type == "character"
+    assert chapter.entities["Netherfield Park"].type == "location"
+    assert "Mr. Darcy" not in chapter.entities
+
+
+def test_a_custom_type_is_given_by_its_head_noun() -> None:
+    text = "Anne had been taught at the Lowood Academy for eight years. Then she left Lowood Academy."
+    chapter = analyze_chapter_text(text, StoryContext(), custom_types=["academy"])
+    assert entity_named(chapter, "Lowood Academy").type == "academy"
+
+
+def test_parse_keeps_offsets_across_paragraph_batches(chapters: list[str]) -> None:
+    text = "\n\n".join(chapters[:3])
+    doc = parse(text)
+    assert doc.text == text
+    assert all(text[t.idx : t.idx + len(t)] == t.text for t in doc[:2000])
+    assert {e.label_ for e in doc.ents} and any(t.dep_ == "ROOT" for t in doc)
+
+
+def test_the_pipeline_loads_once_for_all_threads() -> None:
+    seen: list[object] = []
+    threads = [threading.Thread(target=lambda: seen.append(get_nlp())) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({id(n) for n in seen}) == 1
+    assert {"parser", "ner", "lemmatizer", "tagger"} <= set(get_nlp().pipe_names)
