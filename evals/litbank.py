@@ -226,9 +226,7 @@ def read_gold(coref_dir: Path, entities_dir: Path, name: str) -> Gold:
     mentions: list[GoldMention] = []
     for mid, label, start, end, text in _brat(coref_dir / f"{name}.ann"):
         kind, _, etype = label.partition("_")
-        mentions.append(
-            GoldMention(mid, start, end, text, etype, kind, chain_of.get(mid, "single:" + mid))
-        )
+        mentions.append(GoldMention(mid, start, end, text, etype, kind, chain_of.get(mid, "single:" + mid)))
     spans: dict[str, list[tuple[int, int]]] = {}
     for _, label, start, end, _ in _brat(entities_dir / f"{name}.ann"):
         spans.setdefault(label, []).append((start, end))
@@ -280,13 +278,11 @@ def render(rows: list[tuple[str, Counts]], total: Counts, seconds: float) -> str
         "| metric | value | counts |",
         "|---|---|---|",
         f"| character recall | {m['char_recall']:.3f} | {total.char_found}/{total.char_gold} |",
-        f"| character precision | {m['char_precision']:.3f} | "
-        f"{total.char_pred_ok}/{total.char_pred} |",
+        f"| character precision | {m['char_precision']:.3f} | {total.char_pred_ok}/{total.char_pred} |",
         f"| alias pairwise F1 | {m['alias_f1']:.3f} | P {_div(total.pair_tp, total.pair_pred):.3f}"
         f", R {_div(total.pair_tp, total.pair_gold):.3f} |",
         f"| location recall | {m['loc_recall']:.3f} | {total.loc_found}/{total.loc_gold} |",
-        f"| location precision | {m['loc_precision']:.3f} | "
-        f"{total.loc_pred_ok}/{total.loc_pred} |",
+        f"| location precision | {m['loc_precision']:.3f} | {total.loc_pred_ok}/{total.loc_pred} |",
         f"| pronoun accuracy (report only) | {m['pronoun_accuracy']:.3f} | "
         f"{total.pron_correct}/{total.pron_total} |",
         "",
@@ -311,9 +307,7 @@ def write_section(path: Path, section: str) -> None:
     if start is None:
         new = text.rstrip("\n") + "\n\n" + section
     else:
-        end = next(
-            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
-        )
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
         tail = "".join(lines[end:])
         new = "".join(lines[:start]) + section + ("\n" + tail if tail else "")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -173,7 +173,7 @@ test('a reader follows Pride and Prejudice chapter by chapter without spoilers',
     await expect(page.getByRole('status')).toHaveCount(0);
     await shoot(page, 'locations');
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Pride and Prejudice' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pride and Prejudice', exact: true })).toBeVisible();
     await shoot(page, 'novels');
   });
 

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './App';
 import { createQueryClient } from './lib/queryClient';
 import './styles/index.css';
+import './styles/wiki.css';
 
 const queryClient = createQueryClient();
 

@@ -37,6 +37,9 @@ export function describeErrorBody(body: unknown, status: number): string {
 
 /** A human sentence for any error thrown by a query or mutation. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) {
+    return 'This server asks for its API token (CONTINUUM_API_TOKEN) before any change, and none was accepted. Nothing was changed; try again and enter the token when asked.';
+  }
   if (error instanceof ApiError) return error.message;
   if (error instanceof TypeError) return 'Could not reach the Continuum server. Is it running?';
   if (error instanceof Error && error.message) return error.message;

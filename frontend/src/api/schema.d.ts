@@ -1283,10 +1283,16 @@ export interface components {
             /** Type */
             type: string;
         };
-        /** HTTPValidationError */
+        /**
+         * HTTPValidationError
+         * @description An error: the message says what was wrong and what to do.
+         */
         HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
+            /**
+             * Detail
+             * @description What was wrong and what to do.
+             */
+            detail: string;
         };
         /**
          * Health

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { TokenDialog } from '../features/auth/TokenDialog';
 import { DrawerContext } from './DrawerContext';
 import { TopBar } from './TopBar';
 
@@ -14,6 +15,7 @@ export function AppShell() {
       </a>
       <TopBar />
       <Outlet />
+      <TokenDialog />
     </DrawerContext.Provider>
   );
 }

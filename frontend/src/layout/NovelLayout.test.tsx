@@ -26,15 +26,49 @@ function renderLayout(url: string) {
 
 describe('NovelLayout', () => {
   it('shows the novel, the slider and only pages that exist, each keeping the cap', async () => {
-    mockApi((_request, url) => (url.pathname === `/api/novels/${novel.id}` ? json(novel) : json([])));
+    mockApi((_request, url) => {
+      if (url.pathname === `/api/novels/${novel.id}`) return json(novel);
+      if (url.pathname.endsWith('/types')) {
+        return json({
+          genre: 'fantasy',
+          presets: [],
+          types: [
+            { name: 'character', description: '', core: true, preset: null, entity_count: 3 },
+            { name: 'magic_system', description: 'Magic.', core: false, preset: 'fantasy', entity_count: 1 },
+          ],
+        });
+      }
+      return json([]);
+    });
     renderLayout(`/novels/${novel.id}/characters?cap=4`);
     expect(await screen.findByRole('heading', { name: 'Characters page' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Continuum');
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('slider')).toHaveValue('4');
     const nav = screen.getByRole('navigation', { name: 'Novel' });
+    // The novel's custom types join the wiki section once the types are loaded.
+    expect(await within(nav).findByRole('link', { name: 'Magic system' })).toHaveAttribute('href', `/novels/${novel.id}/types/magic_system?cap=4`);
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Home', 'Chapters', 'Characters', 'Locations', 'Factions', 'Objects', 'Process']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Home',
+      'Chapters',
+      'Timeline',
+      'Plot threads',
+      'Relationship graph',
+      'Characters',
+      'Locations',
+      'Factions',
+      'Objects',
+      'Magic system',
+      'Search',
+      'Commitments',
+      'Canon facts',
+      'Flags and critiques',
+      'Process',
+      'Review queue',
+      'Duplicates',
+      'Entity types',
+    ]);
     for (const link of links) expect(link.getAttribute('href')).toMatch(/\?cap=4$/);
     expect(within(nav).getByRole('link', { name: 'Characters' })).toHaveAttribute('aria-current', 'page');
   });

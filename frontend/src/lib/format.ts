@@ -21,3 +21,11 @@ export function chapterLabel(number: number, title?: string | null): string {
   const meaningful = meaningfulTitle(title);
   return meaningful ? `Chapter ${number}: ${meaningful}` : `Chapter ${number}`;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "29 Nov 2026, 20:51" in the reader's time zone; the raw text when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}

@@ -24,8 +24,24 @@ describe('ChapterPage', () => {
   });
 
   it('shows the text, the summary and the way to the next chapter within the cap', async () => {
-    mockApi(() =>
-      json({
+    mockApi((_request, url) => {
+      if (url.pathname.endsWith('/scenes')) {
+        return json([
+          {
+            id: 1,
+            ordinal: 0,
+            start: 0,
+            end: 30,
+            pov: null,
+            location: { id: 'l1', name: 'Longbourn', type: 'location' },
+            time_anchor: 'the next morning',
+            present: [{ id: 'c1', name: 'Mr. Bennet', type: 'character' }],
+            summary: 'Mr. Bennet calls at Netherfield.',
+          },
+        ]);
+      }
+      if (url.pathname.endsWith('/critique')) return json({ detail: 'critique of chapter 2 not found' }, 404);
+      return json({
         number: 2,
         title: 'Chapter II',
         word_count: 811,
@@ -34,12 +50,17 @@ describe('ChapterPage', () => {
         summary_medium: null,
         summary_long: null,
         created_at: '2024-01-01T00:00:00Z',
-      }),
-    );
+      });
+    });
     renderChapter(`/novels/${novel.id}/chapters/2?cap=3`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Chapter 2' })).toBeInTheDocument();
     expect(screen.getByText('Mr. Bennet visits Mr. Bingley.')).toBeInTheDocument();
     expect(screen.getByText('He had always intended to visit him.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Chapter 3/ })).toHaveAttribute('href', `/novels/${novel.id}/chapters/3?cap=3`);
+    // Scenes and the critique, read at the same cap.
+    expect(await screen.findByText('Mr. Bennet calls at Netherfield.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Longbourn' })).toHaveAttribute('href', `/novels/${novel.id}/entities/l1?cap=3`);
+    expect(await screen.findByText('No critique was recorded for this chapter.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

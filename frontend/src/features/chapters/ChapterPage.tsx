@@ -10,6 +10,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { chapterLabel, plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { useNovelContext } from '../novels/NovelContext';
+import { ChapterCritique } from './ChapterCritique';
+import { ChapterScenes } from './ChapterScenes';
 import { ChapterText } from './ChapterText';
 import { useChapter } from './queries';
 
@@ -59,7 +61,12 @@ export function ChapterPage() {
           <p>{data.summary_medium || data.summary}</p>
         </section>
       )}
+      <div className="chapter-page__extras">
+        <ChapterScenes novelId={novel.id} number={data.number} cap={cap} />
+        <ChapterCritique novelId={novel.id} number={data.number} cap={cap} />
+      </div>
       <section aria-label="Chapter text">
+        <h2 className="chapter-page__text-heading">Text</h2>
         <ChapterText text={data.text} />
       </section>
       <nav className="pager" aria-label="Chapter navigation">

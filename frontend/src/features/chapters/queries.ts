@@ -30,3 +30,17 @@ export function useChapter(novelId: string, number: number, cap: number) {
     enabled: cap >= 1 && Number.isInteger(number) && number >= 1 && number <= cap,
   });
 }
+
+/** The chapter's scenes (POV, place, cast) as of the cap. */
+export function useScenes(novelId: string, number: number, cap: number) {
+  return useQuery({
+    queryKey: [...chapterKeys.detail(novelId, number, cap), 'scenes'] as const,
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/novels/{novel_id}/chapters/{number}/scenes', {
+          params: { path: { novel_id: novelId, number }, query: { cap } },
+        }),
+      ),
+    enabled: cap >= 1 && Number.isInteger(number) && number >= 1 && number <= cap,
+  });
+}

@@ -1,12 +1,13 @@
-import type { EntityDetail } from '../../api/types';
+import type { EntityDetail, EntityState } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
 import { plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { displayAliases } from './aliases';
+import { StateRows } from './EntityStateSections';
 import { typeLabel } from './kinds';
 
-/** The wiki infobox: type, first chapter, other names and how often the entity is mentioned. */
-export function EntityInfobox({ novelId, entity }: { novelId: string; entity: EntityDetail }) {
+/** The wiki infobox: type, state at the cap, first chapter, other names and how often the entity is mentioned. */
+export function EntityInfobox({ novelId, entity, state }: { novelId: string; entity: EntityDetail; state?: EntityState }) {
   const aliases = displayAliases(entity.name, entity.aliases);
   const total = entity.appearances.reduce((sum, a) => sum + a.mentions, 0);
   const chapters = entity.appearances.filter((a) => a.mentions > 0).length;
@@ -18,6 +19,7 @@ export function EntityInfobox({ novelId, entity }: { novelId: string; entity: En
           <dt>Type</dt>
           <dd>{typeLabel(entity.type)}</dd>
         </div>
+        {state && <StateRows novelId={novelId} state={state} />}
         <div>
           <dt>First appears</dt>
           <dd>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
@@ -13,7 +13,7 @@ import { entityKinds, type EntityKind } from './kinds';
 import { useEntityList } from './queries';
 
 /** `/novels/:id/characters` (and locations, factions, objects): a searchable grid of cards. */
-export function EntityListPage({ kind }: { kind: EntityKind }) {
+export function EntityListPage({ kind, headerActions }: { kind: EntityKind; headerActions?: ReactNode }) {
   const info = entityKinds[kind];
   const { novel, cap, latest } = useNovelContext();
   const list = useEntityList(novel.id, kind, cap);
@@ -24,7 +24,7 @@ export function EntityListPage({ kind }: { kind: EntityKind }) {
   if (latest < 1) {
     return (
       <>
-        <PageHeader title={info.title} />
+        <PageHeader title={info.title} actions={headerActions} />
         <NoChaptersYet novelId={novel.id} />
       </>
     );
@@ -34,7 +34,7 @@ export function EntityListPage({ kind }: { kind: EntityKind }) {
 
   return (
     <>
-      <PageHeader title={info.title}>
+      <PageHeader title={info.title} actions={headerActions}>
         <p>
           {list.data
             ? `${plural(list.data.length, info.singular)} known by chapter ${cap}.`

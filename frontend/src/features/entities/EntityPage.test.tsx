@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { EntityDetail } from '../../api/types';
+import type { EntityDetail, EntityState } from '../../api/types';
 import { json, makeNovel, mockApi, renderWithRouter, WithNovel } from '../../test/render';
 import { EntityPage } from './EntityPage';
 
@@ -23,6 +23,53 @@ const darcy: EntityDetail = {
     // Darcy twice in the context: the offsets pick the second one.
     { chapter: 3, start: 1030, end: 1035, text: 'Darcy', context: 'Darcy! “Come, Darcy,” said he,\n“I must have you dance.”', context_start: 1016 },
     { chapter: 5, start: 16, end: 24, text: '<b>x</b>', context: 'A sentence with <b>x</b> in it.', context_start: 0 },
+  ],
+};
+
+const lizzy = { id: '33333333-3333-3333-3333-333333333333', name: 'Elizabeth Bennet', type: 'character' };
+const pemberley = { id: '44444444-4444-4444-4444-444444444444', name: 'Pemberley', type: 'location' };
+const letter = { id: '55555555-5555-5555-5555-555555555555', name: 'the letter', type: 'object' };
+
+const darcyState: EntityState = {
+  entity: { id: darcyId, name: 'Mr. Darcy', type: 'character' },
+  aliases: ['Darcy'],
+  description: null,
+  first_chapter: 3,
+  location: { entity: pemberley, since: 4 },
+  holdings: [{ entity: letter, since: 5 }],
+  holder: null,
+  occupants: [],
+  status: null,
+  knowledge: [{ fact: 'Wickham lied', chapter: 5, certainty: 1, how: 'told', source: lizzy, evidence_quote: 'she told him' }],
+  relationships: [
+    {
+      id: 1,
+      type: 'friend_of',
+      label: 'friend of',
+      symmetric: true,
+      source: { id: darcyId, name: 'Mr. Darcy', type: 'character' },
+      target: lizzy,
+      from_chapter: 4,
+      evidence_quote: 'her friend',
+      tone: 'warm',
+      tension: 0.1,
+    },
+  ],
+  canon: [
+    {
+      id: 9,
+      chapter: 3,
+      kind: 'appearance',
+      subject: 'Mr. Darcy',
+      subject_entity: { id: darcyId, name: 'Mr. Darcy', type: 'character' },
+      predicate: 'height',
+      value: 'tall',
+      confidence: 0.8,
+      locked: true,
+      edited: false,
+      current: true,
+      evidence_quote: 'tall person',
+    },
   ],
 };
 
@@ -50,7 +97,7 @@ describe('EntityPage', () => {
   });
 
   it('shows the infobox, the chart and the mentions, with the mention marked as text', async () => {
-    mockApi(() => json(darcy));
+    mockApi((_request, url) => json(url.pathname.endsWith('/state') ? darcyState : darcy));
     const { container } = renderEntity(5);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mr. Darcy' })).toBeInTheDocument();
     expect(screen.getByText('Fitzwilliam Darcy')).toBeInTheDocument();
@@ -63,6 +110,21 @@ describe('EntityPage', () => {
     expect(marks[1]).toHaveTextContent('<b>x</b>');
     expect(container.querySelector('.mention b')).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Chapter 3' })[0]).toHaveAttribute('href', `/novels/${novel.id}/chapters/3?cap=5`);
+  });
+
+  it('shows the state at the cap: place, holdings, ties, knowledge and canon, each linked with the cap', async () => {
+    const calls = mockApi((_request, url) => json(url.pathname.endsWith('/state') ? darcyState : darcy));
+    renderEntity(5);
+    expect(await screen.findByRole('heading', { name: 'Relationships in force' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toContain(`/api/novels/${novel.id}/entities/${darcyId}/state?cap=5`);
+    const infobox = screen.getByRole('complementary', { name: 'About Mr. Darcy' });
+    expect(infobox).toHaveTextContent('Pemberley');
+    expect(infobox).toHaveTextContent('the letter');
+    expect(screen.getAllByRole('link', { name: 'Elizabeth Bennet' })[0]).toHaveAttribute('href', `/novels/${novel.id}/entities/${lizzy.id}?cap=5`);
+    expect(screen.getByText('friend of')).toBeInTheDocument();
+    expect(screen.getByText('Wickham lied')).toBeInTheDocument();
+    expect(screen.getByText('tall')).toBeInTheDocument();
+    expect(screen.getByText('Locked')).toBeInTheDocument();
   });
 
   it('shows other errors in plain words', async () => {

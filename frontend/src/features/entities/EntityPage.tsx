@@ -13,13 +13,16 @@ import { AppearanceChart } from './AppearanceChart';
 import { EntityInfobox } from './EntityInfobox';
 import { entityKinds, kindOfType, typeLabel } from './kinds';
 import { MentionList } from './MentionList';
-import { useEntity } from './queries';
+import { EntityStateSections } from './EntityStateSections';
+import { useEntity, useEntityState } from './queries';
+import { Skeleton } from '../../components/Skeleton';
 
 /** `/novels/:id/entities/:eid`: one entity as known by the cap. */
 export function EntityPage() {
   const { entityId = '' } = useParams();
   const { novel, cap, latest } = useNovelContext();
   const entity = useEntity(novel.id, entityId, cap);
+  const state = useEntityState(novel.id, entityId, cap);
 
   if (latest < 1) return <NoChaptersYet novelId={novel.id} />;
   if (entity.isPending) return <Loading label="Loading the page…" />;
@@ -44,16 +47,16 @@ export function EntityPage() {
   const kind = kindOfType(data.type);
   return (
     <article className="entity-page">
-      {kind && (
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <CapLink to={novelPath(novel.id, kind)}>{entityKinds[kind].title}</CapLink>
-          <span aria-hidden="true"> / </span>
-          <span aria-current="page">{data.name}</span>
-        </nav>
-      )}
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <CapLink to={novelPath(novel.id, kind ?? `types/${encodeURIComponent(data.type)}`)}>
+          {kind ? entityKinds[kind].title : typeLabel(data.type)}
+        </CapLink>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{data.name}</span>
+      </nav>
       <PageHeader title={data.name} eyebrow={typeLabel(data.type)} />
       <div className="entity-page__layout">
-        <EntityInfobox novelId={novel.id} entity={data} />
+        <EntityInfobox novelId={novel.id} entity={data} state={state.data} />
         <div className="entity-page__body">
           <section aria-labelledby="description-heading" className="section">
             <h2 id="description-heading">Description</h2>
@@ -63,9 +66,21 @@ export function EntityPage() {
               <p className="muted">No description has been gathered by chapter {cap} yet.</p>
             )}
           </section>
+          {state.isPending ? (
+            <Skeleton label="Loading what is known at this chapter…" rows={2} variant="lines" />
+          ) : state.isError ? (
+            isNotFound(state.error) ? null : (
+              <ErrorNotice error={state.error} title="Could not load the state at this chapter" onRetry={() => void state.refetch()} />
+            )
+          ) : (
+            <EntityStateSections novelId={novel.id} state={state.data} cap={cap} />
+          )}
           <section aria-labelledby="appearances-heading" className="section">
             <h2 id="appearances-heading">Appearances by chapter</h2>
             <AppearanceChart appearances={data.appearances} cap={cap} />
+            <p>
+              <CapLink to={novelPath(novel.id, `timeline?entity=${data.id}`)}>Events involving {data.name}</CapLink>
+            </p>
           </section>
           <section aria-labelledby="mentions-heading" className="section">
             <h2 id="mentions-heading">Sample mentions</h2>

@@ -46,3 +46,17 @@ export function useEntity(novelId: string, entityId: string, cap: number) {
     enabled: cap >= 1,
   });
 }
+
+/** Where it is, what it holds, its status, what it knows, its ties and its canon, at the cap. */
+export function useEntityState(novelId: string, entityId: string, cap: number) {
+  return useQuery({
+    queryKey: [...entityKeys.detail(novelId, entityId, cap), 'state'] as const,
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/novels/{novel_id}/entities/{entity_id}/state', {
+          params: { path: { novel_id: novelId, entity_id: entityId }, query: { cap } },
+        }),
+      ),
+    enabled: cap >= 1,
+  });
+}

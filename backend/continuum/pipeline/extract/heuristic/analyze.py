@@ -78,6 +78,7 @@ def analyze_chapter_text(
                 form.types["character"] += 0.7
         if 2 * grouped > form.count:
             groups.add(form.key)
+            form.types["character"] += 1.2
         form.types.add(ner_prior(form.mentions))
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
@@ -205,6 +206,8 @@ _KIN_BODY = words(
     eye face hand hands voice head heart mind arm arms lips hair feet life death manner manners
     name servant master mistress"""
 )
+_OPEN_QUOTES = frozenset({"\u201c", "\u2018", '"', "'"})
+_CLOSE_QUOTES = frozenset({"\u201d", "\u2019", '"', "'"})
 _VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
 _BEFORE_VOCATIVE = frozenset({"\u201c", "\u2018", '"', ",", "'"})
 _AFTER_VOCATIVE = frozenset({",", "!", "?", ".", ";", "\u201d", "\u2019", '"'})
@@ -280,7 +283,7 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     if before in {"a", "an"}:
         votes["other"] += 1.5  # "a Frenchman", "a Baboo": a kind, not a name
     if is_group(doc, m):
-        votes["character"] += 1.2
+        pass  # a people or a family: voted once per form, in analyze_chapter_text
     elif m.label is None and doc[m.tok_end - 1].ent_type_ in _OTHER_LABELS:
         votes["other"] += 0.6
     elif before == "the" and not m.honorifics:
@@ -289,7 +292,10 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     if last.dep_ == "compound" and last.head.pos_ == "NOUN":
         votes["other"] += 0.5  # "Norfolk coat", "Bologna sausage": a name used as a modifier
     if before == "_":
-        votes["other"] += 1  # italics: a title, a ship, a foreign phrase
+        votes["other"] += 2  # italics: a title, a ship, a foreign phrase
+    after = doc[m.tok_end].text if m.tok_end < len(doc) else ""
+    if before in _OPEN_QUOTES and after in _CLOSE_QUOTES:
+        votes["other"] += 1.5  # a name alone in quotation marks: a title, a term, a sign
     if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
         votes["character"] += 0.6
     if m.words[-1] in DEITIES:
@@ -316,17 +322,17 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             votes["location"] += 1.5
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
             votes["character"] += 1
-        elif prep == "of" and verb.lemma_.split("-")[-1] in _PLACE_NOUNS:
+        elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
             votes["location"] += 1.5
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":
         votes["character"] += 1.5 if gov.lemma_ in _PERSON_VERBS else 1
-    elif head.dep_ == "poss" and gov.lemma_ in _KIN_BODY:
+    elif head.dep_ == "poss" and gov.lemma_.lower() in _KIN_BODY:
         votes["character"] += 1.5
     elif head.dep_ == "dobj" and gov.lemma_ in _VISIT:
         votes["location"] += 1.5
     for child in head.children:
         if child.i >= m.tok_end and (
-            (child.dep_ == "appos" and child.lemma_ in _PERSON_NOUNS)
+            (child.dep_ == "appos" and child.lemma_.lower() in _PERSON_NOUNS)
             or (child.dep_ == "relcl" and any(c.lower_ in {"who", "whom", "whose"} for c in child.children))
         ):
             votes["character"] += 1.5  # "Toots, the ... pug", "Opechancanough, who was ..."
