@@ -9,7 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
  * `E2E_BASE_URL` points the tests at a server that is already running instead.
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const PORT = 8765;
+// `E2E_PORT` moves the test server when 8765 is taken (e.g. by another checkout's run).
+const PORT = Number(process.env.E2E_PORT ?? 8765);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
 function newestMtime(path: string): number {

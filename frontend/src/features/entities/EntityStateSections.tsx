@@ -41,7 +41,7 @@ export function EntityStateSections({ novelId, state, cap }: { novelId: string; 
             ))}
           </ul>
         ) : (
-          <p className="muted">No relationship of {name}’s is in force at chapter {cap}.</p>
+          <p className="muted">No relationship involving {name} is in force at chapter {cap}.</p>
         )}
       </section>
       {state.entity.type === 'character' && (

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { ReviewDecision, SubmissionDetail } from '../../api/types';
+import type { SubmissionDetail } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useDecide, type ReviewDecisionInput } from './queries';
+import type { ReviewDecisionInput, useDecide } from './queries';
 
 type Pending = { kind: 'accept' } | { kind: 'accept-edited'; text: string } | { kind: 'reject' };
 
@@ -11,13 +11,13 @@ interface ReviewActionsProps {
   /** While editing, the page shows this editor in place of the highlighted text. */
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
-  onDecided: (decision: ReviewDecision, input: ReviewDecisionInput) => void;
+  /** The decision mutation; it lives in the page, which shows its result after this unmounts. */
+  decide: ReturnType<typeof useDecide>;
 }
 
 /** Accept, edit then accept, or reject a parked draft; every action asks for confirmation first. */
-export function ReviewActions({ submission, editing, onEditingChange, onDecided }: ReviewActionsProps) {
+export function ReviewActions({ submission, editing, onEditingChange, decide }: ReviewActionsProps) {
   const id = useId();
-  const decide = useDecide(submission.novel_id, submission.id);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [text, setText] = useState(submission.text);
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,10 +28,9 @@ export function ReviewActions({ submission, editing, onEditingChange, onDecided 
     const input: ReviewDecisionInput =
       confirming.kind === 'reject' ? { action: 'reject' } : confirming.kind === 'accept' ? { action: 'accept' } : { action: 'accept', text: confirming.text };
     decide.mutate(input, {
-      onSuccess: (decision) => {
+      onSuccess: () => {
         setConfirming(null);
         onEditingChange(false);
-        onDecided(decision, input);
       },
     });
   };

@@ -13,7 +13,7 @@ import { FindingCard } from '../continuity/FindingCard';
 import { useNovelContext } from '../novels/NovelContext';
 import { AuthorNotice } from './AuthorNotice';
 import { DraftText } from './DraftText';
-import { useSubmission, type ReviewDecisionInput } from './queries';
+import { useDecide, useSubmission, type ReviewDecisionInput } from './queries';
 import { reasonLabel, statusLabel } from './reasons';
 import { ReviewActions } from './ReviewActions';
 
@@ -44,10 +44,16 @@ function Outcome({ novelId, chapter, decision, input }: { novelId: string; chapt
 /** `/novels/:id/review/:submissionId`: one parked draft, its findings beside the evidence, and the decision. */
 export function SubmissionPage() {
   const { submissionId = '' } = useParams();
+  // A decision belongs to one draft: another draft starts from a clean slate.
+  return <SubmissionReview key={submissionId} submissionId={submissionId} />;
+}
+
+function SubmissionReview({ submissionId }: { submissionId: string }) {
   const { novel } = useNovelContext();
   const submission = useSubmission(novel.id, submissionId);
   const [editing, setEditing] = useState(false);
-  const [outcome, setOutcome] = useState<{ decision: ReviewDecision; input: ReviewDecisionInput } | null>(null);
+  const decide = useDecide(novel.id, submissionId);
+  const outcome = decide.isSuccess && decide.variables ? { decision: decide.data, input: decide.variables } : null;
 
   const crumbs = (
     <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -141,7 +147,7 @@ export function SubmissionPage() {
               submission={data}
               editing={editing}
               onEditingChange={setEditing}
-              onDecided={(decision, input) => setOutcome({ decision, input })}
+              decide={decide}
             />
           )}
           {!editing && (

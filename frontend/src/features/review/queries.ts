@@ -42,6 +42,9 @@ export function useDecide(novelId: string, submissionId: string) {
         api.POST('/api/review/{submission_id}/accept', decision.text === undefined ? { params } : { params, body: { text: decision.text } }),
       );
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: novelKeys.detail(novelId) }),
+    // Not awaited: the decision is shown at once, the refreshed wiki follows.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: novelKeys.detail(novelId) });
+    },
   });
 }

@@ -33,7 +33,7 @@ function OwnersTable() {
     <>
       <PageHeader title="Objects" actions={switcher}>
         <p>
-          {owners.data
+          {owners.data && owners.data.length > 0
             ? `${plural(owners.data.length, 'object')} known by chapter ${cap}, with who holds each one at that chapter.`
             : `The notable objects known by chapter ${cap} and who holds them.`}
         </p>

@@ -334,12 +334,16 @@ def _surname_of_full(cluster: Cluster, form: Form) -> bool:
 def _title_given(cluster: Cluster, form: Form) -> bool:
     """Whether the cluster goes by this title with its given name while `form` uses the surname.
 
-    "Miss Jemima" with "Jemima Pinkerton" means "Miss Pinkerton" is another (elder) sister.
+    "Miss Jemima" with "Jemima Pinkerton" means "Miss Pinkerton" is another (elder) sister;
+    a single "Miss Amelia" beside "Miss Sedley" is too little to say so.
     """
     word = form.core[0]
     for full in cluster.multiword():
         if word == full[-1] and word != full[0]:
-            return any(f.honorifics & form.honorifics and f.core == (full[0],) for f in cluster.forms)
+            return any(
+                f.honorifics & form.honorifics and f.core == (full[0],) and f.count >= 2
+                for f in cluster.forms
+            )
     return False
 
 

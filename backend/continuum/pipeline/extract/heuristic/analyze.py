@@ -95,9 +95,10 @@ def analyze_chapter_text(
         item = _entity_item(cluster, etype, text, sentences)
         if etype == "character" and all(f.key in groups for f in cluster.forms if f.mentions):
             item.gender = "plural"
-        key = item.name
-        while key in entities:
-            key += "'"
+        key, n = item.name, 1
+        while key in entities:  # two clusters kept apart under one display name
+            n += 1
+            key = f"{item.name} ({n})"
         entities[key] = item
         for form in cluster.forms:
             for m in form.mentions:

@@ -38,7 +38,9 @@ def name_key(chapter: AnalyzedChapter, surface: str) -> str:
 
 
 def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
-    chapter = analyze_chapter_text(paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext())
+    chapter = analyze_chapter_text(
+        paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext()
+    )
     elizabeth = name_key(chapter, "Elizabeth")
     assert pronoun_key(chapter, "she", "Elizabeth felt that") == elizabeth
     assert chapter.entities[elizabeth].gender == "female"
