@@ -28,7 +28,8 @@ if str(REPO / "backend") not in sys.path:
     sys.path.insert(0, str(REPO / "backend"))
 
 GOLDEN = REPO / "evals" / "fixtures" / "golden"
-VAR = REPO / "var"
+# Eval databases and diagnostics; CONTINUUM_EVAL_VAR moves them (parallel runs, scratch disks).
+VAR = Path(os.environ.get("CONTINUUM_EVAL_VAR") or REPO / "var")
 EVALUATION_MD = REPO / "docs" / "EVALUATION.md"
 MINILM = "local:all-MiniLM-L6-v2"
 MOCK = "mock:hash"
