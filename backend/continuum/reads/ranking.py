@@ -32,11 +32,14 @@ def mmr(
 ) -> list[K]:
     """Maximal marginal relevance: pick by lam·relevance − (1−lam)·max similarity to picks.
 
-    Relevance is scaled to 0..1 by its maximum; an item without a vector is similar to nothing.
+    Relevance is scaled to 0..1 over the candidates (min to max): fused RRF scores differ by
+    a few percent, and scaled by the maximum alone the similarity term would drown them. An
+    item without a vector is similar to nothing.
     """
     if not relevance or limit <= 0:
         return []
-    top = max(relevance.values()) or 1.0
+    low, high = min(relevance.values()), max(relevance.values())
+    spread = (high - low) or 1.0
     units = {}
     for key, vector in vectors.items():
         array = np.asarray(vector, dtype=np.float32)
@@ -52,7 +55,8 @@ def mmr(
             if key in units and chosen:
                 similarity = max((float(units[key] @ units[c]) for c in chosen if c in units),
                                  default=0.0)
-            value = lam * relevance[key] / top - (1 - lam) * similarity
+                similarity = max(similarity, 0.0)  # an opposite vector earns no bonus
+            value = lam * (relevance[key] - low) / spread - (1 - lam) * similarity
             if value > best_value:
                 best_key, best_value = key, value
         chosen.append(best_key)

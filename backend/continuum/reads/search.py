@@ -28,7 +28,11 @@ Key = tuple[Kind, str]
 
 HEADLINE = ("StartSel=«, StopSel=», MaxWords=40, MinWords=15, MaxFragments=2, "
             'FragmentDelimiter=" … "')
-TSQUERY = "websearch_to_tsquery('english', :q)"
+# Full text matches ANY of the query's words (a reader's question rarely repeats every word of
+# the answer); ranking rewards passages that cover more of them, closer together. A query
+# written in web-search syntax (quotes, OR, -word) keeps its operators.
+TSQUERY = ("(CASE WHEN :q ~ '\"|(^|\\s)-\\w|\\sOR\\s' THEN websearch_to_tsquery('english', :q) "
+           "ELSE CAST(replace(CAST(plainto_tsquery('english', :q) AS text), ' & ', ' | ') AS tsquery) END)")
 
 
 class SearchHit(BaseModel):
@@ -59,11 +63,11 @@ class SearchResults(BaseModel):
 
 BM25_SQL = f"""
 SELECT kind, id, score FROM (
-  (SELECT 'passage' AS kind, CAST(p.id AS text) AS id, ts_rank_cd(p.text_tsv, {TSQUERY}) AS score
+  (SELECT 'passage' AS kind, CAST(p.id AS text) AS id, ts_rank_cd(p.text_tsv, {TSQUERY}, 2) AS score
      FROM passages p WHERE p.novel_id = :n AND {asserted_by('p')} AND p.text_tsv @@ {TSQUERY}
     ORDER BY score DESC LIMIT :k)
   UNION ALL
-  (SELECT 'scene', CAST(s.id AS text), ts_rank_cd(s.text_tsv, {TSQUERY}) AS score
+  (SELECT 'scene', CAST(s.id AS text), ts_rank_cd(s.text_tsv, {TSQUERY}, 2) AS score
      FROM scenes s WHERE s.novel_id = :n AND {asserted_by('s')} AND s.text_tsv @@ {TSQUERY}
     ORDER BY score DESC LIMIT :k)) hits
 ORDER BY score DESC, kind, id LIMIT :k"""

@@ -69,7 +69,37 @@ def test_limit_and_diversity(story, read) -> None:
 def test_rrf_and_mmr() -> None:
     fused = reciprocal_rank_fusion([["a", "b", "c"], ["b", "a"], ["c"]])
     assert list(fused)[:2] == ["a", "b"] and fused["a"] == pytest.approx(1 / 61 + 1 / 62)
-    relevance = {"a": 1.0, "a2": 0.95, "b": 0.6}
+    relevance = {"a": 1.0, "a2": 0.95, "b": 0.6, "z": 0.0}
     vectors = {"a": [1.0, 0.0], "a2": [0.99, 0.01], "b": [0.0, 1.0]}
     assert mmr(relevance, vectors, 2) == ["a", "b"]
     assert mmr(relevance, vectors, 2, lam=1.0) == ["a", "a2"]
+
+
+def test_bm25_matches_any_word_and_ranks_by_coverage(story, read) -> None:
+    novel, _ = story
+    # A reader's question shares only some words with the answer: no passage contains
+    # "where" or "hidden", yet the cellar passages must come back.
+    found = _search(read, novel, 4, "where was the cellar hidden", "bm25")
+    assert found.hits and all("«cellar»" in h.snippet for h in found.hits[:2]), found.hits
+
+
+def test_bm25_keeps_web_search_operators(story, read) -> None:
+    novel, _ = story
+    anyword = _search(read, novel, 4, "cellar zebra", "bm25").hits
+    assert anyword  # plain words: any of them
+    assert _search(read, novel, 4, '"cellar zebra"', "bm25").hits == []  # a quoted phrase: all
+    without = _search(read, novel, 4, "cellar -silver", "bm25").hits
+    assert without and all("silver" not in h.snippet.lower() for h in without)
+
+
+def test_mmr_respects_small_differences_in_fused_scores() -> None:
+    # Fused RRF scores of neighbouring ranks differ by ~2 %; a mildly similar second-best
+    # candidate must not fall behind the tenth just because the tenth is unrelated.
+    ranking = [f"r{i}" for i in range(10)]
+    fused = reciprocal_rank_fusion([ranking, ranking])
+    vectors = {key: [0.3, 0.954] for key in ranking}  # cosine 0.3 to r0
+    vectors["r0"], vectors["r9"] = [1.0, 0.0], [0.0, 1.0]
+    assert mmr(fused, vectors, 2) == ["r0", "r1"]
+    # ... while a near-duplicate still gives way.
+    vectors["r1"] = [1.0, 0.01]
+    assert mmr(fused, vectors, 2) == ["r0", "r2"]
