@@ -5,11 +5,15 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
+from continuum.pipeline.critic.prose import Speech, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.identity.names import PRONOUNS, compatible_titles, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
+from continuum.reads.critic_state import PriorText
 from continuum.reads.world_state import WorldState
+
+PERSON_TYPES = ("character", None)
 
 
 @dataclass
@@ -20,6 +24,9 @@ class DraftClaims:
     extraction: ChapterExtraction
     roster: Roster
     local: dict[str, uuid.UUID | None] = field(default_factory=dict)
+    history: PriorText | None = None
+    spans: list[tuple[int, int, str]] = field(default_factory=list)
+    _speeches: list[Speech] | None = None
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
         """The established entity a draft name refers to, or None."""
@@ -36,12 +43,56 @@ class DraftClaims:
         """The world's canonical name of an entity."""
         return self.roster.entries[entity_id].name
 
+    @property
+    def speeches(self) -> list[Speech]:
+        """The draft's quoted speech with speakers (computed once)."""
+        if self._speeches is None:
+            self._speeches = speeches(self.text)
+        return self._speeches
 
-def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState) -> DraftClaims:
+    def resolved_at(self, start: int) -> str | None:
+        """The extractor's entity name for the mention (name or pronoun) at an offset."""
+        for begin, end, name in self.spans:
+            if begin <= start < end:
+                return name
+        return None
+
+    def person(self, surface: str | None, at: int | None = None) -> uuid.UUID | None:
+        """The established entity a person's name, or a pronoun resolved at `at`, refers to."""
+        if not surface:
+            return None
+        if normalize(surface) in PRONOUNS:
+            name = self.resolved_at(at) if at is not None else None
+            return self.person(name) if name and normalize(name) not in PRONOUNS else None
+        for type_ in PERSON_TYPES:
+            found = self.bind(surface, type_)
+            if found is not None:
+                return found
+        return None
+
+
+def same_person(a: str, b: str) -> bool:
+    """Two names of one person: equal once titles are dropped, or a lone name that is the
+    other's first name ("Tomas" / "Tomas Marsh") or, after a title, its surname ("Mr. Darcy" /
+    "Fitzwilliam Darcy"); titles of another gender, or two different full names, differ."""
+    ta, bare_a = split_honorific(a)
+    tb, bare_b = split_honorific(b)
+    if not bare_a or not bare_b or not compatible_titles(ta, tb):
+        return False
+    if bare_a == bare_b:
+        return True
+    wa, wb = bare_a.split(), bare_b.split()
+    if len(wa) > 1 and len(wb) > 1:
+        return False  # "Elena Voss" / "Elena Marsh": two people
+    return wa[0] == wb[0] or (bool(ta or tb) and wa[-1] == wb[-1])
+
+
+def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
+                history: PriorText | None = None) -> DraftClaims:
     """Bind every entity the draft names to at most one established entity."""
     roster = Roster([RosterEntry(id=eid, type=type_, name=name, aliases=set(aliases))
                      for eid, (name, aliases, type_, _first) in world.names.items()])
-    claims = DraftClaims(text=text, extraction=extraction, roster=roster)
+    claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history)
     for item in extraction.new_entities:
         bound = None
         for name in (item.name, *item.aliases):
@@ -49,5 +100,7 @@ def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState) -> 
             if bound is not None:
                 break
         for surface in {item.name, *item.aliases, *(m.text for m in item.mentions)}:
-            claims.local[normalize(surface)] = bound
+            if normalize(surface) not in PRONOUNS:
+                claims.local[normalize(surface)] = bound
+        claims.spans += [(m.start, m.end, item.name) for m in item.mentions]
     return claims

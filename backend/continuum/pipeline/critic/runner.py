@@ -13,6 +13,7 @@ from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
+from continuum.reads.critic_state import load_prior_text
 from continuum.reads.world_state import load_world
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,8 @@ def critique_draft(
         extraction = extractor.extract(text, chapter_number=number, context=context,
                                        progress=progress)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
-        claims = bind_claims(text, extraction, world)
+        history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
+        claims = bind_claims(text, extraction, world, history)
         findings: list[Finding] = []
         for check in ALL_CHECKS:
             findings += check.check(claims, world)

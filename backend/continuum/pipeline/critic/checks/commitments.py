@@ -1,14 +1,53 @@
-"""commitments: a payoff without a setup (FAIL); setups overdue for a payoff (WARN)."""
+"""commitments: a payoff without a setup (FAIL); setups overdue for a payoff (WARN).
+
+Payoffs come from the extractor and from the critic's own recogniser: a narrated sentence
+that acts on something "just as he had sworn he would", "as his father had always said he
+one day must", "that had waited all these years", "she had made her swear not to open". Its
+object ("the sea chest", "the old harpoon") must have been planted: an earlier chapter has
+to mention it (or a setup in the world must share its words), or the payoff FAILs.
+"""
 
 from __future__ import annotations
+
+import re
 
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.prose import Span, sentences
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"
 OVERDUE_CHAPTERS = 10
+_PRONOUN = r"(?:he|she|they|I|we|you)"
+# The sentence says it fulfils an old promise, charge or long wait.
+PAYOFF_MARKERS = re.compile(
+    rf"\bhad\s+(?:always\s+|once\s+|long\s+)?(?:sworn|promised|vowed|pledged|said|told\s+\w+)\s+"
+    rf"(?:that\s+)?{_PRONOUN}\s+(?:one\s+day\s+|some\s+day\s+|would\s+one\s+day\s+)?"
+    rf"(?:would|must|should|will|shall)\b"
+    r"|\bmade\s+(?:him|her|them|me|us)\s+(?:swear|promise|vow)\b"
+    r"|\b(?:had\s+)?(?:waited|lain|hung|stood|rested|lay)\s+(?:there\s+)?(?:for\s+)?"
+    r"(?:all\s+)?(?:these|those)\s+years\b"
+    r"|\bsince\s+(?:his|her|their|my|our)\s+(?:father|mother|grandfather|grandmother)'s\s+time\b",
+    re.IGNORECASE)
+_NP = re.compile(
+    r"\b(?:the|his|her|their|my|our)\s+(?P<np>(?:(?:[a-z]+)'s\s+)?(?:[a-z]{3,}\s+){0,2}[a-z]{3,})"
+    r"(?:\s+of\s+the\s+(?P<of>[a-z]{3,}))?")
+_GENERIC = {"old", "new", "little", "great", "big", "small", "loose", "long", "short", "dark",
+            "faded", "last", "first", "same", "whole", "own", "very", "poor", "good", "fine",
+            "day", "time", "way", "years", "year", "life", "hand", "hands", "head", "eyes",
+            "face", "door", "room", "house", "home", "morning", "night", "evening", "world",
+            "moment", "father", "mother", "grandmother", "grandfather", "sister", "brother",
+            "wife", "husband", "son", "daughter", "keeping", "word", "words", "promise"}
+_FUNCTION = {"that", "which", "who", "whom", "whose", "where", "when", "with", "from", "into",
+             "onto", "above", "below", "beneath", "under", "over", "behind", "beside", "near",
+             "and", "but", "for", "nor", "out", "off", "upon", "down", "back", "away", "inside",
+             "had", "has", "was", "were", "she", "him", "her", "his", "they", "them", "its",
+             "the", "not", "all", "too", "then", "than", "there", "here", "once"}
+_STOP_VERBS = {"had", "has", "was", "were", "would", "could", "should", "must", "been", "said",
+               "sworn", "promised", "always", "since", "made", "swear", "years", "these", "those",
+               "all", "waited", "hung", "lain", "time", "father", "mother", "grandmother",
+               "grandfather"}
 
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
@@ -27,6 +66,18 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=item.evidence.start, draft_end=item.evidence.end,
             draft_quote=item.evidence.quote,
         ))
+    flagged = [(f.draft_start or 0, f.draft_end or 0) for f in findings]
+    for sentence, thing in _recognised_payoffs(claims):
+        if any(s < sentence.end and e > sentence.start for s, e in flagged):
+            continue
+        if _planted(claims, world, thing):
+            continue
+        findings.append(Finding(
+            check=NAME, severity="FAIL",
+            message=f"this pays off {thing!r} as a long-standing promise or wait, but no "
+                    f"earlier chapter sets it up",
+            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+        ))
     for _key, detail, evidence in world.open_setups:
         if world.cap + 1 - evidence.chapter > OVERDUE_CHAPTERS:
             findings.append(Finding(
@@ -35,3 +86,48 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
     return findings
+
+
+def _recognised_payoffs(claims: DraftClaims) -> list[tuple[Span, str]]:
+    """Narrated sentences with a payoff marker and the object they act on."""
+    out = []
+    for sentence in sentences(claims.text):
+        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
+            continue
+        marker = PAYOFF_MARKERS.search(sentence.text)
+        if marker is None:
+            continue
+        thing = _object_of(sentence.text)
+        if thing:
+            out.append((sentence, thing))
+    return out
+
+
+def _object_of(sentence: str) -> str | None:
+    """The first specific thing the sentence acts on ("sea chest", "seal letter")."""
+    for m in _NP.finditer(sentence):
+        words = [w for w in re.split(r"\s+|'s\s*", m.group("np")) if w]
+        cut = next((i for i, w in enumerate(words) if w in _FUNCTION), len(words))
+        if cut < len(words):
+            words = words[:cut]
+        elif m.group("of"):
+            words.append(m.group("of"))
+        keep = [w for w in words if w not in _GENERIC and w not in _STOP_VERBS]
+        if keep:
+            return " ".join(keep)
+    return None
+
+
+def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
+    """Some earlier sentence, or a setup in the world, mentions every key word of the thing
+    (crude plural stems)."""
+    words = thing.split()
+    wanted = {w.rstrip("s") for w in words}
+    if any(wanted <= content_words(f"{key} {detail}")
+           for key, detail, _ev in world.open_setups + world.paid_setups):
+        return True
+    if claims.history is None:
+        return True
+    patterns = [rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words]
+    candidates = claims.history.sentences_with(patterns[0])
+    return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:]) for s in candidates)

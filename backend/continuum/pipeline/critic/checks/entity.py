@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz
 
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.identity.names import normalize, split_honorific
+from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
 
 NAME = "entity"
@@ -21,11 +24,23 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return _dead_actors(claims, world) + _near_duplicates(claims, world)
 
 
+# "Captain Reyes had left ...": the name, then a past perfect (or a past habit) — before the death.
+_BEFORE_NOW = re.compile(r"^(?:[A-Z][\w'’.-]*\s+)+(?:\w+ly\s+)?(?:had|would\s+have|must\s+have|"
+                         r"used\s+to)\b(?!\s+(?:to|no|nothing)\b)")
+
+
+def _in_the_past(claims: DraftClaims, start: int, end: int) -> bool:
+    """The act is told in the past perfect ("Captain Reyes had left"), so before the death."""
+    return _BEFORE_NOW.match(claims.text[start:end]) is not None
+
+
 def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings, seen = [], set()
     for event in claims.extraction.events:
         actor = claims.bind(event.subject, "character")
         if actor is None or actor not in world.dead or event.verb.lower() in AFTERLIFE_VERBS:
+            continue
+        if _in_the_past(claims, event.evidence.start, event.evidence.end):
             continue
         if actor in seen:
             continue
@@ -42,11 +57,24 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return findings
 
 
+def _plural(a: str, b: str) -> bool:
+    """"hursts" / "hurst": a family named in the plural, not a misspelling."""
+    return a in (b + "s", b + "es") or b in (a + "s", a + "es")
+
+
+def _near(a: str, b: str) -> bool:
+    return a != b and len(a) >= 4 and len(b) >= 4 and not _plural(a, b) \
+        and fuzz.ratio(a, b) >= NEAR_DUPLICATE
+
+
 def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
+    """A new name one slip away from an established one: FAIL when a full name keeps the first
+    name and misspells the rest ("Mara Fynch"), WARN for a lone surname ("Mrs. Nichols")."""
     findings = []
     for item in claims.extraction.new_entities:
-        if claims.bind(item.name, item.type) is not None:
-            continue
+        resolution = resolve_name(claims.roster, item.name, item.type)
+        if resolution.entity_id is not None and resolution.rule != "fuzzy":
+            continue  # a name of an established entity (bound only by spelling slips is not)
         _, bare = split_honorific(item.name)
         best, best_score = None, 0.0
         for entity_id, (name, aliases, type_, _first) in world.names.items():
@@ -54,16 +82,20 @@ def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 continue
             for known in (name, *aliases):
                 _, known_bare = split_honorific(known)
-                if known_bare == bare or len(known_bare) < 4:
+                if known_bare == bare or len(known_bare) < 4 or _plural(bare, known_bare):
                     continue
                 score = fuzz.ratio(bare, known_bare)
                 if score > best_score:
                     best, best_score = (entity_id, known), score
         if best is None or best_score < NEAR_DUPLICATE or normalize(item.name) == normalize(best[1]):
-            continue
+            best = _tokenwise(item.name, item.type, world) if item.type == "character" else None
+            if best is None:
+                continue
+        tokens, known_tokens = bare.split(), split_honorific(best[1])[1].split()
+        full = len(tokens) >= 2 and len(tokens) == len(known_tokens) and tokens[0] == known_tokens[0]
         first = item.mentions[0] if item.mentions else None
         findings.append(Finding(
-            check=NAME, severity="FAIL",
+            check=NAME, severity="FAIL" if full else "WARN",
             message=f"{item.name!r} is new but looks like a misspelling of {best[1]!r}",
             draft_start=first.start if first else item.evidence.start,
             draft_end=first.end if first else item.evidence.end,
@@ -71,3 +103,21 @@ def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
             evidence_chapter=world.names[best[0]][3], evidence_quote=best[1],
         ))
     return findings
+
+
+def _tokenwise(name: str, type_: str, world: WorldState) -> tuple | None:
+    """"Tomas Marsch" for an established "Tomas Marsh" of any type (the extractor may have
+    typed the full name otherwise): same first name, the rest one slip away."""
+    _, bare = split_honorific(name)
+    tokens = bare.split()
+    if len(tokens) < 2:
+        return None
+    for entity_id, (known_name, aliases, _type, _first) in world.names.items():
+        for known in (known_name, *aliases):
+            known_tokens = split_honorific(known)[1].split()
+            if len(known_tokens) != len(tokens) or known_tokens[0] != tokens[0]:
+                continue
+            rest = list(zip(tokens[1:], known_tokens[1:], strict=True))
+            if all(a == b or _near(a, b) for a, b in rest) and any(a != b for a, b in rest):
+                return entity_id, known
+    return None

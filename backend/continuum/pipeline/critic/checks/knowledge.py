@@ -1,12 +1,20 @@
-"""knowledge: a character states or acts on something they have not learned."""
+"""knowledge: a character states or acts on something they have not learned.
+
+Two sources of draft claims: the extractor's knowledge deltas ("X knew that ..."), and the
+critic's own recogniser for speech that names a person whose identity is a secret at the cap
+("the stranger was Ivo Marsh", known to a few): a speaker who has not learned it and says
+who the person is ("That was Ivo Marsh") FAILs; one who only names him is a WARN.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.prose import Speech, sentences
+from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"
@@ -22,7 +30,27 @@ def content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
 
 
+_PROPER = re.compile(r"\b[A-Z][a-z'’-]+\b")
+_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+# "the stranger was his brother Ivo", "the man in black is Ivo Marsh", "Ivo Marsh was alive"
+_IDENTITY = re.compile(
+    rf"^(?:the|that|this)\s+[\w\s'’-]+?\s+(?:is|was)\s+(?:(?:his|her|their|my|our|your)\s+"
+    rf"(?:own\s+)?(?:[a-z]+\s+)?)?(?P<name>{_NAME})\s*(?:,.*)?$")
+_ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|living|not dead)\b")
+
+
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
+    """Findings of the knowledge check."""
+    return _stated_facts(claims, world) + _secret_identities(claims, world)
+
+
+def _names_in(text: str) -> set[str]:
+    """Capitalised words after the first word (proper names, crudely)."""
+    words = _PROPER.findall(text)
+    return {w.lower() for w in words if text.find(w) > 0 or w.lower() not in _STOP}
+
+
+def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """A knower in the draft voices a fact that only others have learned by the cap."""
     knowers: dict[str, set[Any]] = {}
     facts: dict[str, tuple[str, Any]] = {}
@@ -37,10 +65,13 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         words = content_words(claim.fact)
         for key, (fact, evidence) in facts.items():
             wanted = content_words(fact)
-            if not wanted or who in knowers[key] or (who, key) in flagged:
+            if len(wanted) < 2 or who in knowers[key] or (who, key) in flagged:
                 continue
             if len(wanted & words) / len(wanted) < OVERLAP:
                 continue
+            names = _names_in(fact)
+            if not names or not names & _names_in(claim.fact):
+                continue  # a fact with no name in common ("he should not go") is too vague
             if _learns_it_here(claims, claim, knowers[key]):
                 continue
             flagged.add((who, key))
@@ -62,3 +93,80 @@ def _learns_it_here(claims: DraftClaims, claim, knowers: set) -> bool:  # type: 
         return True
     source = claims.bind(claim.source, "character")
     return claim.how == "told" and source is not None and source in knowers
+
+
+def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
+    """Speech that names a person whose identity only some characters have learned."""
+    secrets: dict[str, tuple[set[Any], str, Any]] = {}
+    for knower, fact, _key, evidence in world.knowledge:
+        m = _IDENTITY.match(fact.strip()) or _ALIVE.match(fact.strip())
+        if m is None:
+            continue
+        name = m.group("name")
+        home = next((k for k in secrets if same_person(k, name)), None)
+        if home is None:
+            secrets[name] = ({knower}, fact, evidence)
+        else:
+            secrets[home][0].add(knower)
+            if len(name) > len(home):  # keep the fullest name as the key
+                secrets[name] = secrets.pop(home)
+    findings: list[Finding] = []
+    flagged: set[tuple[Any, str]] = set()
+    for speech in claims.speeches:
+        speaker = _speaker(claims, speech)
+        if speaker is None:
+            continue
+        speaker_name = claims.name_of(speaker)
+        for name, (knowers, fact, evidence) in secrets.items():
+            if (speaker, name) in flagged or same_person(speaker_name, name):
+                continue
+            if speaker in knowers or any(same_person(speaker_name, claims.name_of(k))
+                                         for k in knowers if k in claims.roster.entries):
+                continue
+            hit = _naming(claims.text, speech, name)
+            if hit is None:
+                continue
+            start, end, asserted = hit
+            flagged.add((speaker, name))
+            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
+            findings.append(Finding(
+                check=NAME, severity="FAIL" if asserted else "WARN",
+                message=(f"{speaker_name} says who {name} is, but by chapter {world.cap} only "
+                         f"{who} know that {fact}" if asserted else
+                         f"{speaker_name} names {name}, but by chapter {world.cap} only {who} "
+                         f"know that {fact}"),
+                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
+            ))
+    return findings
+
+
+def _speaker(claims: DraftClaims, speech: Speech) -> Any:
+    """The established character who speaks a quote (a pronoun falls back to the last
+    person named in the narration before the quote)."""
+    if speech.speaker is None:
+        return None
+    found = claims.person(speech.speaker, speech.speaker_at)
+    if found is not None or normalize(speech.speaker) not in PRONOUNS or speech.speaker == "I":
+        return found
+    for start, _end, name in sorted(claims.spans, reverse=True):
+        if start < speech.start and all(not (s.start <= start < s.end) for s in claims.speeches) \
+                and normalize(name) not in PRONOUNS and claims.text[start:_end][:1].isupper():
+            return claims.person(name)
+    return None
+
+
+def _naming(text: str, speech: Speech, name: str) -> tuple[int, int, bool] | None:
+    """The sentence of a speech that names the person (first or full name), and whether it
+    asserts who someone is ("... is Ivo Marsh")."""
+    first = name.split()[0]
+    pattern = re.compile(rf"\b{re.escape(name)}\b" if len(name.split()) > 1 and
+                         first.lower() in PRONOUNS else
+                         rf"\b(?:{re.escape(name)}|{re.escape(first)})\b")
+    for sentence in sentences(text, speech.start, speech.end):
+        m = pattern.search(sentence.text)
+        if m is None:
+            continue
+        asserted = re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}\b", sentence.text) is not None
+        return sentence.start, sentence.end, asserted
+    return None

@@ -1,53 +1,231 @@
-"""possession: an object used by someone other than its holder, or after it was lost or destroyed."""
+"""possession: an object used by someone other than its holder, or after it was lost or destroyed.
+
+Uses come from the extractor's events and deltas and from the critic's own recogniser ("X
+took / used / opened / held ... the silver compass", "sat with the Guild ledger open").
+Who holds the object comes from the world at the cap (a FAIL); when the world has no object
+entity for it, from the last earlier sentence that hands, takes or loses that same object
+("Tomas gave the silver compass to Ivo", "The brass key was lost"), a WARN.
+"""
 
 from __future__ import annotations
 
+import re
+import uuid
+from dataclasses import dataclass
 from typing import Any
 
-from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.reads.world_state import WorldState
+from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.identity.names import PRONOUNS, normalize
+from continuum.reads.critic_state import PriorSentence
+from continuum.reads.world_state import Evidence, WorldState
 
 NAME = "possession"
 USE_DELTAS = {"gave", "lost", "destroyed"}
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_USER = rf"(?P<user>{_NAME}|\b[Hh]e\b|\b[Ss]he\b)"
+USE_VERBS = ("took|takes|used|uses|opened|unlocked|held|holds|pulled|drew|set|read|turned|wound|"
+             "lifted|laid|carried|showed|wore|sat|stood|checked|consulted|produced|brought|"
+             "fingered|polished|examined|closed|locked|waved|raised|clutched|gripped|weighed")
+_USE = re.compile(rf"{_USER}\s+(?:\w+ly\s+)?(?P<verb>{USE_VERBS})\b(?P<rest>[^.;:!?\"“”]*)")
+# A specific object: "the brass key", "the Guild ledger" (article, modifier, noun).
+_OBJECT = re.compile(r"\bthe\s+(?P<np>(?:[A-Z][a-z]+|[a-z]{3,})\s+[a-z]{3,})\b")
+_NOT_OBJECT = {"same", "other", "whole", "first", "last", "next", "only", "very", "most", "best",
+               "rest", "way", "day", "night", "morning", "evening", "afternoon", "time", "end",
+               "one", "two", "three", "old", "new", "little", "great", "long", "few"}
+_FROM = re.compile(rf"\bfrom\s+(?P<from>{_NAME})")
+_GONE_VERBS = "lost|destroyed|burned|burnt|broken|smashed|stolen|sunk|melted|shattered"
+_THROWN_INTO = r"(?:sea|harbour|harbor|river|fire|well|lake|canal|flames|grate|pond)"
+
+
+@dataclass(frozen=True)
+class Use:
+    """A draft sentence in which a character uses an object."""
+
+    user: uuid.UUID
+    phrase: str
+    verb: str
+    start: int
+    end: int
+    quote: str
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Where an object stands at the cap: held by someone, or gone."""
+
+    holder: str | None
+    gone: str | None
+    evidence: Evidence
 
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
-    uses: list[tuple[str | None, str | None, Any, str]] = []
-    for delta in claims.extraction.state_deltas:
-        if delta.kind in USE_DELTAS:
-            uses.append((delta.subject, delta.object, delta.evidence, delta.kind))
-    for event in claims.extraction.events:
-        if event.type in ("possession", "other", "movement", "conflict", "communication"):
-            uses.append((event.subject, event.object, event.evidence, event.verb))
-    findings, seen = [], set()
-    for subject, obj, evidence, verb in uses:
-        thing = claims.bind(obj, "object")
-        user = claims.bind(subject, "character")
-        if thing is None or user is None or (user, thing) in seen:
+    findings: list[Finding] = []
+    seen: set[tuple[uuid.UUID, str]] = set()
+    for use in _extracted_uses(claims) + _recognised_uses(claims):
+        key = (use.user, normalize(use.phrase))
+        if key in seen or _moved_here_first(claims, use):
             continue
-        if thing in world.gone_objects:
-            how, was = world.gone_objects[thing]
-            seen.add((user, thing))
-            findings.append(Finding(
-                check=NAME, severity="FAIL",
-                message=f"{claims.name_of(user)} {verb}s {claims.name_of(thing)}, which was "
-                        f"{how} in chapter {was.chapter}",
-                draft_start=evidence.start, draft_end=evidence.end, draft_quote=evidence.quote,
-                evidence_chapter=was.chapter, evidence_quote=was.quote,
-            ))
-            continue
-        holder = world.holders.get(thing)
-        if holder is None or holder[0] == user:
-            continue
-        seen.add((user, thing))
-        owner, since = holder
-        findings.append(Finding(
-            check=NAME, severity="FAIL",
-            message=f"{claims.name_of(user)} {verb}s {claims.name_of(thing)}, but "
-                    f"{claims.name_of(owner)} holds it since chapter {since.chapter}",
-            draft_start=evidence.start, draft_end=evidence.end, draft_quote=evidence.quote,
-            evidence_chapter=since.chapter, evidence_quote=since.quote,
-        ))
+        thing = claims.bind(use.phrase, "object")
+        if thing is not None and (thing in world.gone_objects or thing in world.holders):
+            finding = _against_world(claims, world, use, thing)
+        elif claims.history is not None and _specific(use.phrase):
+            finding = _against_text(claims, use)
+        else:
+            finding = None
+        if finding is not None:
+            seen.add(key)
+            findings.append(finding)
     return findings
+
+
+def _extracted_uses(claims: DraftClaims) -> list[Use]:
+    uses = []
+    items: list[tuple[str | None, str | None, Any, str]] = [
+        (d.subject, d.object, d.evidence, d.kind) for d in claims.extraction.state_deltas
+             if d.kind in USE_DELTAS]
+    items += [(e.subject, e.object, e.evidence, e.verb) for e in claims.extraction.events
+              if e.type in ("possession", "other", "movement", "conflict", "communication")]
+    for subject, obj, evidence, verb in items:
+        user = claims.bind(subject, "character")
+        if user is None or not obj or claims.bind(obj, "object") is None:
+            continue
+        if not _definite(evidence.quote, obj):
+            continue  # "packed him a basket": another basket than the one in the world
+        uses.append(Use(user, obj, verb, evidence.start, evidence.end, evidence.quote))
+    return uses
+
+
+def _recognised_uses(claims: DraftClaims) -> list[Use]:
+    """"X took the silver compass out of her basket", "X sat ... with the Guild ledger open"."""
+    uses = []
+    narrated = [s for s in sentences(claims.text)
+                if not any(sp.start <= s.start < sp.end for sp in claims.speeches)]
+    for sentence in narrated:
+        for m in _USE.finditer(sentence.text):
+            at = sentence.start + m.start("user")
+            user = claims.person(m.group("user"), at)
+            if user is None:
+                continue
+            rest = m.group("rest")
+            clause = re.split(r",\s*(?:and|but|then|while|when)\b|\band\s+(?=[A-Z])", rest)[0]
+            source = _FROM.search(clause)
+            for obj in _OBJECT.finditer(clause):
+                phrase = obj.group("np")
+                if phrase.split()[0].lower() in _NOT_OBJECT or phrase.split()[-1] in _NOT_OBJECT:
+                    continue
+                uses.append(Use(user, phrase, m.group("verb"), sentence.start, sentence.end,
+                                sentence.text, source.group("from") if source else None))
+    return uses
+
+
+def _definite(quote: str, obj: str) -> bool:
+    """The draft refers to that very object: "the brass key" / "his compass", not "a key"."""
+    words = [re.escape(w) for w in normalize(obj).split()]
+    if not words:
+        return False
+    head = r"\s+".join(words)
+    m = re.search(rf"\b(?P<det>\w+)\s+(?:[\w-]+\s+)?{head}\b", quote, re.IGNORECASE)
+    return m is not None and m.group("det").lower() not in {"a", "an", "another", "some", "one",
+                                                            "any", "every", "each", "no"}
+
+
+def _specific(phrase: str) -> bool:
+    words = phrase.split()
+    return len(words) >= 2 and words[0].lower() not in _NOT_OBJECT
+
+
+def _against_world(claims: DraftClaims, world: WorldState, use: Use,
+                   thing: uuid.UUID) -> Finding | None:
+    name = claims.name_of(thing)
+    severity = "FAIL" if _specific(name) or name[:1].isupper() else "WARN"
+    if thing in world.gone_objects:
+        how, was = world.gone_objects[thing]
+        return Finding(
+            check=NAME, severity=severity,  # type: ignore[arg-type]
+            message=f"{claims.name_of(use.user)} {use.verb}s {claims.name_of(thing)}, which was "
+                    f"{how} in chapter {was.chapter}",
+            draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
+            evidence_chapter=was.chapter, evidence_quote=was.quote)
+    owner, since = world.holders[thing]
+    if owner == use.user or same_person(claims.name_of(owner), claims.name_of(use.user)):
+        return None
+    if use.source and claims.person(use.source) == owner:
+        return None  # taken from the holder here
+    return Finding(
+        check=NAME, severity=severity,  # type: ignore[arg-type]
+        message=f"{claims.name_of(use.user)} {use.verb}s {claims.name_of(thing)}, but "
+                f"{claims.name_of(owner)} holds it since chapter {since.chapter}",
+        draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
+        evidence_chapter=since.chapter, evidence_quote=since.quote)
+
+
+def _against_text(claims: DraftClaims, use: Use) -> Finding | None:
+    """The last earlier sentence that moves this very object decides who has it (a WARN)."""
+    holding = _last_holding(claims, use.phrase)
+    if holding is None:
+        return None
+    user = claims.name_of(use.user)
+    if holding.gone:
+        message = (f"{user} has the {use.phrase} here ({use.verb}), but it was {holding.gone} "
+                   f"in chapter {holding.evidence.chapter}")
+    else:
+        assert holding.holder is not None
+        owner = claims.person(holding.holder)
+        if owner is None or owner == use.user or same_person(claims.name_of(owner), user) \
+                or same_person(holding.holder, user):
+            return None
+        if use.source and (claims.person(use.source) == owner or same_person(use.source, holding.holder)):
+            return None
+        message = (f"{user} has the {use.phrase} here ({use.verb}), but chapter "
+                   f"{holding.evidence.chapter} last leaves it with {claims.name_of(owner)}")
+    return Finding(check=NAME, severity="WARN", message=message, draft_start=use.start,
+                   draft_end=use.end, draft_quote=use.quote,
+                   evidence_chapter=holding.evidence.chapter, evidence_quote=holding.evidence.quote)
+
+
+def _last_holding(claims: DraftClaims, phrase: str) -> Holding | None:
+    assert claims.history is not None
+    np = r"the\s+" + r"\s+".join(re.escape(w) for w in phrase.split())
+    found: Holding | None = None
+    for sentence in claims.history.sentences_with(rf"\b{np}\b"):
+        holding = _holding_in(sentence, np)
+        if holding is not None:
+            found = holding
+    return found
+
+
+def _holding_in(sentence: PriorSentence, np: str) -> Holding | None:
+    """The last hand-over, taking or loss of the object that one sentence states."""
+    text = sentence.quote
+    ev = Evidence(sentence.chapter, text)
+    events: list[tuple[int, Holding]] = []
+    for m in re.finditer(rf"{np}\s+(?:was|had\s+been)\s+(?:\w+ly\s+)?(?P<how>{_GONE_VERBS})\b",
+                         text, re.IGNORECASE):
+        events.append((m.start(), Holding(None, m.group("how"), ev)))
+    for m in re.finditer(rf"\b(?:threw|flung|tossed|dropped|hurled)\s+{np}\s+(?:in|into|over|down)"
+                         rf"\s+(?:\w+\s+)?the\s+{_THROWN_INTO}\b", text, re.IGNORECASE):
+        events.append((m.start(), Holding(None, "thrown away", ev)))
+    for m in re.finditer(rf"\b(?:gave|handed|passed|returned|lent|sold|sent|entrusted)\s+{np}"
+                         rf"\s+(?:back\s+)?to\s+(?P<to>{_NAME})", text):
+        events.append((m.start(), Holding(m.group("to"), None, ev)))
+    for m in re.finditer(rf"\b(?:gave|handed|passed|lent|sold)\s+(?P<to>{_NAME})\s+{np}", text):
+        events.append((m.start(), Holding(m.group("to"), None, ev)))
+    for m in re.finditer(rf"(?P<by>{_NAME})\s+(?:\w+ly\s+)?(?:took|picked\s+up|snatched|stole|"
+                         rf"received|pocketed|seized|grabbed|kept|found|recovered)\s+{np}", text):
+        events.append((m.start(), Holding(m.group("by"), None, ev)))
+    events = [(at, h) for at, h in events
+              if h.holder is None or normalize(h.holder) not in PRONOUNS]
+    return max(events, key=lambda e: e[0])[1] if events else None
+
+
+def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
+    """The draft itself hands the object over before this use."""
+    np = r"(?:the|his|her|their)\s+" + r"\s+".join(re.escape(w) for w in use.phrase.split())
+    before = claims.text[:use.start]
+    return re.search(rf"\b(?:gave|handed|passed|returned|lent|sold|sent)\s+{np}|"
+                     rf"\b(?:gave|handed|passed)\s+{_NAME}\s+{np}|{np}\s+(?:was|had\s+been)\s+"
+                     rf"(?:found|returned|recovered|given)", before) is not None

@@ -1,0 +1,115 @@
+"""Plain-prose helpers for the critic's own recognisers: sentences, paragraphs and quoted
+speech with its speaker, all with character offsets into the draft."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "St", "Capt", "Col", "Gen", "Lt", "Sgt", "Rev", "Prof")
+_SENTENCE_END = re.compile(r"[.!?]+[\"”’']?(?=\s|$)|\n\s*\n")
+_PARAGRAPH = re.compile(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*")
+_QUOTE = re.compile(r"[\"“]([^\"“”]+)[\"”]")
+SPEECH_VERBS = ("said|says|asked|asks|replied|answered|cried|added|whispered|muttered|called|"
+                "shouted|observed|continued|went on|began|repeated|exclaimed|remarked|told|"
+                "returned|murmured|declared|insisted")
+_PRONOUN = r"(?:he|she|they|I)"
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_AFTER = re.compile(rf"^\s*,?\s*(?:{SPEECH_VERBS})\s+(?P<a>{_NAME})|"
+                    rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN})\s+(?:{SPEECH_VERBS})\b")
+_BEFORE = re.compile(rf"(?P<b>{_NAME}|\b{_PRONOUN})\s+(?:{SPEECH_VERBS})(?:\s+\w+)?\s*[,:]\s*$")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of the draft."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Speech:
+    """Quoted speech and who says it (a surface name or pronoun, with its offset)."""
+
+    start: int
+    end: int
+    text: str
+    speaker: str | None
+    speaker_at: int | None
+
+
+def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
+    """Sentences of text[start:end] with offsets (honorifics like "Mr." do not end one)."""
+    end = len(text) if end is None else end
+    out: list[Span] = []
+    begin = start
+    for m in _SENTENCE_END.finditer(text, start, end):
+        word = re.search(r"(\w+)\.$", text[max(begin, m.start() - 6):m.start() + 1])
+        if word and word.group(1) in _ABBREVIATIONS:
+            continue
+        _add(out, text, begin, m.end())
+        begin = m.end()
+    _add(out, text, begin, end)
+    return out
+
+
+def _add(out: list[Span], text: str, start: int, end: int) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        out.append(Span(start, end, text[start:end]))
+
+
+def paragraphs(text: str) -> list[Span]:
+    """Blank-line separated paragraphs (a single newline inside one is a wrapped line)."""
+    return [Span(m.start(), m.end(), m.group()) for m in _PARAGRAPH.finditer(text)
+            if m.group().strip()]
+
+
+def speeches(text: str) -> list[Speech]:
+    """Every quoted passage with its speaker: "...," said X / X said, "..." / the paragraph's
+    attributed speaker for an unattributed quote in the same paragraph."""
+    out: list[Speech] = []
+    for para in paragraphs(text):
+        quotes = list(_QUOTE.finditer(text, para.start, para.end))
+        found: list[tuple[str | None, int | None]] = []
+        for i, q in enumerate(quotes):
+            after_end = quotes[i + 1].start() if i + 1 < len(quotes) else para.end
+            before_start = quotes[i - 1].end() if i else para.start
+            who, at = _attribution(text, q.end(), after_end, before_start, q.start())
+            found.append((who, at))
+        known = [f for f in found if f[0] is not None]
+        for q, (who, at) in zip(quotes, found, strict=True):
+            if who is None and len({k[0] for k in known}) == 1:
+                who, at = known[0]
+            out.append(Speech(q.start(1), q.end(1), q.group(1), who, at))
+    return out
+
+
+def _attribution(text: str, after: int, after_end: int, before_start: int,
+                 before_end: int) -> tuple[str | None, int | None]:
+    tail = text[after:min(after_end, after + 80)]
+    m = _AFTER.match(tail)
+    if m:
+        group = "a" if m.group("a") else "b"
+        return m.group(group), after + m.start(group)
+    head_from = max(before_start, before_end - 80)
+    m = _BEFORE.search(text[head_from:before_end])
+    if m:
+        return m.group("b"), head_from + m.start("b")
+    return None, None
+
+
+def in_speech(spans: list[Speech], start: int) -> Speech | None:
+    """The quoted passage that contains an offset, if any."""
+    return next((s for s in spans if s.start <= start < s.end), None)
+
+
+def narration(text: str, spans: list[Speech]) -> Callable[[int], bool]:
+    """A predicate: is this offset outside quoted speech?"""
+    return lambda at: in_speech(spans, at) is None

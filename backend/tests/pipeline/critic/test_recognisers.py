@@ -1,0 +1,109 @@
+"""The critic's own recognisers on real sentences (no database): speech and its speaker,
+payoff markers, hand-overs and losses, colour attributes, near-duplicate names."""
+
+from __future__ import annotations
+
+import uuid
+
+from continuum.pipeline.critic.checks import canon, commitments, entity, possession
+from continuum.pipeline.critic.claims import bind_claims, same_person
+from continuum.pipeline.critic.prose import sentences, speeches
+from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
+from continuum.reads.critic_state import PriorSentence
+from continuum.reads.world_state import WorldState
+
+
+def test_sentences_do_not_end_at_honorifics() -> None:
+    text = "Mr. Bennet was among the earliest. He had always intended to visit Mr. Bingley."
+    assert [s.text for s in sentences(text)] == [
+        "Mr. Bennet was among the earliest.", "He had always intended to visit Mr. Bingley."]
+
+
+def test_speech_is_attributed_before_after_and_across_a_paragraph() -> None:
+    text = ('"I know who the man at the back of the chapel was," she said. "That was Ivo Marsh, '
+            'Tomas\'s brother."\n\n"It is free," said Elena Voss. "Ivo Marsh paid me."\n\n'
+            'Jonah said, "Everybody in this town is blind."')
+    found = [(s.text, s.speaker) for s in speeches(text)]
+    assert found == [
+        ("I know who the man at the back of the chapel was,", "she"),
+        ("That was Ivo Marsh, Tomas's brother.", "she"),
+        ("It is free,", "Elena Voss"),
+        ("Ivo Marsh paid me.", "Elena Voss"),
+        ("Everybody in this town is blind.", "Jonah"),
+    ]
+
+
+def test_same_person_by_first_name_and_titles() -> None:
+    assert same_person("Tomas", "Tomas Marsh")
+    assert same_person("Mr. Darcy", "Darcy")
+    assert not same_person("Mr. Bennet", "Mrs. Bennet")
+    assert not same_person("Elena Marsh", "Ivo Marsh")
+
+
+def test_payoff_markers_and_the_thing_paid_off() -> None:
+    text = ("At last Aldous unlocked the sea chest he had brought back from Greyhaven, just as he "
+            "had sworn he would on the day he came home. Tomas took down the old harpoon that had "
+            "hung above the forge door since his father's time. Elizabeth walked on.")
+    claims = bind_claims(text, ChapterExtraction(), WorldState(cap=10))
+    found = [(s.text[:20], thing) for s, thing in commitments._recognised_payoffs(claims)]
+    assert found == [("At last Aldous unloc", "sea chest"), ("Tomas took down the ", "harpoon")]
+
+
+def test_no_payoff_in_plain_past_perfect_prose() -> None:
+    # Pride and Prejudice, chapter 2: an intention, not a promise paid off.
+    text = ("Mr. Bennet was among the earliest of those who waited on Mr. Bingley. He had always "
+            "intended to visit him, though to the last always assuring his wife that he should not go.")
+    claims = bind_claims(text, ChapterExtraction(), WorldState(cap=1))
+    assert commitments._recognised_payoffs(claims) == []
+
+
+def test_hand_overs_and_losses_in_earlier_sentences() -> None:
+    np = r"the\s+silver\s+compass"
+    given = possession._holding_in(PriorSentence(10, 0, "Tomas gave the silver compass to Ivo."), np)
+    assert given is not None and given.holder == "Ivo" and given.gone is None
+    key = r"the\s+brass\s+key"
+    lost = possession._holding_in(PriorSentence(
+        8, 0, "Then he laughed, and Jonah threw the brass key into the harbour."), key)
+    assert lost is not None and lost.gone == "thrown away"
+    assert possession._holding_in(PriorSentence(
+        2, 0, "She looked at the brass key for a long time."), key) is None
+    ledger = r"the\s+Guild\s+ledger"
+    back = possession._holding_in(PriorSentence(
+        10, 0, "The magistrate handed the Guild ledger back to Aldous, and Aldous carried it home."),
+        ledger)
+    assert back is not None and back.holder == "Aldous"
+
+
+def test_colour_attributes() -> None:
+    found = [(m.group("who"), m.group("colour"), m.group("part")) for m in canon._ATTRIBUTE.finditer(
+        "Elena Marsh pushed her fair hair out of her eyes. Mara's blue eyes were wet. Elena Marsh "
+        "was nineteen years old, a seamstress, with red hair that no bonnet could keep in order.")]
+    assert found == [("Elena Marsh", "fair", "hair"), ("Mara", "blue", "eyes"),
+                     ("Elena Marsh", "red", "hair")]
+
+
+def _world_with(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:
+    world, ids = WorldState(cap=10), {}
+    for name, type_ in names:
+        ids[name] = uuid.uuid4()
+        world.names[ids[name]] = (name, [], type_, 1)
+    return world, ids
+
+
+def _new_character(text: str, name: str) -> EntityItem:
+    start = text.index(name)
+    ev = Evidence(start=start, end=start + len(name), quote=name, rule="test")
+    return EntityItem(name=name, type="character", evidence=ev,
+                      mentions=[Mention(start=start, end=start + len(name), text=name)])
+
+
+def test_a_misspelt_full_name_fails_and_a_family_plural_passes() -> None:
+    world, _ = _world_with(("Mara Finch", "character"), ("Tomas", "character"),
+                           ("Tomas Marsh", "location"), ("Mrs. Hurst", "character"),
+                           ("Nicholls", "character"))
+    text = "Tomas Marsch banked the fire. The Hursts came to dinner. Mrs. Nichols cooked it."
+    extraction = ChapterExtraction(new_entities=[_new_character(text, n) for n in
+                                                 ("Tomas Marsch", "Hursts", "Mrs. Nichols")])
+    found = {(f.draft_quote, f.severity) for f in entity.check(bind_claims(text, extraction, world),
+                                                               world)}
+    assert found == {("Tomas Marsch", "FAIL"), ("Mrs. Nichols", "WARN")}
