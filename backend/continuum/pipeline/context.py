@@ -7,13 +7,19 @@ import uuid
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.extract.protocol import EntityTypeDef, KnownEntity, StoryContext
+from continuum.pipeline.extract.protocol import (
+    EntityTypeDef,
+    KnownEntity,
+    KnownRelationship,
+    StoryContext,
+)
 
 
 def load_story_context(
     session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int
 ) -> StoryContext:
-    """Entities named in the chapter first, then by recency; open threads; recent events."""
+    """Entities named in the chapter first, then by recency; open threads; recent events;
+    relationships still in force (so "her father" can be resolved to a name)."""
     rows = session.execute(
         text("""SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
                        (SELECT max(m.chapter) FROM entity_mentions m
@@ -52,6 +58,18 @@ def load_story_context(
                  ORDER BY setup_chapter DESC LIMIT 100"""),
         {"n": novel_id, "chapter": chapter},
     ).scalars().all()
+    names = {r.entity_id: r.name for r in rows}
+    relationships = [
+        KnownRelationship(source=names[r.source_id], type=r.type, target=names[r.target_id])
+        for r in session.execute(
+            text("""SELECT source_id, target_id, type FROM relationships
+                     WHERE novel_id = :n AND from_chapter < :chapter
+                       AND (to_chapter IS NULL OR to_chapter >= :chapter)
+                     ORDER BY from_chapter DESC, id LIMIT 300"""),
+            {"n": novel_id, "chapter": chapter},
+        )
+        if r.source_id in names and r.target_id in names
+    ]
     types = session.execute(
         text("SELECT name, description FROM entity_types WHERE novel_id = :n AND NOT core ORDER BY name"),
         {"n": novel_id},
@@ -62,4 +80,5 @@ def load_story_context(
         open_setups=list(dict.fromkeys(setups)),
         recent_events=list(events),
         custom_types=[EntityTypeDef(name=t.name, description=t.description) for t in types],
+        relationships=relationships,
     )

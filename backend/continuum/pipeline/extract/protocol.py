@@ -19,6 +19,14 @@ class KnownEntity(BaseModel):
     gender: str = "unknown"
 
 
+class KnownRelationship(BaseModel):
+    """A relationship in force before the chapter: "Mara Finch daughter_of Aldous Finch"."""
+
+    source: str
+    type: str
+    target: str
+
+
 class EntityTypeDef(BaseModel):
     """A custom entity type of the novel (e.g. magic_system) with its description."""
 
@@ -34,6 +42,7 @@ class StoryContext(BaseModel):
     open_setups: list[str] = Field(default_factory=list)
     recent_events: list[str] = Field(default_factory=list)
     custom_types: list[EntityTypeDef] = Field(default_factory=list)
+    relationships: list[KnownRelationship] = Field(default_factory=list)
 
 
 ProgressCallback = Callable[[str, float], None]

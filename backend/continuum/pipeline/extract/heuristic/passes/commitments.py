@@ -3,9 +3,14 @@
 Setups: "promised/swore/vowed to …" (key = the object of the promised act, else its verb),
 "never forget …", "one day you will need it", and Chekhov objects: a concrete thing
 introduced with emphasis ("the old key", "a locked box") or hidden ("buried the chest").
+Also a weapon (or a thing in a container) introduced existentially ("There is a pistol in
+the drawer of my desk"), and an inscription ("Two letters had been scratched into the lid of
+the compass": key "letter on lid").
 Payoffs: a thing whose key is an open setup from earlier chapters being used, found,
-opened or returned. Only setups the spine hands over count: a payoff of a setup nobody
-planted would be reported by the critic as a continuity failure, so none is guessed.
+opened or returned (the strongest use in the chapter: firing the pistol beats taking it),
+and an inscription being read ("Tomas read the two letters on the lid"). Only setups the
+spine hands over count: a payoff of a setup nobody planted would be reported by the critic
+as a continuity failure, so none is guessed.
 `key` is a normalized noun-phrase lemma ("key", "sea chest").
 """
 
@@ -42,6 +47,22 @@ USE_VERBS = words(
 )
 NEED_VERBS = frozenset({"need", "require"})
 LIGHT_VERBS = frozenset({"make", "let", "have", "get", "do", "try", "come", "go"})
+# Things whose mere presence promises a use (Chekhov's gun).
+LOADED_NOUNS = words(
+    """pistol gun revolver rifle musket knife dagger sword cutlass poison phial vial bomb
+    pistols guns"""
+)
+CONTAINERS = words(
+    """drawer box chest trunk cabinet safe desk casket case bag pouch purse locker cupboard
+    wardrobe strongbox coffer"""
+)
+EXIST_VERBS = frozenset({"be", "lie", "sit", "rest", "hang", "stand"})
+INSCRIPTION_NOUNS = words("letter initial word inscription name motto number symbol mark")
+INSCRIBE_VERBS = words("scratch carve engrave write inscribe cut etch burn stamp paint scrawl")
+READ_VERBS = words("read decipher decode recognise recognize")
+# Payoff strength by verb: using a thing for what it is for beats picking it up.
+STRONG_USES = words("fire use open unlock read drink load unwrap unfold wear")
+THING_PRONOUNS = frozenset({"it", "this", "that", "them", "they", "these", "those"})
 SOMEDAY = ("one day", "some day", "someday", "the time will come", "one of these days")
 
 
@@ -61,12 +82,21 @@ def extract_commitments(
     heads = {k.split()[-1]: k for k in known}
     found: list[CommitmentItem] = []
     keys_seen: set[tuple[str, str]] = set()
+    payoffs: dict[str, tuple[int, int, CommitmentItem]] = {}
 
     def add(item: CommitmentItem | None) -> None:
         if item is None or (item.kind, item.key) in keys_seen:
             return
         keys_seen.add((item.kind, item.key))
         found.append(item)
+
+    def pay(item: CommitmentItem | None, verb: Any) -> None:
+        if item is None:
+            return
+        strength = int(verb.lemma_.lower() in STRONG_USES)
+        held = payoffs.get(item.key)
+        if held is None or strength > held[0]:
+            payoffs[item.key] = (strength, len(found) if held is None else held[1], item)
 
     for tok in view.doc:
         if view.is_markup(tok):
@@ -81,10 +111,17 @@ def extract_commitments(
                 add(_needed_later(view, tok))
             elif lemma in HIDE_VERBS:
                 add(_hidden(view, tok, known))
+            elif lemma in INSCRIBE_VERBS:
+                add(_inscription(view, tok, known))
+            if known and lemma in READ_VERBS:
+                pay(_inscription_read(view, tok, known), tok)
             if heads and lemma in USE_VERBS:
-                add(_payoff(view, tok, heads))
+                pay(_payoff(view, tok, heads), tok)
         elif tok.pos_ == "NOUN" and lemma in CHEKHOV_NOUNS:
-            add(_emphasised(view, tok, known))
+            add(_emphasised(view, tok, known) or _existential(view, tok, known))
+    # Payoffs go where their first use was read, the strongest use of each setup kept.
+    for _, at, item in sorted(payoffs.values(), key=lambda p: -p[1]):
+        found.insert(at, item)
     return found
 
 
@@ -113,16 +150,92 @@ def _thing_key(view: ChapterView, tok: Any) -> str | None:
 
 
 def _antecedent_thing(view: ChapterView, tok: Any, window: int = 60) -> Any | None:
-    """For "it"/"this": the nearest concrete thing named shortly before."""
+    """For "it"/"this": the nearest concrete thing named shortly before ("her" names none)."""
+    if tok.lower_ not in THING_PRONOUNS:
+        return None
     doc = view.doc
     for j in range(tok.i - 1, max(-1, tok.i - window), -1):
         cand = doc[j]
         if cand.pos_ == "NOUN" and cand.lemma_.lower() in HOLDABLE:
+            if _where_of_thing(cand):
+                continue  # "a pistol in the drawer of my desk … need it": the pistol
             return cand
         key = view.key(cand)
         if key and view.type_of(key) == "object":
             return cand
     return None
+
+
+def _where_of_thing(noun: Any) -> bool:
+    """Is the noun only where another thing is ("a pistol [in the drawer]")?"""
+    seen = 0
+    while noun.dep_ == "pobj" and seen < 3:
+        noun = noun.head.head
+        seen += 1
+        if noun.pos_ == "NOUN" and noun.lemma_.lower() in HOLDABLE:
+            return True
+    return False
+
+
+def _existential(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem | None:
+    """"There is a pistol in the drawer of my desk", "in the box lay a letter": a thing
+    presented where it waits to be used (a weapon anywhere, any other thing in a container)."""
+    verb = noun.head
+    if noun.dep_ not in {"attr", "nsubj", "dobj"} or verb.lemma_.lower() not in EXIST_VERBS:
+        return None
+    if verb.lemma_.lower() == "be" and not any(c.dep_ == "expl" for c in verb.children):
+        return None  # "the pistol was his": a there-sentence only
+    if noun.dep_ == "dobj" and verb.lemma_.lower() == "be":
+        return None
+    places = [n for _, n in [*view.preps(noun), *view.preps(verb)]]
+    loaded = noun.lemma_.lower() in LOADED_NOUNS
+    if not loaded and not any(p.lemma_.lower() in CONTAINERS for p in places):
+        return None
+    if not places or not view.verdict(verb).asserted:
+        return None
+    key = _thing_key(view, noun)
+    if key is None or key in known:
+        return None
+    return _item(view, "setup", key, verb, [noun, *(p.head for p in places[:1])], "existential",
+                 0.6 if loaded else 0.5, "there is")
+
+
+def _inscription(view: ChapterView, verb: Any, known: set[str]) -> CommitmentItem | None:
+    """"Two letters had been scratched into the lid of the compass": something written on a
+    thing, waiting to be read. Key "letter on lid"; a restatement of a known one is none."""
+    if not view.is_passive(verb) or verb.dep_ == "relcl" or not view.verdict(verb).asserted:
+        return None  # "a name that was written down in the ledger" is no mark on a thing
+    written = next((s for s in view.subjects(verb)
+                    if s.lemma_.lower() in INSCRIPTION_NOUNS and s.pos_ == "NOUN"), None)
+    surface = next((n for p, n in view.preps(verb) if p in {"into", "on", "onto", "in", "upon"}
+                    and n.pos_ == "NOUN"), None)
+    if written is None or surface is None:
+        return None
+    noun = written.lemma_.lower()
+    if any(k.startswith(f"{noun} on ") for k in known):
+        return None
+    key = f"{noun} on {surface.lemma_.lower()}"
+    return _item(view, "setup", key, verb, [written, surface], "inscription", 0.6,
+                 verb.lemma_.lower())
+
+
+def _inscription_read(view: ChapterView, verb: Any, known: set[str]) -> CommitmentItem | None:
+    """"Tomas read the two letters on the lid": an inscription set up earlier is read."""
+    if not view.verdict(verb).asserted:
+        return None
+    obj = next((o for o in view.objects(verb) if o.lemma_.lower() in INSCRIPTION_NOUNS), None)
+    if obj is None:
+        return None
+    setups = [k for k in known if k.startswith(f"{obj.lemma_.lower()} on ")]
+    if not setups:
+        return None
+    surfaces = {n.lemma_.lower() for _, n in [*view.preps(verb), *view.preps(obj)]}
+    matching = [k for k in setups if k.split(" on ", 1)[1] in surfaces]
+    if len(matching) != 1 and len(setups) != 1:
+        return None
+    setup = (matching or setups)[0]
+    return _item(view, "payoff", setup, verb, [obj, *view.subjects(verb)], "inscription_read",
+                 0.7, verb.lemma_.lower())
 
 
 def _promise(view: ChapterView, verb: Any) -> CommitmentItem | None:
@@ -211,6 +324,13 @@ def _emphasised(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem
     key = _thing_key(view, noun)
     if key is None or key in known:
         return None
+    first = noun
+    while first.dep_ == "conj" and first.head is not first:
+        first = first.head  # "of wax and old paper"
+    prep = first.head
+    if (first.dep_ == "pobj" and prep.lower_ == "of" and prep.head.pos_ in {"VERB", "ADJ"}
+            and sum(EMPHASIS[c] for c in cues) < 0.15):
+        return None  # "smelled of wax and old paper": atmosphere, not a thing set up
     weight = 0.4 + sum(EMPHASIS[c] for c in cues)
     anchor = noun.head if noun.head.pos_ in {"VERB", "AUX"} else noun
     parts = [noun, *(view.subjects(anchor) if anchor is not noun else [])]

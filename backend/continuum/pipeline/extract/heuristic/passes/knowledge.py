@@ -5,6 +5,8 @@ subject), "Y told/informed/assured X that …" and "X was told that … (by Y)" 
 is the listener, Y the source), "X knew that …" (a state: low certainty), and secrets
 passed on ("X told Y the secret", "X revealed the truth to Y"), which also record that X
 shared it with Y. The fact is the exact text of the that-clause or the object phrase.
+A knower or source named by a kin noun ("Mara told her father that …") is resolved through
+the relationships known so far (`kin.py`); a that-clause never runs past its sentence.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.kin import KinResolver
+from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.schema import KnowledgeDelta
 
 # lemma → (how, certainty) for a knower in subject position.
@@ -42,6 +46,7 @@ SECRET_NOUNS = frozenset(
 def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
     """Knowledge gained in the chapter, in text order."""
     found: list[KnowledgeDelta] = []
+    kin = KinResolver(view, lambda: extract_relationships(view))
     for tok in view.doc:
         if tok.pos_ != "VERB" or view.is_markup(tok):
             continue
@@ -51,19 +56,30 @@ def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
         if not view.verdict(tok).asserted:
             continue
         if view.is_passive(tok) and lemma in TELL_VERBS:
-            found += _told_passive(view, tok)
+            found += _told_passive(view, tok, kin)
         elif lemma in TELL_VERBS:
-            found += _told_active(view, tok)
+            found += _told_active(view, tok, kin)
         else:
-            found += _learned(view, tok, lemma)
+            found += _learned(view, tok, lemma, kin)
     return found
 
 
-def _clause(verb: Any) -> Any | None:
+def _people(view: ChapterView, tok: Any, kin: KinResolver) -> list[str]:
+    """The character a noun phrase names: a name or pronoun, else a resolved "her father"."""
+    found = view.characters(tok)
+    if found:
+        return found
+    relative = kin.resolve(tok)
+    return [relative] if relative else []
+
+
+def _clause(view: ChapterView, verb: Any) -> Any | None:
     """The that- or wh-clause a verb takes (finite, with its own subject)."""
     for child in verb.children:
         if child.dep_ not in {"ccomp", "pcomp"} or child.i < verb.i:
             continue  # a clause before the verb is not its object ("…, I seen")
+        if view.token_sent[child.i] != view.token_sent[verb.i]:
+            continue  # "read the two letters on the lid: I.M. ¶ He did not …"
         if child.doc[child.left_edge.i].is_quote or any(
             t.is_quote for t in child.doc[verb.i + 1 : child.i]
         ):
@@ -112,14 +128,14 @@ def _delta(
                           evidence=evidence)
 
 
-def _learned(view: ChapterView, verb: Any, lemma: str) -> list[KnowledgeDelta]:
+def _learned(view: ChapterView, verb: Any, lemma: str, kin: KinResolver) -> list[KnowledgeDelta]:
     """"X learned that …", "X found out who …", "X knew that …"."""
     if lemma in SPEECH_LIKE and any(p == "to" and view.character(n) for p, n in view.preps(verb)):
-        return _told_active(view, verb)  # "observed to Lady Lucas that …" is telling her
+        return _told_active(view, verb, kin)  # "observed to Lady Lucas that …" is telling her
     how, certainty = LEARN_VERBS[lemma]
-    if lemma == "find" and view.particle(verb) != "out" and _clause(verb) is None:
+    clause = _clause(view, verb)
+    if lemma == "find" and view.particle(verb) != "out" and clause is None:
         return []
-    clause = _clause(verb)
     if clause is not None:
         fact, fact_tok = _fact_text(view, clause)
     elif view.particle(verb) == "out" or lemma in {"discover", "learn"}:
@@ -130,26 +146,26 @@ def _learned(view: ChapterView, verb: Any, lemma: str) -> list[KnowledgeDelta]:
     else:
         return []
     source_pair = next(((n, c) for p, n in view.preps(verb) if p == "from"
-                        for c in view.characters(n)), None)
+                        for c in _people(view, n, kin)), None)
     if source_pair is not None and how in {"discovered", "deduced"}:
         how = "told"  # "learned from Jane that …", "understood from Mrs. Gardiner that …"
     rule = "state" if lemma == "know" else lemma
     out = []
     for s in view.subjects(verb):
-        for who in view.characters(s):
+        for who in _people(view, s, kin):
             out.append(_delta(view, verb, who, s, fact, fact_tok, how, certainty, rule,
                               source_pair[1] if source_pair else None,
                               source_pair[0] if source_pair else None))
     return out
 
 
-def _told_active(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
+def _told_active(view: ChapterView, verb: Any, kin: KinResolver) -> list[KnowledgeDelta]:
     """"Y told X that …", "Y told X the secret", "Y revealed the truth to X"."""
     listeners = [c for c in verb.children if c.dep_ in {"dobj", "dative"} and c.pos_ != "ADP"]
     listeners += [n for p, n in view.preps(verb) if p in {"to", "in"}]
-    listener_pairs = [(t, c) for t in listeners for c in view.characters(t)]
-    speakers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
-    clause = _clause(verb)
+    listener_pairs = [(t, c) for t in listeners for c in _people(view, t, kin)]
+    speakers = [(s, c) for s in view.subjects(verb) for c in _people(view, s, kin)]
+    clause = _clause(view, verb)
     secret = _secret(view, verb)
     out: list[KnowledgeDelta] = []
     if clause is not None:
@@ -174,9 +190,9 @@ def _told_active(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
     return out
 
 
-def _told_passive(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
+def _told_passive(view: ChapterView, verb: Any, kin: KinResolver) -> list[KnowledgeDelta]:
     """"X was told that … (by Y)", "X was informed of the secret"."""
-    clause = _clause(verb)
+    clause = _clause(view, verb)
     secret = _secret(view, verb)
     if clause is not None:
         fact, fact_tok = _fact_text(view, clause)
@@ -185,12 +201,12 @@ def _told_passive(view: ChapterView, verb: Any) -> list[KnowledgeDelta]:
     else:
         return []
     agent = view.agent(verb)
-    source = view.character(agent) if agent is not None else None
+    source = next(iter(_people(view, agent, kin)), None) if agent is not None else None
     belief = verb.lemma_.lower() in BELIEF_PASSIVES  # "she was convinced that …"
     how, certainty, rule = ("deduced", 0.6, "convinced") if belief else ("told", 0.8, "was_told")
     out = []
     for s in view.subjects(verb):
-        for who in view.characters(s):
+        for who in _people(view, s, kin):
             out.append(_delta(view, verb, who, s, fact, fact_tok, how, certainty, rule,
                               source, agent))
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import RelationshipUpdate
 
@@ -69,10 +70,17 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
     """Relationships stated, started or ended in the chapter, deduplicated, in text order."""
     found: list[RelationshipUpdate] = []
     seen: set[tuple[str, str, str, bool]] = set()
+    namesakes = Namesakes(view)
 
     def add(item: RelationshipUpdate | None) -> None:
         if item is None or item.source == item.target:
             return
+        kin = item.type in KIN_TYPES
+        source = namesakes.settle(item.source, item.target, kin=kin)
+        target = namesakes.settle(item.target, item.source, kin=kin)
+        if source is None or target is None or source == target:
+            return  # "Elena" names two women: the relation is about neither for sure
+        item = item.model_copy(update={"source": source, "target": target})
         pair = (item.source, item.target)
         if item.symmetric:
             pair = (min(pair), max(pair))
@@ -134,6 +142,9 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
         return found, None
     if noun.dep_ in {"appos", "compound"}:
         head = noun.head
+        if noun.dep_ == "appos" and (_list_item(noun) or (plural and not head.conjuncts
+                                                         and head.tag_ in {"NN", "NNP"})):
+            return [], None  # "Not Elena Voss, not Mara's parents": a list, not a gloss
         found = [(k, head) for k in view.characters(head)]
         if found:
             return found, None
@@ -147,6 +158,18 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
     return [], None
 
 
+LIST_MARKERS = frozenset({"not", "nor", "or", "and", "but", "never", "neither", "either"})
+
+
+def _list_item(noun: Any) -> bool:
+    """Is the phrase a list item ("…, not Mara's parents", "…, or his brother")?"""
+    j = noun.left_edge.i - 1
+    doc = noun.doc
+    while j >= 0 and doc[j].is_punct:
+        j -= 1
+    return j >= 0 and doc[j].lower_ in LIST_MARKERS
+
+
 def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     lemma = noun.lemma_.lower()
     possessive = any(c.dep_ == "poss" for c in noun.children)
@@ -155,8 +178,11 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
         return []
     owner = _owner(view, noun)
     if owner is None:
-        return []
+        return _had_relative(view, noun, rel, lemma)
     owner_key, owner_tok = owner
+    if noun.dep_ == "attr" and any(owner_key in view.characters(s)
+                                   for s in view.subjects(noun.head)):
+        return []  # "the stranger was his brother Ivo": "his" is not the stranger
     referents, copula = _referents(view, noun)
     referents = [(k, t) for k, t in referents if _gender_fits(view, k, lemma)]
     ended = False
@@ -181,6 +207,24 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             tokens.append(copula)
         items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
     return items
+
+
+def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:
+    """"Tomas and Elena had an elder brother, Ivo Marsh": the owners are the subjects of
+    "have", the relative is named in apposition."""
+    verb = noun.head
+    if noun.dep_ != "dobj" or verb.lemma_.lower() != "have" or verb.pos_ not in {"VERB", "AUX"}:
+        return []
+    if any(c.lower_ in {"no", "any"} for c in noun.children) or not view.verdict(verb).asserted:
+        return []
+    owners = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    plural = noun.tag_ in {"NNS", "NNPS"}
+    referents = [(k, t) for child in noun.children if child.dep_ == "appos"
+                 for t in ((child, *child.conjuncts) if plural else (child,))
+                 for k in view.characters(t) if _gender_fits(view, k, lemma)]
+    return [_make(view, key, owner_key, rel, [owner_tok, noun, ref_tok], "had_relative", 0.75,
+                  anchor=verb)
+            for owner_tok, owner_key in owners for key, ref_tok in referents if key != owner_key]
 
 
 def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:

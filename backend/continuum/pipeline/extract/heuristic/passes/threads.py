@@ -2,11 +2,16 @@
 
 Open: a goal verb of finding out or getting back ("set out to find the treasure", "was
 determined to discover …", "must find …"), a search ("in search of X", "searched for X"),
-"the mystery of X", or an unknown culprit ("who had taken/stolen/killed X"). Goals are
-irrealis by nature, so the desire/hedge gate does not block an opening; negation does.
-Progress and close: a search verb (progress) or a finding verb (close: "at last found",
-"solved", "returned the X") whose object matches an open thread, from this chapter or
-from the story context. Thread names are short and normalized ("find treasure").
+"the mystery of X", an unknown culprit ("who had taken/stolen/killed X"), or a question
+a goal verb takes ("set out to find who had forged the ledger", "resolved to find out who
+the stranger was": the thread is the question, "who forged ledger", "who stranger was").
+Goals are irrealis by nature, so the desire/hedge gate does not block an opening; negation
+does. Progress and close: a search verb (progress) or a finding verb (close: "at last
+found", "solved", "returned the X") whose object matches an open thread, from this chapter
+or from the story context; a finding verb whose question covers half an open thread's
+words ("at last she found who had forged the ledger"); and, for a "who X was" thread, an
+asserted identity statement naming a person ("The stranger was Tomas's lost brother,
+Ivo Marsh"). Thread names are short and normalized ("find treasure").
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER, QUESTION
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.relationships import RELATION_NOUNS
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.heuristic.passes.things import QUEST_NOUNS, thing_key
 from continuum.pipeline.extract.schema import ThreadUpdate
@@ -39,6 +45,11 @@ CLOSE_VERBS = words(
     """find discover solve recover return restore retrieve uncover unmask catch rescue avenge
     regain"""
 )
+# Finding verbs that answer a question clause ("learned who had sent the letter").
+ANSWER_VERBS = words("find discover learn uncover establish realise realize solve")
+WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+WH_WORDS = words("who whom whose what which where when why how whether")
+QUESTION_COVER = 0.5
 STOP = words(
     """the a an of to who what his her their my your its this that which for in on at by
     with and or had has have was were is be been it"""
@@ -70,13 +81,125 @@ def extract_threads(view: ChapterView) -> list[ThreadUpdate]:
                 open_threads[opened.thread] = content_words(opened.thread)
                 found.append(opened)
             continue
-        if tok.pos_ != "VERB" or not open_threads:
+        if not open_threads:
             continue
+        if lemma == "be" and tok.pos_ in {"AUX", "VERB"}:
+            update = _identity(view, tok, open_threads, closed)
+            if update is not None:
+                found.append(update)
+            continue
+        if tok.pos_ != "VERB":
+            continue
+        if lemma in ANSWER_VERBS:
+            update = _answered(view, tok, open_threads, closed)
+            if update is not None:
+                found.append(update)
+                continue
         if lemma in CLOSE_VERBS or lemma in PROGRESS_VERBS:
             update = _advance(view, tok, lemma, open_threads, progressed, closed)
             if update is not None:
                 found.append(update)
     return found
+
+
+def _wh_clause(verb: Any) -> Any | None:
+    """The question clause a verb takes: "find who had forged it", "find out who he was"."""
+    for child in verb.children:
+        if child.dep_ != "ccomp" or child.i < verb.i or child.pos_ not in {"VERB", "AUX"}:
+            continue
+        first = child.left_edge
+        if first.tag_ in WH_TAGS and first.lower_ != "that":
+            return child
+    return None
+
+
+def _np_name(view: ChapterView, tok: Any) -> str | None:
+    """A noun phrase as a thread word: the entity, else its lemma key; no bare pronouns."""
+    key = view.key(tok)
+    if key:
+        return key
+    if tok.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    return view.noun_phrase(tok)[1]
+
+
+def _question_name(view: ChapterView, clause: Any) -> str | None:
+    """A question clause as a short thread name: "who had forged the Guild ledger" → "who
+    forged guild ledger", "who the stranger was" → "who stranger was"."""
+    wh = clause.left_edge.lower_
+    subjects = [s for s in view.subjects(clause) if s.tag_ not in WH_TAGS]
+    subject = _np_name(view, subjects[0]) if subjects else None
+    if subjects and subject is None:
+        return None  # "what it meant": the question is about nothing we can name
+    if clause.lemma_.lower() == "be":
+        if subject is None:
+            return None
+        return f"{wh} {subject} {clause.lower_}"
+    verb = CULPRIT_VERBS.get(clause.lemma_.lower(), clause.lower_) if clause.tag_ in {
+        "VBD", "VBN"} else clause.lower_
+    obj = next(iter(view.objects(clause)), None)
+    obj_name = _object_name(view, obj) if obj is not None else None
+    name = " ".join(filter(None, [wh, subject, verb, obj_name]))
+    return name if content_words(name) - {verb} else None
+
+
+def _covers(words: set[str], thread_words: set[str]) -> bool:
+    return bool(thread_words) and len(words & thread_words) / len(thread_words) >= QUESTION_COVER
+
+
+def _answered(
+    view: ChapterView, verb: Any, open_threads: dict[str, set[str]], closed: set[str],
+) -> ThreadUpdate | None:
+    """"At last Mara found who had forged the Guild ledger": the question is answered."""
+    clause = _wh_clause(verb)
+    if clause is None or not view.verdict(verb).asserted:
+        return None
+    name = _question_name(view, clause)
+    if name is None:
+        return None
+    words = content_words(name)
+    for thread, thread_words in open_threads.items():
+        if thread not in closed and _covers(words, thread_words):
+            closed.add(thread)
+            cue = any(c.lower_ in {"last", "finally", "length"} for c in verb.subtree)
+            parts = [*view.subjects(verb), clause]
+            return _update(view, thread, "close", verb, parts, "answered", 0.75 if cue else 0.65)
+    return None
+
+
+def _names_person(view: ChapterView, tok: Any) -> bool:
+    """A predicate that identifies someone: a character, a name, or "Tomas's brother"."""
+    if view.character(tok) or tok.pos_ == "PROPN":
+        return True
+    if any(c.dep_ == "appos" and (view.character(c) or c.pos_ == "PROPN") for c in tok.children):
+        return True
+    return tok.lemma_.lower() in RELATION_NOUNS and any(
+        c.dep_ == "poss" and view.character(c) for c in tok.children)
+
+
+def _identity(
+    view: ChapterView, copula: Any, open_threads: dict[str, set[str]], closed: set[str],
+) -> ThreadUpdate | None:
+    """"The stranger was Tomas's lost brother, Ivo Marsh" answers "who stranger was"."""
+    attr = next((c for c in copula.children if c.dep_ == "attr"), None)
+    subject = next((c for c in copula.children if c.dep_ == "nsubj"), None)
+    if attr is None or subject is None or subject.pos_ == "PRON" or attr.tag_ in WH_TAGS:
+        return None
+    if not _names_person(view, attr) or not view.verdict(copula).asserted:
+        return None
+    subject_name = _np_name(view, subject)
+    words = content_words(subject_name) if subject_name else set()
+    if not words:
+        return None
+    for thread, thread_words in open_threads.items():
+        parts = thread.split()
+        if thread in closed or len(parts) < 3 or parts[0] != "who" or parts[-1] not in {
+                "was", "is", "were", "are"}:
+            continue
+        if thread_words and thread_words <= words:
+            closed.add(thread)
+            return _update(view, thread, "close", copula, [subject, attr], "identity", 0.7)
+    return None
 
 
 def _characters(view: ChapterView, verb: Any) -> list[str]:
@@ -154,6 +277,11 @@ def _goal(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
     if _blocked(view, anchor) or view.verdict(anchor).reason == QUESTION:
         return None
     obj = next(iter(view.objects(verb)), None)
+    if obj is None and lemma in ANSWER_VERBS:
+        clause = _wh_clause(verb)
+        question = _question_name(view, clause) if clause is not None else None
+        if question is not None and clause is not None:
+            return _update(view, question, "open", verb, [anchor, clause], "question", 0.65)
     name = _goal_name(view, obj) if obj is not None else None
     if name is None:
         return None
@@ -205,6 +333,9 @@ def _culprit(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
         return None
     if not any(c.dep_ == "aux" and c.lower_ in {"had", "has", "have"} for c in verb.children):
         return None
+    head = verb.head
+    if verb.dep_ == "ccomp" and head.lemma_.lower() in ANSWER_VERBS and view.verdict(head).asserted:
+        return None  # "at last she found who had stolen it": an answer, not a question
     obj = next(iter(view.objects(verb)), None)
     name = _object_name(view, obj) if obj is not None else None
     if name is None:
@@ -232,8 +363,8 @@ def _advance(
     for thread, thread_words in open_threads.items():
         if thread in closed or not (words & thread_words):
             continue
-        if lemma in CLOSE_VERBS:
-            closed.add(thread)
+        if lemma in CLOSE_VERBS and thread.split()[0] not in WH_WORDS:
+            closed.add(thread)  # finding the ledger does not answer who forged it
             cue = any(c.lower_ in {"last", "finally", "length"} for c in verb.subtree)
             parts = [*view.subjects(verb), *targets]
             return _update(view, thread, "close", verb, parts, "close", 0.75 if cue else 0.6)

@@ -87,3 +87,49 @@ def test_setups_and_callbacks_become_flags(view: ViewOf) -> None:
     assert [f.kind for f in flags] == ["setup", "callback"]
     assert flags[0].entities == ["Billy Bones"]
     assert_evidence_exact(text, flags)
+
+
+# The Saltmere Ledger (evals/fixtures/golden): the pistol in chapter 2 is fired in chapter 7;
+# the letters scratched into the compass lid in chapter 2 are read in chapter 9.
+PISTOL = ('"One more thing," he said. He pulled open the top drawer of his desk. "There is a '
+          'pistol in the drawer of my desk. It is loaded. I hope you will never need it."')
+
+
+def test_a_weapon_presented_where_it_waits_is_a_setup(view: ViewOf) -> None:
+    assert commitments(view, PISTOL) == [("setup", "pistol", "there is")]
+    assert commitments(view, "There was a knife in one of the drawers.") == [
+        ("setup", "knife", "there is")]
+    # Not a weapon and not in a container: no setup.
+    assert commitments(view, "There was a letter on the table.") == []
+
+
+def test_an_inscription_is_set_up_and_paid_by_reading_it(view: ViewOf) -> None:
+    planted = ("Two letters had been scratched into the lid of the compass, but they were worn "
+               "almost smooth, and from across the room Mara could not read them.")
+    assert commitments(view, planted) == [("setup", "letter on lid", "scratch")]
+    # A restatement of the inscription plants nothing new.
+    assert commitments(view, "Two letters were scratched into the silver, so worn that only "
+                             "someone who already knew them could have read them.",
+                       ["letter on lid"]) == []
+    assert commitments(view, "Tomas read the two letters on the lid: I.M.", ["letter on lid"]) == [
+        ("payoff", "letter on lid", "read")]
+    # A name written in a ledger is a reputation, not a mark waiting to be read.
+    assert commitments(view, "No banker could clear a name that was written down in the "
+                             "Guild's own ledger.") == []
+
+
+def test_the_strongest_use_of_a_setup_is_its_payoff(view: ViewOf) -> None:
+    text = ("Mara took the pistol from the drawer of her father's desk. She walked to the "
+            "tower. Mara fired the pistol at Jonah Crane.")
+    items = extract_commitments(view(text), ["pistol"])
+    assert [(c.kind, c.key, c.trigger) for c in items] == [("payoff", "pistol", "fire")]
+    assert items[0].evidence.quote.startswith("Mara fired the pistol")
+
+
+def test_a_person_pronoun_is_no_thing_used(view: ViewOf) -> None:
+    assert commitments(view, "Mara looked at the ledger. Then Mara showed her.", ["ledger"]) == []
+
+
+def test_atmosphere_is_no_setup(view: ViewOf) -> None:
+    assert commitments(view, "Inside, the great hall was black and smelled of wax and old "
+                             "paper.") == []

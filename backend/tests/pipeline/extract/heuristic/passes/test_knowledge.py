@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
+from continuum.pipeline.extract.protocol import KnownEntity, KnownRelationship, StoryContext
 
 from .support import assert_evidence_exact, in_novel
 
@@ -59,3 +60,48 @@ def test_negated_or_asked_knowledge_is_not_learned(view: ViewOf) -> None:
 
 def test_a_reply_is_not_knowledge(view: ViewOf) -> None:
     assert learned(view, "Mr. Bennet replied that he had not.") == []
+
+
+FINCHES = [KnownEntity(name=name, type="character", gender=gender) for name, gender in (
+    ("Mara Finch", "female"), ("Aldous Finch", "male"), ("Harriet Finch", "female"),
+    ("Tomas Marsh", "male"))]
+
+
+def who_learned(view: ViewOf, text: str, context: StoryContext) -> list[tuple]:
+    items = extract_knowledge(view(text, context))
+    assert_evidence_exact(text, items)
+    return [(k.knower, k.fact, k.source) for k in items]
+
+
+def test_a_kin_noun_listener_is_resolved_through_known_relationships(view: ViewOf) -> None:
+    text = "Mara told her father that the Guild ledger had been forged."
+    known = StoryContext(entities=FINCHES, relationships=[
+        KnownRelationship(source="Mara Finch", type="daughter_of", target="Aldous Finch"),
+        KnownRelationship(source="Harriet Finch", type="mother_of", target="Mara Finch")])
+    assert who_learned(view, text, known) == [
+        ("Aldous Finch", "the Guild ledger had been forged", "Mara Finch")]
+    # Without a known father, nobody is credited.
+    assert who_learned(view, text, StoryContext(entities=FINCHES)) == []
+    # Two candidate fathers: no guess.
+    two = known.model_copy(update={"relationships": [
+        *known.relationships,
+        KnownRelationship(source="Tomas Marsh", type="father_of", target="Mara Finch")]})
+    assert who_learned(view, text, two) == []
+
+
+def test_a_kin_noun_is_resolved_through_the_chapters_own_relationships(view: ViewOf) -> None:
+    text = ("Mara, Aldous Finch's only daughter, came home late. Mara told her father that the "
+            "Guild ledger had been forged.")
+    assert who_learned(view, text, StoryContext(entities=FINCHES)) == [
+        ("Aldous Finch", "the Guild ledger had been forged", "Mara Finch")]
+
+
+def test_hearing_from_someone_credits_the_hearer(view: ViewOf) -> None:
+    assert who_learned(view, "Tomas heard from Mara that the ledger was forged.",
+                       StoryContext(entities=FINCHES)) == [
+        ("Tomas Marsh", "the ledger was forged", "Mara Finch")]
+
+
+def test_a_clause_never_runs_into_the_next_sentence(view: ViewOf) -> None:
+    text = "Tomas read the two letters on the lid: I.M.\n\nHe did not say anything to his sister."
+    assert who_learned(view, text, StoryContext(entities=FINCHES)) == []

@@ -10,6 +10,7 @@ from continuum.pipeline.extract.heuristic.passes.relationships import (
     extract_relationships,
     relation_type,
 )
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
 from .support import assert_evidence_exact, novel_chapters
 
@@ -91,3 +92,39 @@ def test_a_gendered_noun_must_fit_its_referent(view: ViewOf) -> None:
 def test_a_singular_noun_takes_one_apposition(view: ViewOf) -> None:
     found = rels(view, "Mr. Collins spoke to his cousin Elizabeth and Mrs. Philips.")
     assert found == [("Elizabeth", "cousin_of", "Mr. Collins", True, False)]
+
+
+SALTMERE = StoryContext(entities=[
+    KnownEntity(name=name, type="character", gender=gender) for name, gender in (
+        ("Mara Finch", "female"), ("Tomas Marsh", "male"), ("Ivo Marsh", "male"),
+        ("Elena Marsh", "female"), ("Elena Voss", "female"), ("Elena", "female"),
+        ("the stranger", "male"))])
+
+
+def saltmere_rels(view: ViewOf, text: str) -> list[tuple]:
+    items = extract_relationships(view(text, SALTMERE))
+    assert_evidence_exact(text, items)
+    return [(r.source, r.type, r.target) for r in items]
+
+
+def test_owners_of_a_relative_named_in_apposition(view: ViewOf) -> None:
+    # The bare "Elena" is two women; the shared surname of a sibling settles which.
+    assert saltmere_rels(view, "Tomas and Elena had an elder brother, Ivo Marsh.") == [
+        ("Ivo Marsh", "brother_of", "Tomas Marsh"), ("Ivo Marsh", "brother_of", "Elena Marsh")]
+    assert saltmere_rels(view, "Tomas had no brother, Ivo Marsh.") == []
+
+
+def test_an_ambiguous_bare_name_gets_no_unsettled_relation(view: ViewOf) -> None:
+    # "Elena" is Elena Marsh or Elena Voss; a friendship does not say which.
+    assert saltmere_rels(view, "Jonah Crane was Elena's oldest friend.") == []
+
+
+def test_a_negated_list_is_no_apposition(view: ViewOf) -> None:
+    text = ("Not Elena Voss, not Mara's parents, not even our sister until I am ready to tell "
+            "her myself.")
+    assert saltmere_rels(view, text) == []
+
+
+def test_an_identity_statement_is_no_relation_of_its_subject(view: ViewOf) -> None:
+    # "his" is not the stranger himself.
+    assert saltmere_rels(view, "The stranger was his brother Ivo.") == []

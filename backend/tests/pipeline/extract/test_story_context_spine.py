@@ -1,0 +1,61 @@
+"""The spine hands the offline extractor what earlier chapters established: relationships
+(so "her father" names someone), open setups (so a payoff is recognised) and open threads
+(so an answer closes its question). Real embedded Postgres, real extractor."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.context import load_story_context
+from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+from continuum.reads.threads import list_commitments, list_threads
+
+CHAPTERS = {
+    1: ("Mara Finch was the only daughter of Aldous Finch. Aldous Finch kept the accounts of "
+        "the Harbour Guild in Saltmere. \"There is a pistol in the drawer of my desk,\" Aldous "
+        "Finch said. Mara Finch set out to find who had forged the Guild ledger."),
+    2: ("Mara Finch went up to the tower. Mara Finch fired the pistol at Jonah Crane. At last "
+        "Mara Finch found who had forged the Guild ledger. Mara Finch told her father that "
+        "Jonah Crane had forged the ledger."),
+}
+
+
+@pytest.fixture(scope="module")
+def extractor() -> OfflineExtractor:
+    return OfflineExtractor()
+
+
+def test_later_chapters_see_relationships_setups_and_threads(clean_db, extractor) -> None:
+    with write_session() as session:
+        novel_id = create_novel(session, title="Context test")
+    analyze_chapter(novel_id=novel_id, number=1, text=CHAPTERS[1], extractor=extractor)
+    with read_session() as session:
+        context = load_story_context(session, novel_id=novel_id, chapter=2,
+                                     chapter_text=CHAPTERS[2], max_entities=50)
+    assert [(r.source, r.type, r.target) for r in context.relationships] == [
+        ("Mara Finch", "daughter_of", "Aldous Finch")]
+    assert context.open_setups == ["pistol"]
+    assert context.open_threads == ["who forged guild ledger"]
+
+    analyze_chapter(novel_id=novel_id, number=2, text=CHAPTERS[2], extractor=extractor)
+    with read_session() as session:
+        knows = session.execute(text(
+            """SELECT v.name, k.fact FROM knows_edges k
+                 JOIN entity_versions v ON v.novel_id = k.novel_id AND v.entity_id = k.knower_id
+                WHERE k.novel_id = :n AND k.chapter = 2"""), {"n": novel_id}).all()
+        assert ("Aldous Finch", "Jonah Crane had forged the ledger") in {tuple(r) for r in knows}
+        [paid] = list_commitments(session=session, novel_id=novel_id, cap=2)
+        assert (paid.key, paid.status, paid.payoff_chapter) == ("pistol", "paid", 2)
+        assert paid.payoff_quote is not None and paid.payoff_quote.startswith("Mara Finch fired")
+        [before] = list_commitments(session=session, novel_id=novel_id, cap=1)
+        assert before.status == "open"  # the payoff is not visible at cap 1
+        assert [(t.name, t.status) for t in list_threads(session=session, novel_id=novel_id,
+                                                          cap=1)] == [
+            ("who forged guild ledger", "open")]
+        assert [(t.name, t.status) for t in list_threads(session=session, novel_id=novel_id,
+                                                          cap=2)] == [
+            ("who forged guild ledger", "closed")]
