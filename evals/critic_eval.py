@@ -1,11 +1,14 @@
 """Continuity critic eval: seeded contradictions caught, clean drafts and real chapters passed.
 
 1. On the golden novel (chapters 1..10 ingested, canon locked; the golden eval's ingest is
-   reused when it is up to date), `critique_draft` judges each of the 32 chapter-11 drafts
-   with the offline extractor; nothing is persisted. A seeded draft is *caught* when a
-   finding of its check type exists (FAIL or WARN; FAIL-only reported too) and *located*
-   when such a finding quotes the seeded sentence; a clean draft is a *false FAIL* when any
-   FAIL finding exists.
+   reused when it is up to date), `critique_draft` judges each chapter-11 draft with the
+   offline extractor; nothing is persisted. A seeded draft is *caught* when a finding of
+   its check type exists (FAIL or WARN; FAIL-only reported too) and *located* when such a
+   finding quotes the seeded sentence; a clean draft is a *false FAIL* when any FAIL
+   finding exists. Two draft sets are scored separately: the development set
+   (`drafts/`, 32 drafts, the critic was tuned on it) and the held-out set
+   (`drafts_heldout/`, 30 drafts written without looking at the critic and never used
+   for tuning), which measures how far the tuning generalises.
 2. Pride and Prejudice, chapters 1..61 submitted in order with policy `warn` (each chapter
    critiqued against the ones before, then ingested); the false-FAIL rate is the share of
    chapters 2..61 whose stored critique verdict is `fail`. `--quick` stops after 15.
@@ -17,6 +20,7 @@ Writes docs/EVALUATION.md (section "Continuity critic") and var/eval-critic-erro
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from evals.common import (
+    GOLDEN,
     MINILM,
     MOCK,
     REPO,
@@ -34,7 +39,6 @@ from evals.common import (
     GoldenIngest,
     fmt,
     ingest_golden,
-    load_drafts,
     offline_extractor,
     open_database,
     ratio,
@@ -49,6 +53,17 @@ CHECKS = ("entity", "knowledge", "possession", "commitments", "canon")
 RECALL_TARGET = 0.8
 FALSE_FAIL_TARGET = 0.05
 QUICK_CHAPTERS = 15
+DEV_SET = "drafts"
+HELDOUT_SET = "drafts_heldout"
+HELDOUT_LABEL = "held-out (written without looking at the critic; not used for tuning)"
+
+
+def load_draft_set(folder: str = DEV_SET, root: Path = GOLDEN) -> list[dict[str, Any]]:
+    """The chapter-11 drafts of one set (a folder of the golden fixture), sorted by file name."""
+    paths = sorted((root / folder).glob("*.json"))
+    if not paths:
+        raise FileNotFoundError(f"no drafts in {root / folder}")
+    return [json.loads(p.read_text(encoding="utf-8")) for p in paths]
 
 
 @dataclass
@@ -145,14 +160,15 @@ def _extracted_at(extraction: Any, start: int, end: int) -> list[str]:
     return lines or ["(nothing extracted from the seeded sentence)"]
 
 
-def judge_drafts(ingest: GoldenIngest, *, progress: Any = print) -> list[DraftResult]:
-    """Critique every golden draft as chapter 11 (read-only)."""
+def judge_drafts(ingest: GoldenIngest, drafts: list[dict[str, Any]] | None = None, *,
+                 progress: Any = print) -> list[DraftResult]:
+    """Critique every draft of a set (default: the development set) as chapter 11, read-only."""
     from continuum.db.engine import read_session
     from continuum.pipeline.critic.runner import critique_draft
 
     extractor = offline_extractor()
     results = []
-    for draft in load_drafts():
+    for draft in load_draft_set() if drafts is None else drafts:
         with read_session() as session:
             outcome = critique_draft(session, novel_id=ingest.novel_id, number=11,
                                      text=draft["text"], extractor=extractor)
@@ -171,7 +187,7 @@ def judge_drafts(ingest: GoldenIngest, *, progress: Any = print) -> list[DraftRe
                 result.quote_span = (start, start + len(seeded["quote"]))
                 result.extracted = _extracted_at(outcome.extraction, *result.quote_span)
         verdict = outcome.verdict or outcome.status
-        progress(f"  {draft['id']:<15} {verdict:<6} "
+        progress(f"  {draft['id']:<23} {verdict:<6} "
                  + ", ".join(f"{f['severity']} {f['check']}" for f in result.findings))
         results.append(result)
     return results
@@ -266,8 +282,8 @@ def run_pride(*, limit: int | None, embedding: str = MOCK, progress: Any = print
                        seconds=time.perf_counter() - began)
 
 
-def render(summary: DraftSummary, pride: PrideResult | None, ingest: GoldenIngest) -> str:
-    """The docs/EVALUATION.md section (also printed)."""
+def table(summary: DraftSummary) -> list[str]:
+    """Markdown rows: per check type caught / caught by a FAIL / located."""
     rows = ["| check | seeded | caught (FAIL or WARN) | caught by a FAIL | located at the quote |",
             "|---|---|---|---|---|"]
     for check in CHECKS:
@@ -275,7 +291,40 @@ def render(summary: DraftSummary, pride: PrideResult | None, ingest: GoldenInges
         rows.append(f"| {check} | {n} | {fmt(summary.recall[check])} ({caught}/{n}) | "
                     f"{fmt(summary.recall_fail[check])} ({failed}/{n}) | "
                     f"{fmt(summary.located[check])} ({located}/{n}) |")
+    return rows
+
+
+def false_fail_line(summary: DraftSummary) -> str:
+    """The clean drafts' false-FAIL rate, naming the drafts."""
+    return (f"Clean drafts with a FAIL (false FAILs): {fmt(summary.false_fail_rate)} "
+            f"({len(summary.false_fails)}/{summary.clean}"
+            + (f": {', '.join(summary.false_fails)}" if summary.false_fails else "") + ").")
+
+
+def below_target(summary: DraftSummary) -> str:
+    """Which check types miss the recall target, and whether false FAILs do."""
     below = [c for c in CHECKS if (summary.recall[c] or 0) < RECALL_TARGET]
+    return ((", ".join(below) or "no check type")
+            + ("; clean-draft false FAILs above target"
+               if (summary.false_fail_rate or 0) > FALSE_FAIL_TARGET else ""))
+
+
+def heldout_lines(heldout: DraftSummary, n_drafts: int) -> list[str]:
+    """The held-out table: same columns as the development table, clearly labelled."""
+    return [
+        (f"**Held-out set** — {HELDOUT_LABEL}: {n_drafts} further chapter-11 drafts in "
+         f"`evals/fixtures/golden/{HELDOUT_SET}/` (4 seeded per type, 10 clean with precision "
+         "traps; 250–600 words, varied phrasing), written blind to the critic's recognisers "
+         "after it was tuned on the development set. Do not tune on them, or they stop "
+         "measuring generalisation."), "",
+        *table(heldout), "",
+        false_fail_line(heldout), "",
+    ]
+
+
+def render(summary: DraftSummary, pride: PrideResult | None, ingest: GoldenIngest,
+           heldout: DraftSummary | None = None, heldout_drafts: int = 0) -> str:
+    """The docs/EVALUATION.md section (also printed)."""
     lines = [
         SECTION, "",
         ("The offline critic (`critique_draft` with the offline extractor) on the 32 "
@@ -284,13 +333,16 @@ def render(summary: DraftSummary, pride: PrideResult | None, ingest: GoldenInges
         "Run: `python -m evals.critic_eval` (`--quick` for the first "
         f"{QUICK_CHAPTERS} chapters of Pride and Prejudice, `--skip-pp` for the drafts "
         "only); diagnostics in `var/eval-critic-errors.json` (missed contradictions with what "
-        "the extractor produced for the seeded sentence, false FAILs with their findings)."),
+        "the extractor produced for the seeded sentence, false FAILs with their findings; "
+        "the held-out set's under `heldout`)."),
         "",
-        *rows, "",
-        f"Clean drafts with a FAIL (false FAILs): {fmt(summary.false_fail_rate)} "
-        f"({len(summary.false_fails)}/{summary.clean}"
-        + (f": {', '.join(summary.false_fails)}" if summary.false_fails else "") + ").", "",
+        f"**Development set** — `evals/fixtures/golden/{DEV_SET}/`, the drafts the critic was "
+        "tuned on:", "",
+        *table(summary), "",
+        false_fail_line(summary), "",
     ]
+    if heldout is not None:
+        lines += heldout_lines(heldout, heldout_drafts)
     if pride is not None:
         judged = pride.judged
         n_fail = sum(pride.verdicts[c] == "fail" for c in judged)
@@ -307,35 +359,45 @@ def render(summary: DraftSummary, pride: PrideResult | None, ingest: GoldenInges
     pride_ok = pride is None or (pride.false_fail_rate or 0) <= FALSE_FAIL_TARGET
     lines += [
         f"Targets offline: recall ≥ {RECALL_TARGET} per type (caught column), false FAILs "
-        f"≤ {FALSE_FAIL_TARGET:.0%}. Below target: "
-        + (", ".join(below) or "no check type")
-        + ("; clean-draft false FAILs above target"
-           if (summary.false_fail_rate or 0) > FALSE_FAIL_TARGET else "")
-        + ("" if pride_ok else "; Pride and Prejudice false FAILs above target") + ".",
+        f"≤ {FALSE_FAIL_TARGET:.0%}. Below target: " + below_target(summary)
+        + ("" if pride_ok else "; Pride and Prejudice false FAILs above target") + "."
+        + (f" Held-out below target: {below_target(heldout)}." if heldout is not None else ""),
     ]
     return "\n".join(lines) + "\n"
+
+
+def diagnostics(results: list[DraftResult]) -> dict[str, list[dict[str, Any]]]:
+    """Missed, caught-but-not-located and falsely failed drafts, with what the critic saw."""
+    return {
+        "missed": [asdict(r) for r in results if r.seeded and not r.caught],
+        "caught_but_not_located": [asdict(r) for r in results
+                                   if r.seeded and r.caught and not r.located],
+        "clean_false_fails": [asdict(r) for r in results if r.false_fail],
+    }
 
 
 def run(*, quick: bool = False, skip_pp: bool = False, fresh: bool = False, write: bool = True,
         embedding: str = MINILM, ingest: GoldenIngest | None = None) -> dict[str, Any]:
     """Judge the drafts, run Pride and Prejudice, print and write the results."""
     ingest = ingest or ingest_golden(embedding=embedding, reuse=not fresh)
-    print("critiquing the 32 golden drafts as chapter 11")
-    results = judge_drafts(ingest)
+    dev_drafts, heldout_drafts = load_draft_set(DEV_SET), load_draft_set(HELDOUT_SET)
+    print(f"critiquing the {len(dev_drafts)} development drafts as chapter 11")
+    results = judge_drafts(ingest, dev_drafts)
     summary = summarize(results)
+    print(f"critiquing the {len(heldout_drafts)} {HELDOUT_LABEL} drafts as chapter 11")
+    heldout_results = judge_drafts(ingest, heldout_drafts)
+    heldout = summarize(heldout_results)
     world = world_digest(ingest)
     pride = None
     if not skip_pp:
         print("Pride and Prejudice, chapter by chapter (policy warn)"
               + (f", first {QUICK_CHAPTERS}" if quick else ""))
         pride = run_pride(limit=QUICK_CHAPTERS if quick else None)
-    section = render(summary, pride, ingest)
+    section = render(summary, pride, ingest, heldout, len(heldout_drafts))
     print(section)
     write_json(ERRORS, {
-        "missed": [asdict(r) for r in results if r.seeded and not r.caught],
-        "caught_but_not_located": [asdict(r) for r in results
-                                   if r.seeded and r.caught and not r.located],
-        "clean_false_fails": [asdict(r) for r in results if r.false_fail],
+        **diagnostics(results),
+        "heldout": diagnostics(heldout_results),
         "pride_and_prejudice_fails": pride.fails if pride else None,
         "world_at_cap_10": world,
     })
@@ -343,7 +405,7 @@ def run(*, quick: bool = False, skip_pp: bool = False, fresh: bool = False, writ
     if write:
         write_section(section, SECTION)
         print("updated docs/EVALUATION.md")
-    return {"summary": summary, "pride": pride}
+    return {"summary": summary, "heldout": heldout, "pride": pride}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -352,7 +414,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help=f"only the first {QUICK_CHAPTERS} chapters of Pride and Prejudice")
-    parser.add_argument("--skip-pp", action="store_true", help="only the golden drafts")
+    parser.add_argument("--skip-pp", action="store_true",
+                        help="only the golden drafts (development and held-out)")
     parser.add_argument("--mock-embeddings", action="store_true",
                         help=f"golden ingest with {MOCK} (embeddings do not affect the critic)")
     parser.add_argument("--fresh", action="store_true", help="re-ingest the golden novel")
