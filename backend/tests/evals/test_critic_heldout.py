@@ -69,7 +69,7 @@ def test_render_reports_heldout_in_its_own_labelled_table() -> None:
     assert "| knowledge | 2 | 0.50 (1/2) | 0.50 (1/2) | 0.50 (1/2) |" in held_part
     assert "| canon | 0 | — (0/0) |" in held_part
     assert "false FAILs): 0.50 (1/2: hc1)" in held_part
-    assert "Held-out below target: entity, knowledge, possession, commitments, canon; " \
+    assert "Held-out v1 below target: entity, knowledge, possession, commitments, canon; " \
            "clean-draft false FAILs above target." in held_part
     without = render(dev, None, Ingest())  # type: ignore[arg-type]
     assert HELDOUT_LABEL not in without and "Below target: no check type." in without
