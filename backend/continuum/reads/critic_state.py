@@ -57,8 +57,8 @@ class PriorText:
 
 
 def _postgres(pattern: str) -> str:
-    """A Python regex as a PostgreSQL ARE prefilter (word boundaries differ)."""
-    return pattern.replace(r"\b", r"\y").replace("(?:", "(")
+    """A Python regex as a PostgreSQL ARE prefilter (word boundaries and groups differ)."""
+    return re.sub(r"\(\?P<\w+>", "(", pattern.replace(r"\b", r"\y").replace("(?:", "("))
 
 
 def load_prior_text(*, session: Session, novel_id: uuid.UUID, cap: int) -> PriorText:

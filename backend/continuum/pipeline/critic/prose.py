@@ -18,6 +18,16 @@ _PRONOUN = r"(?:he|she|they|I)"
 _NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
 _AFTER = re.compile(rf"^\s*,?\s*(?:{SPEECH_VERBS})\s+(?P<a>{_NAME})|"
                     rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN})\s+(?:{SPEECH_VERBS})\b")
+# An action beat after a finished quote names its speaker: '"Her other brother." She put down
+# the gravy boat.' (a past-tense verb right after the name or pronoun).
+_BEAT_VERBS = ("put|set|took|gave|held|shook|stood|sat|went|came|made|let|drew|threw|ran|saw|"
+               "felt|kept|left|rose|spoke|bit|hung|laid|lay|got|caught|struck|swung|wiped|"
+               "began|smiled|nodded|sighed|laughed|frowned|shrugged|turned|looked|glanced")
+_BEAT = re.compile(rf"^\s*(?P<b>{_NAME}|{_PRONOUN}|She|He|They)\s+(?:\w+ly\s+)?"
+                   rf"(?:{_BEAT_VERBS}|[a-z]+ed)\b")
+# ... or a beat sentence right before it: 'Mara laughed. "You make me sound like an old maid."'
+_BEAT_BEFORE = re.compile(rf"(?:^\s*|[.!?]\s+)(?P<b>{_NAME}|She|He|They)\s+(?:\w+ly\s+)?"
+                          rf"(?:{_BEAT_VERBS}|[a-z]+ed)\b[^\"“”.!?]*[.!?]\s*$")
 _BEFORE = re.compile(rf"(?P<b>{_NAME}|\b{_PRONOUN})\s+(?:{SPEECH_VERBS})(?:\s+\w+)?\s*[,:]\s*$")
 
 
@@ -83,10 +93,12 @@ def speeches(text: str) -> list[Speech]:
             before_start = quotes[i - 1].end() if i else para.start
             who, at = _attribution(text, q.end(), after_end, before_start, q.start())
             found.append((who, at))
-        known = [f for f in found if f[0] is not None]
-        for q, (who, at) in zip(quotes, found, strict=True):
-            if who is None and len({k[0] for k in known}) == 1:
-                who, at = known[0]
+        for i, (q, (who, at)) in enumerate(zip(quotes, found, strict=True)):
+            if who is None:  # one speaker per paragraph: the nearest attribution before, else after
+                near = [f for f in reversed(found[:i]) if f[0] is not None] or \
+                    [f for f in found[i + 1:] if f[0] is not None]
+                if near:
+                    who, at = near[0]
             out.append(Speech(q.start(1), q.end(1), q.group(1), who, at))
     return out
 
@@ -98,8 +110,16 @@ def _attribution(text: str, after: int, after_end: int, before_start: int,
     if m:
         group = "a" if m.group("a") else "b"
         return m.group(group), after + m.start(group)
+    if re.search(r"[.!?][\"”’']?$", text[max(0, after - 3):after]):
+        m = _BEAT.match(tail)
+        if m:
+            return m.group("b"), after + m.start("b")
     head_from = max(before_start, before_end - 80)
     m = _BEFORE.search(text[head_from:before_end])
+    if m:
+        return m.group("b"), head_from + m.start("b")
+    head_from = max(before_start, before_end - 200)
+    m = _BEAT_BEFORE.search(text[head_from:before_end])
     if m:
         return m.group("b"), head_from + m.start("b")
     return None, None

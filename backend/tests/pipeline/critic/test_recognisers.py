@@ -45,7 +45,7 @@ def test_payoff_markers_and_the_thing_paid_off() -> None:
             "had sworn he would on the day he came home. Tomas took down the old harpoon that had "
             "hung above the forge door since his father's time. Elizabeth walked on.")
     claims = bind_claims(text, ChapterExtraction(), WorldState(cap=10))
-    found = [(s.text[:20], thing) for s, thing in commitments._recognised_payoffs(claims)]
+    found = [(s.text[:20], thing) for s, thing, _spoken in commitments._recognised_payoffs(claims)]
     assert found == [("At last Aldous unloc", "sea chest"), ("Tomas took down the ", "harpoon")]
 
 

@@ -2,18 +2,25 @@
 earlier chapter states otherwise, not locked (WARN).
 
 Besides the extractor's canon facts, the critic recognises colour attributes itself: "Mara's
-blue eyes", "Elena Marsh pushed her fair hair out of her eyes"."""
+blue eyes", "Elena Marsh pushed her fair hair out of her eyes"; occupations ("Aldous Finch had
+been the harbourmaster of Saltmere", against a locked occupation or an earlier sentence, WARN);
+and the listener's age in speech ("there you were at twenty-seven", WARN). When the world locks
+two different values of one single-valued fact, one lock was mis-attributed: a value agreeing
+with either passes and a contradiction is only a WARN."""
 
 from __future__ import annotations
 
 import re
 import uuid
+from typing import Literal
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.critic.prose import Span, sentences
+from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
 from continuum.pipeline.identity.names import normalize
 from continuum.pipeline.persist.canon import SINGLE_VALUED
+from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState
 
 NAME = "canon"
@@ -40,17 +47,183 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 normalize(fact.subject) == normalize(locked_name)
             if not same_subject or predicate != fact.predicate or predicate not in SINGLE_VALUED:
                 continue
-            if normalize(value) == normalize(fact.value):
+            if normalize(value) == normalize(fact.value) or _agrees(world, locked_subject, locked_name,
+                                                                   predicate, fact.value):
                 continue
             findings.append(Finding(
-                check=NAME, severity="FAIL",
+                check=NAME, severity=_severity(world, locked_subject, predicate),
                 message=f"{locked_name}'s {predicate} is locked as {value!r}, "
-                        f"the draft says {fact.value!r}",
+                        f"the draft says {fact.value!r}{_note(world, locked_subject, predicate)}",
                 draft_start=fact.evidence.start, draft_end=fact.evidence.end,
                 draft_quote=fact.evidence.quote,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
-    return findings + _colours(claims, world, findings)
+    findings += _colours(claims, world, findings)
+    return findings + _occupations(claims, world, findings) + _spoken_ages(claims, world, findings)
+
+
+# Offices as well as trades ("the treasurer of the Harbour Guild").
+OFFICES = {"treasurer", "secretary", "chairman", "president", "mayor", "alderman", "warden",
+           "governor", "bailiff", "beadle", "sexton", "verger", "churchwarden", "overseer",
+           "foreman", "apprentice", "journeyman", "landlady", "proprietor", "owner"}
+_TRADE = (rf"(?:{'|'.join(sorted(OCCUPATIONS | OFFICES, key=len, reverse=True))}|"
+          r"[a-z]+(?:master|keeper|maker|smith|wright))")
+_OCCUPATION = re.compile(
+    rf"(?P<who>{_NAME})\s+(?:had\s+been|has\s+been|was|is)\s+(?:\w+ly\s+)?(?:the|a|an)\s+"
+    rf"(?:[a-z]+\s+)?(?P<trade>{_TRADE})\b(?:\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*))?")
+
+
+def _overlaps(found: list[Finding], start: int, end: int) -> bool:
+    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
+               and f.draft_end > start for f in found)
+
+
+def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """"Aldous Finch had been the harbourmaster of Saltmere" against a locked occupation that
+    names another trade (a WARN: people hold two posts, or change them)."""
+    findings: list[Finding] = []
+    for sentence in sentences(claims.text):
+        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
+            continue
+        for m in _OCCUPATION.finditer(sentence.text):
+            who, trade = m.group("who"), m.group("trade").lower()
+            subject = claims.person(who)
+            start, end = sentence.start + m.start(), sentence.start + m.end()
+            if subject is None or _overlaps(found + findings, start, end):
+                continue
+            locked = _locked(claims, world, subject, who, "occupation")
+            if not locked:
+                earlier = _earlier_trades(claims, subject)
+                if earlier and not any(_same_trade(trade, t) for t, _s in earlier):
+                    was, prior = earlier[-1]
+                    findings.append(Finding(
+                        check=NAME, severity="WARN",
+                        message=f"{claims.name_of(subject)} is the {trade} here, but chapter "
+                                f"{prior.chapter} makes them the {was} (occupation, not locked)",
+                        draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                        evidence_chapter=prior.chapter, evidence_quote=prior.quote))
+                    break
+                continue
+            if any(_same_trade(trade, value) for _n, value, _e in locked):
+                continue
+            name, value, evidence = locked[0]
+            findings.append(Finding(
+                check=NAME, severity="WARN",
+                message=f"{name} is the {trade} here, but the locked occupation is {value!r}",
+                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
+                evidence_quote=evidence.quote))  # type: ignore[attr-defined]
+            break
+    return findings
+
+
+_TRADE_OF = re.compile(rf"\b(?:had\s+been|has\s+been|was|is)\s+(?:the|a|an)\s+(?:[a-z]+\s+)?"
+                       rf"(?P<trade>{_TRADE})\b")
+_PERSON = re.compile(rf"\b{_NAME}")
+
+
+def _earlier_trades(claims: DraftClaims, subject: uuid.UUID) -> list[tuple[str, PriorSentence]]:
+    """Earlier sentences that give the person a trade: "Mr. Aldous Finch was fifty-eight years
+    old, and he was the treasurer of the Harbour Guild" (a pronoun stands for the one person
+    the sentence has named before it)."""
+    if claims.history is None:
+        return []
+    out = []
+    for sentence in claims.history.sentences_with(_TRADE_OF.pattern):
+        for m in _TRADE_OF.finditer(sentence.quote):
+            before = sentence.quote[:m.start()]
+            words = before.split()
+            if not words:
+                continue
+            people = {p for p in (claims.person(n.group()) for n in _PERSON.finditer(before))
+                      if p is not None}
+            pronoun = normalize(words[-1]) in {"he", "she"} and people == {subject}
+            named = subject in (claims.person(" ".join(words[-2:])), claims.person(words[-1]))
+            if pronoun or named:
+                out.append((m.group("trade").lower(), sentence))
+    return out
+
+
+def _same_trade(trade: str, value: str) -> bool:
+    """"clerk" agrees with "clerk of the Harbour Guild", "smith" with "blacksmith"."""
+    return any(w == trade or (len(w) > 3 and (w in trade or trade in w)) for w in normalize(value).split())
+
+
+# Speech that gives the listener's age: "there you were at twenty-seven", "you are thirty".
+_YOUR_AGE = re.compile(r"\byou\s+(?:were|are)\s+(?:at\s+|only\s+|just\s+|nearly\s+|almost\s+)?"
+                       r"(?P<age>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty)(?:-[a-z]+)?|"
+                       r"[a-z]+teen|\d{1,2})(?:\s+years\s+old)?\b(?!\s+(?:years|minutes|days|times|miles))",
+                       re.IGNORECASE)
+AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
+
+
+def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """A speaker gives the listener (the last other speaker before the quote) an age far from
+    the locked one (a WARN: the listener is inferred)."""
+    findings: list[Finding] = []
+    speeches = claims.speeches
+    for i, speech in enumerate(speeches):
+        for m in _YOUR_AGE.finditer(speech.text):
+            age = parse_number(m.group("age").replace("-", " "))
+            if age is None:
+                continue
+            speaker = claims.person(speech.speaker, speech.speaker_at) if speech.speaker else None
+            listener = next((who for who in (claims.person(sp.speaker, sp.speaker_at)
+                                             for sp in reversed(speeches[max(0, i - 6):i]) if sp.speaker)
+                             if who is not None and who != speaker), None)
+            if listener is None or speaker is None:
+                continue
+            start, end = speech.start + m.start(), speech.start + m.end()
+            locked = [(n, v, e) for sid, n, p, v, e in world.locked_canon if sid == listener and p == "age"]
+            values = [(n, parse_number(v), e) for n, v, e in locked]
+            if not values or any(v is None or abs(v - age) <= AGE_SLACK for _n, v, _e in values):
+                continue
+            if _overlaps(found, start, end):
+                continue
+            name, value, evidence = values[0]
+            sentence = next((s for s in sentences(claims.text, speech.start, speech.end)
+                             if s.start <= start < s.end), Span(start, end, claims.text[start:end]))
+            findings.append(Finding(
+                check=NAME, severity="WARN",
+                message=f"{claims.name_of(speaker)} gives the listener, {name}, an age of {age}, "
+                        f"but the locked age is {value}",
+                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+                evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
+                evidence_quote=evidence.quote))  # type: ignore[attr-defined]
+    return findings
+
+
+def _values(world: WorldState, subject: uuid.UUID | None, predicate: str) -> set[str]:
+    return {normalize(value) for sid, _name, pred, value, _ev in world.locked_canon
+            if sid == subject and pred == predicate}
+
+
+def _key(value: str) -> str | int:
+    """A value's meaning for comparison: its colour group, else the value itself."""
+    colours = [w for w in value.split() if any(w in g for g in COLOUR_GROUPS)]
+    return _group(colours[0]) if colours else value
+
+
+def _conflicted(world: WorldState, subject: uuid.UUID | None, predicate: str) -> bool:
+    """The world locks two different values of one single-valued fact: one of the locks
+    was mis-attributed (say, another woman's "her black hair"), so neither can be trusted."""
+    return predicate in SINGLE_VALUED and len({_key(v) for v in _values(world, subject, predicate)}) > 1
+
+
+def _agrees(world: WorldState, subject: uuid.UUID | None, name: str, predicate: str, value: str) -> bool:
+    """The draft's value is one of the values locked for the same subject and predicate."""
+    return normalize(value) in _values(world, subject, predicate)
+
+
+def _severity(world: WorldState, subject: uuid.UUID | None, predicate: str) -> Literal["FAIL", "WARN"]:
+    return "WARN" if _conflicted(world, subject, predicate) else "FAIL"
+
+
+def _note(world: WorldState, subject: uuid.UUID | None, predicate: str) -> str:
+    if not _conflicted(world, subject, predicate):
+        return ""
+    return f" (but the locked {predicate} values disagree: " \
+           f"{', '.join(sorted(_values(world, subject, predicate)))})"
 
 
 def _group(colour: str) -> int:
@@ -90,13 +263,16 @@ def _locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str
 
 def _against_locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,
                     predicate: str, colour: str, start: int, end: int) -> Finding | None:
-    for name, value, evidence in _locked(claims, world, subject, who, predicate):
+    locked = _locked(claims, world, subject, who, predicate)
+    if any(_key(normalize(value)) == _group(colour) for _name, value, _ev in locked):
+        return None  # one locked value agrees (a conflicting second lock is not trusted)
+    for name, value, evidence in locked:
         words = [w for w in normalize(value).split() if w in {c for g in COLOUR_GROUPS for c in g}]
         if not words or any(_group(w) == _group(colour) for w in words):
             continue
-        return Finding(check=NAME, severity="FAIL",
+        return Finding(check=NAME, severity=_severity(world, subject, predicate),
                        message=f"{name}'s {predicate} is locked as {value!r}, the draft says "
-                               f"{colour!r}",
+                               f"{colour!r}{_note(world, subject, predicate)}",
                        draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
                        evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
                        evidence_quote=evidence.quote)  # type: ignore[attr-defined]

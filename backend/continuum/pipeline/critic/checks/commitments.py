@@ -23,8 +23,9 @@ _PRONOUN = r"(?:he|she|they|I|we|you)"
 # The sentence says it fulfils an old promise, charge or long wait.
 PAYOFF_MARKERS = re.compile(
     rf"\bhad\s+(?:always\s+|once\s+|long\s+)?(?:sworn|promised|vowed|pledged|said|told\s+\w+)\s+"
-    rf"(?:that\s+)?{_PRONOUN}\s+(?:one\s+day\s+|some\s+day\s+|would\s+one\s+day\s+)?"
+    rf"(?:that\s+)?(?:{_PRONOUN}\s+)?(?:one\s+day\s+|some\s+day\s+|would\s+one\s+day\s+)?"
     rf"(?:would|must|should|will|shall)\b"
+    r"|\b(?:sworn|vowed|promised|pledged)\s+to\s+(?:come\s+back|go\s+back|return)\s+for\b"
     r"|\bmade\s+(?:him|her|them|me|us)\s+(?:swear|promise|vow)\b"
     r"|\b(?:had\s+)?(?:waited|lain|hung|stood|rested|lay)\s+(?:there\s+)?(?:for\s+)?"
     r"(?:all\s+)?(?:these|those)\s+years\b"
@@ -67,17 +68,23 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_quote=item.evidence.quote,
         ))
     flagged = [(f.draft_start or 0, f.draft_end or 0) for f in findings]
-    for sentence, thing in _recognised_payoffs(claims):
+    for sentence, thing, spoken in _recognised_payoffs(claims):
         if any(s < sentence.end and e > sentence.start for s, e in flagged):
             continue
-        if _planted(claims, world, thing):
+        mentioned = _planted(claims, world, thing)
+        if mentioned and (len(thing.split()) > 1 or _in_context(claims, world, thing, sentence)):
             continue
+        weak = mentioned or spoken
         findings.append(Finding(
-            check=NAME, severity="FAIL",
-            message=f"this pays off {thing!r} as a long-standing promise or wait, but no "
-                    f"earlier chapter sets it up",
+            check=NAME, severity="WARN" if weak else "FAIL",
+            message=(f"this pays off {thing!r} as a long-standing promise or wait, but no "
+                     f"earlier chapter sets it up" if not mentioned else
+                     f"this pays off {thing!r} as a long-standing promise or wait; earlier "
+                     f"chapters mention a {thing} but never with anything else this sentence "
+                     f"says of it") + (" (said in dialogue)" if spoken else ""),
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
         ))
+        flagged.append((sentence.start, sentence.end))
     for _key, detail, evidence in world.open_setups:
         if world.cap + 1 - evidence.chapter > OVERDUE_CHAPTERS:
             findings.append(Finding(
@@ -88,19 +95,52 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return findings
 
 
-def _recognised_payoffs(claims: DraftClaims) -> list[tuple[Span, str]]:
-    """Narrated sentences with a payoff marker and the object they act on."""
+# Dialogue that calls in an old promise: "You promised me the weathervane by Michaelmas".
+SPOKEN_PAYOFF = re.compile(
+    r"\b(?:you|he|she|they)\s+(?:had\s+)?(?:promised|swore|vowed)\s+(?:me|us|him|her|them)\s+"
+    r"(?=(?:the|his|her|their|your|my|our)\s)", re.IGNORECASE)
+
+
+def _recognised_payoffs(claims: DraftClaims) -> list[tuple[Span, str, bool]]:
+    """Sentences with a payoff marker and the object they act on (narration, or dialogue
+    calling in a promise of a thing), with whether it is said in dialogue."""
     out = []
     for sentence in sentences(claims.text):
-        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
-            continue
-        marker = PAYOFF_MARKERS.search(sentence.text)
-        if marker is None:
-            continue
-        thing = _object_of(sentence.text)
+        # a sentence may open with the quotation mark itself
+        spoken = any(sp.start - 1 <= sentence.start < sp.end for sp in claims.speeches)
+        if spoken:
+            marker = SPOKEN_PAYOFF.search(sentence.text)
+            thing = _object_of(sentence.text[marker.end():]) if marker else None
+        else:
+            marker = PAYOFF_MARKERS.search(sentence.text)
+            thing = _object_of(sentence.text) if marker else None
         if thing:
-            out.append((sentence, thing))
+            out.append((sentence, thing, spoken))
     return out
+
+
+_COMMON = {"would", "could", "should", "there", "their", "which", "about", "after", "before",
+           "again", "still", "almost", "never", "always", "every", "going", "being", "other",
+           "where", "while", "first", "little", "great", "thing", "things", "through", "think",
+           "thought", "though", "right", "something", "nothing", "himself", "herself"}
+
+
+def _in_context(claims: DraftClaims, world: WorldState, thing: str, sentence: Span) -> bool:
+    """A one-word thing ("letter") is planted only where an earlier sentence mentions it with
+    another key word of the payoff sentence (not a character's name or a common word)."""
+    names = {w.lower() for m in re.finditer(r"\b[A-Z][a-z]+\b", sentence.text)
+             for w in [m.group()] if claims.person(w) is not None}
+    context = {w for w in content_words(sentence.text) - content_words(thing)
+               if len(w) >= 5 and w not in _COMMON and w not in names
+               and w not in _GENERIC and w not in _STOP_VERBS}
+    if not context or claims.history is None:
+        return True
+    if any(content_words(f"{key} {detail}") & context
+           for key, detail, _ev in world.open_setups + world.paid_setups
+           if thing.rstrip("s") in content_words(f"{key} {detail}")):
+        return True
+    pattern = rf"\b{re.escape(thing.rstrip('s'))}s?\b"
+    return any(content_words(s.quote) & context for s in claims.history.sentences_with(pattern))
 
 
 def _object_of(sentence: str) -> str | None:

@@ -102,7 +102,56 @@ def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_quote=first.text if first else item.evidence.quote,
             evidence_chapter=world.names[best[0]][3], evidence_quote=best[1],
         ))
+    return findings + _misspelt_mentions(claims, world, findings)
+
+
+def _misspelt_mentions(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """A full name in the draft that the extractor bound to an established person although it
+    is spelt otherwise ("Aldus Finch" for "Aldous Finch"): every word but one equal, that one a
+    slip. The extractor forgave the slip; a reader will not."""
+    known = {normalize(n) for name, aliases, _t, _f in world.names.values() for n in (name, *aliases)}
+    findings: list[Finding] = []
+    seen: set[str] = set()
+    for item in claims.extraction.new_entities:
+        for mention in item.mentions:
+            surface = mention.text.strip()
+            key = normalize(surface)
+            if key in seen or key in known or not surface[:1].isupper():
+                continue
+            if any(f.draft_start == mention.start for f in found):
+                continue
+            hit = _one_slip(surface, world)
+            if hit is None:
+                continue
+            seen.add(key)
+            entity_id, known_name = hit
+            findings.append(Finding(
+                check=NAME, severity="FAIL",
+                message=f"{surface!r} looks like a misspelling of {known_name!r}",
+                draft_start=mention.start, draft_end=mention.end, draft_quote=mention.text,
+                evidence_chapter=world.names[entity_id][3], evidence_quote=known_name,
+            ))
     return findings
+
+
+def _one_slip(name: str, world: WorldState) -> tuple | None:
+    """The established full name that `name` misspells in exactly one word."""
+    title, bare = split_honorific(name)
+    tokens = bare.split()
+    if len(tokens) < 2:
+        return None
+    for entity_id, (known_name, aliases, type_, _first) in world.names.items():
+        if type_ != "character":
+            continue
+        for known in (known_name, *aliases):
+            known_tokens = split_honorific(known)[1].split()
+            if len(known_tokens) != len(tokens):
+                continue
+            pairs = list(zip(tokens, known_tokens, strict=True))
+            slips = [(a, b) for a, b in pairs if a != b]
+            if len(slips) == 1 and _near(*slips[0]):
+                return entity_id, known
+    return None
 
 
 def _tokenwise(name: str, type_: str, world: WorldState) -> tuple | None:

@@ -14,7 +14,7 @@ from typing import Any
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Speech, sentences
-from continuum.pipeline.identity.names import PRONOUNS, normalize
+from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"
@@ -112,6 +112,7 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 secrets[name] = secrets.pop(home)
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
+    findings += _written_names(claims, world, secrets, flagged)
     for speech in claims.speeches:
         speaker = _speaker(claims, speech)
         if speaker is None:
@@ -120,7 +121,7 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
         for name, (knowers, fact, evidence) in secrets.items():
             if (speaker, name) in flagged or same_person(speaker_name, name):
                 continue
-            if speaker in knowers or any(same_person(speaker_name, claims.name_of(k))
+            if speaker in knowers or any(_same_knower(speaker_name, claims.name_of(k))
                                          for k in knowers if k in claims.roster.entries):
                 continue
             hit = _naming(claims.text, speech, name)
@@ -136,6 +137,58 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
                          f"{speaker_name} names {name}, but by chapter {world.cap} only {who} "
                          f"know that {fact}"),
                 draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
+            ))
+    return findings
+
+
+# Narration in which someone puts a person's name to paper or to his face: "wrote across the
+# outside ...: Mr. Ivo Marsh", "addressed it to Ivo Marsh", "greeted him as Ivo Marsh".
+_WRITES = re.compile(r"^(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:\w+ly\s+)?"
+                     r"(?P<verb>wrote|addressed|inscribed|signed|labelled|labeled|"
+                     r"greeted|hailed|introduced|called)\b")
+
+
+def _same_knower(a: str, b: str) -> bool:
+    """Two world entities that are one knower: the same name or first name, not a titled
+    surname ("Mrs. Finch" is not Mara Finch, who knows more than her mother)."""
+    if not same_person(a, b):
+        return False
+    bare_a, bare_b = split_honorific(a)[1].split(), split_honorific(b)[1].split()
+    return bare_a == bare_b or (bool(bare_a) and bool(bare_b) and bare_a[0] == bare_b[0])
+
+
+def _written_names(claims: DraftClaims, world: WorldState,
+                   secrets: dict[str, tuple[set[Any], str, Any]],
+                   flagged: set[tuple[Any, str]]) -> list[Finding]:
+    """A narrated sentence whose subject writes out, or addresses someone by, the full name
+    of a person whose identity they have not learned (a WARN: the narrator may know it)."""
+    findings: list[Finding] = []
+    for sentence in sentences(claims.text):
+        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
+            continue
+        m = _WRITES.match(sentence.text)
+        if m is None:
+            continue
+        writer = claims.person(m.group("who"), sentence.start)
+        if writer is None:
+            continue
+        writer_name = claims.name_of(writer)
+        for name, (knowers, fact, evidence) in secrets.items():
+            if len(name.split()) < 2 or (writer, name) in flagged or same_person(writer_name, name):
+                continue
+            if writer in knowers or any(_same_knower(writer_name, claims.name_of(k))
+                                        for k in knowers if k in claims.roster.entries):
+                continue
+            if re.search(rf"\b{re.escape(name)}\b", sentence.text[m.end():]) is None:
+                continue
+            flagged.add((writer, name))
+            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
+            findings.append(Finding(
+                check=NAME, severity="WARN",
+                message=f"{writer_name} {m.group('verb')} the name {name}, but by chapter "
+                        f"{world.cap} only {who} know that {fact}",
+                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
     return findings

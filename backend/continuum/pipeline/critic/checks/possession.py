@@ -5,13 +5,18 @@ took / used / opened / held ... the silver compass", "sat with the Guild ledger 
 Who holds the object comes from the world at the cap (a FAIL); when the world has no object
 entity for it, from the last earlier sentence that hands, takes or loses that same object
 ("Tomas gave the silver compass to Ivo", "The brass key was lost"), a WARN.
+
+A FAIL is kept only when the reading is sure: a user known only by a pronoun while the holder is
+named in the chapter, a bare "the ledger" in a chapter that also has "her own ledger" or "the inn
+ledger", and "a long brass key" for the lost brass key are WARNs; "the compass rose" (the head
+noun modifying another noun) is not the compass at all.
 """
 
 from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
@@ -50,6 +55,8 @@ class Use:
     end: int
     quote: str
     source: str | None = None
+    by_pronoun: bool = False
+    vague: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,10 +83,67 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             finding = _against_text(claims, use)
         else:
             finding = None
+        if finding is not None and finding.severity == "FAIL":
+            doubt = _doubt(claims, world, use, thing)
+            if doubt:
+                finding = replace(finding, severity="WARN", message=f"{finding.message} ({doubt})")
         if finding is not None:
             seen.add(key)
             findings.append(finding)
     return findings
+
+
+def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | None) -> str | None:
+    """Why a holder contradiction may be a misreading (then it is only a WARN): the user is
+    only a pronoun while the holder is named in the draft, or the draft also has another
+    object of that kind ("her own ledger", "the inn ledger") and names this one barely."""
+    if thing is None:
+        return None
+    if use.vague:
+        return f"the chapter says only \"{use.phrase}\", not that it is the same one"
+    if thing in world.holders and thing not in world.gone_objects and use.by_pronoun:
+        owner = claims.name_of(world.holders[thing][0])
+        if _named_before(claims, owner, use.start):
+            return f"the user is only a pronoun and {owner} is named in this chapter"
+    other = _other_kind(claims, claims.name_of(thing), use)
+    if other:
+        return f"this chapter also has {other!r}, so the {use.phrase} may be another one"
+    return None
+
+
+def _named_before(claims: DraftClaims, name: str, start: int) -> bool:
+    """The draft names the person (any name the world knows for them) before an offset."""
+    target = claims.person(name)
+    for m in re.finditer(_NAME, claims.text[:start]):
+        if claims.person(m.group()) == target or same_person(m.group(), name):
+            return True
+    return False
+
+
+_OWNED = r"(?:his|her|their|my|our|your|[A-Z][\w’-]+['’]s)\s+own"
+
+
+def _other_kind(claims: DraftClaims, name: str, use: Use) -> str | None:
+    """Another object with the same head noun in the draft: "her own ledger", or the head
+    with a modifier the established name lacks ("inn ledger" beside "Guild ledger")."""
+    words = normalize(name).split()
+    head = words[-1] if words else ""
+    used = normalize(use.phrase).split()
+    if not head or used[-1:] != [head]:
+        return None
+    if len(used) > 1 and used[:-1] != words[:-1] and len(words) > 1:
+        return use.phrase
+    own = re.search(rf"\b{_OWNED}\s+(?:[a-z]+\s+)?{re.escape(head)}\b", claims.text, re.IGNORECASE)
+    if own:
+        return own.group()
+    if len(used) > 1 or len(words) < 2:
+        return None
+    known = set(words[:-1])
+    for m in re.finditer(rf"\bthe\s+(?P<mod>[A-Za-z]+)\s+{re.escape(head)}\b", claims.text):
+        mod = m.group("mod").lower()
+        if mod not in known and mod not in _NOT_OBJECT and not mod.endswith("ly"):
+            return m.group()
+    return None
 
 
 def _extracted_uses(claims: DraftClaims) -> list[Use]:
@@ -93,10 +157,52 @@ def _extracted_uses(claims: DraftClaims) -> list[Use]:
         user = claims.bind(subject, "character")
         if user is None or not obj or claims.bind(obj, "object") is None:
             continue
-        if not _definite(evidence.quote, obj):
+        if _compound(re.split(r"[.;:!?]", claims.text[evidence.start:evidence.end + 60])[0], obj):
+            continue  # "drew the compass rose": another thing
+        vague = not _definite(evidence.quote, obj)
+        if vague and not _described(claims, evidence.quote, obj):
             continue  # "packed him a basket": another basket than the one in the world
-        uses.append(Use(user, obj, verb, evidence.start, evidence.end, evidence.quote))
+        uses.append(Use(user, obj, verb, evidence.start, evidence.end, evidence.quote,
+                        by_pronoun=not _names(claims, evidence.quote, user), vague=vague))
     return uses
+
+
+def _described(claims: DraftClaims, quote: str, obj: str) -> bool:
+    """An indefinite mention that still gives the established object's full description
+    ("a long brass key" for "the brass key"): maybe the same object."""
+    thing = claims.bind(obj, "object")
+    if thing is None:
+        return False
+    words = normalize(claims.name_of(thing)).split()
+    if len(words) < 2:
+        return False
+    head = r"\s+".join(re.escape(w) for w in words)
+    return re.search(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?{head}\b", quote, re.IGNORECASE) is not None
+
+
+def _names(claims: DraftClaims, quote: str, person: uuid.UUID) -> bool:
+    """The quote names the person (not only a pronoun for them)."""
+    return any(claims.person(m.group()) == person for m in re.finditer(_NAME, quote))
+
+
+# Words that may follow an object's head noun without making it a modifier of another noun.
+_AFTER_HEAD = {"to", "from", "in", "into", "on", "onto", "out", "of", "off", "up", "down", "over",
+               "under", "back", "away", "aside", "open", "shut", "again", "and", "or", "but", "with",
+               "at", "by", "for", "across", "through", "round", "around", "about", "behind",
+               "beside", "between", "inside", "near", "toward", "towards", "upon", "that", "which",
+               "he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "the", "a",
+               "an", "this", "there", "here", "then", "as", "so", "still", "too", "once", "twice",
+               "closer", "carefully", "gently", "slowly", "is", "was", "had", "were", "lay"}
+
+
+def _compound(quote: str, obj: str) -> bool:
+    """The object's head noun modifies the next noun: "the compass rose", "the key ring"."""
+    head = normalize(obj).split()[-1:] or [""]
+    for m in re.finditer(rf"\b{re.escape(head[0])}\s+(?P<next>[a-z]+)\b", quote, re.IGNORECASE):
+        nxt = m.group("next")
+        if nxt.islower() and nxt not in _AFTER_HEAD and not nxt.endswith(("ly", "ed")):
+            return True
+    return False
 
 
 def _recognised_uses(claims: DraftClaims) -> list[Use]:
@@ -107,7 +213,13 @@ def _recognised_uses(claims: DraftClaims) -> list[Use]:
     for sentence in narrated:
         for m in _USE.finditer(sentence.text):
             at = sentence.start + m.start("user")
-            user = claims.person(m.group("user"), at)
+            surface = m.group("user")
+            user = claims.person(surface, at)
+            while user is None and len(surface.split()) > 1:  # "Then Aldous", "At last Mara"
+                cut = surface.split(None, 1)
+                at += len(surface) - len(cut[1])
+                surface = cut[1]
+                user = claims.person(surface, at)
             if user is None:
                 continue
             rest = m.group("rest")
@@ -117,8 +229,11 @@ def _recognised_uses(claims: DraftClaims) -> list[Use]:
                 phrase = obj.group("np")
                 if phrase.split()[0].lower() in _NOT_OBJECT or phrase.split()[-1] in _NOT_OBJECT:
                     continue
+                if _compound(clause[obj.start("np"):], phrase):
+                    continue
                 uses.append(Use(user, phrase, m.group("verb"), sentence.start, sentence.end,
-                                sentence.text, source.group("from") if source else None))
+                                sentence.text, source.group("from") if source else None,
+                                by_pronoun=normalize(surface) in PRONOUNS))
     return uses
 
 
@@ -128,9 +243,13 @@ def _definite(quote: str, obj: str) -> bool:
     if not words:
         return False
     head = r"\s+".join(words)
-    m = re.search(rf"\b(?P<det>\w+)\s+(?:[\w-]+\s+)?{head}\b", quote, re.IGNORECASE)
-    return m is not None and m.group("det").lower() not in {"a", "an", "another", "some", "one",
-                                                            "any", "every", "each", "no"}
+    m = re.search(rf"\b(?P<det>\w+)\s+(?:(?P<mod>[\w-]+)\s+)?{head}\b", quote, re.IGNORECASE)
+    if m is None:
+        return False
+    return not {m.group("det").lower(), (m.group("mod") or "").lower()} & _INDEFINITE
+
+
+_INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
 
 
 def _specific(phrase: str) -> bool:
