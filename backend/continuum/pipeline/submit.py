@@ -80,7 +80,7 @@ def queue_chapter(*, novel_id: uuid.UUID, number: int | None, title: str | None,
     The HTTP routes call this in a worker thread: the per-novel lock must never be held by a
     transaction whose commit waits for the event loop, or a second upload blocks them both.
     """
-    with write_session() as session:
+    with write_session(novel_id=novel_id) as session:
         return submit_chapter(session, novel_id=novel_id, number=number, title=title,
                               text_=text_, replace=replace, max_bytes=max_bytes)
 
@@ -88,7 +88,7 @@ def queue_chapter(*, novel_id: uuid.UUID, number: int | None, title: str | None,
 def queue_book(*, novel_id: uuid.UUID, text_: str, max_bytes: int,
                max_chapters: int) -> list[uuid.UUID]:
     """submit_book in its own transaction, committed before it returns (see queue_chapter)."""
-    with write_session() as session:
+    with write_session(novel_id=novel_id) as session:
         return submit_book(session, novel_id=novel_id, text_=text_, max_bytes=max_bytes,
                            max_chapters=max_chapters)
 

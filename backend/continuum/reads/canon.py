@@ -8,8 +8,16 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.reads.paging import DEFAULT_LIMIT, Page, window
 from continuum.reads.refs import EntityRef
-from continuum.reads.visibility import asserted_by, entity_ref, entity_refs, id_exists
+from continuum.reads.rows import dicts
+from continuum.reads.visibility import (
+    asserted_by,
+    entity_exists,
+    entity_refs,
+    names_at_cap,
+    ref_json,
+)
 
 
 class CanonFactRow(BaseModel):
@@ -42,30 +50,50 @@ class FlagRow(BaseModel):
     evidence_quote: str | None
 
 
+# `current` is decided over every fact by the cap, so the subject filter is applied to the whole
+# partition key (a fact about one entity is restated only by facts about that entity).
 CANON_SQL = f"""
-SELECT * FROM (
+WITH facts AS (
   SELECT c.id, c.chapter, c.kind, c.predicate, c.value, c.confidence, c.locked, c.edited,
-         c.evidence_quote, c.subject_id,
-         {entity_ref('c.novel_id', 'c.subject_id')} AS subject_entity, c.subject AS subject_text,
+         c.evidence_quote, c.subject_id, c.subject AS subject_text,
          row_number() OVER (PARTITION BY coalesce(CAST(c.subject_id AS text), lower(c.subject)),
                                          lower(c.predicate)
                             ORDER BY c.chapter DESC, c.id DESC) = 1 AS current
     FROM canon_facts c
+    LEFT JOIN entities se ON se.novel_id = c.novel_id AND se.id = c.subject_id
    WHERE c.novel_id = :n AND {asserted_by('c')}
-     AND (c.subject_id IS NULL OR {id_exists('c.novel_id', 'c.subject_id')})
-) f
- WHERE (CAST(:entity AS uuid) IS NULL OR f.subject_id = :entity)
-   AND (CAST(:fact AS bigint) IS NULL OR f.id = :fact)
-   AND (NOT CAST(:locked_only AS boolean) OR f.locked)
+     AND (c.subject_id IS NULL OR {entity_exists('se')})
+     AND (CAST(:entity AS uuid) IS NULL
+          OR coalesce(CAST(c.subject_id AS text), lower(c.subject)) = CAST(:entity AS text))),
+f AS (
+  SELECT f.*, count(*) OVER () AS total FROM facts f
+   WHERE (CAST(:entity AS uuid) IS NULL OR f.subject_id = :entity)
+     AND (CAST(:fact AS bigint) IS NULL OR f.id = :fact)
+     AND (NOT CAST(:locked_only AS boolean) OR f.locked)
+   ORDER BY f.chapter, f.id{{window}}),
+{names_at_cap('vis', 'SELECT subject_id FROM f')}
+SELECT f.id, f.chapter, f.kind, f.predicate, f.value, f.confidence, f.locked, f.edited,
+       f.evidence_quote, f.subject_id, f.subject_text, f.current, f.total,
+       {ref_json('sv')} AS subject_entity
+  FROM f LEFT JOIN vis sv ON sv.id = f.subject_id
  ORDER BY f.chapter, f.id"""
 
 
-def _canon(session: Session, params: dict) -> list[CanonFactRow]:
-    rows = session.execute(text(CANON_SQL), params).all()
-    return [CanonFactRow(**{k: v for k, v in r._asdict().items()
-                            if k not in ("subject_id", "subject_text")},
-                         subject=(r.subject_entity or {}).get("name") or r.subject_text)
-            for r in rows]
+class CanonPage(Page[CanonFactRow]):
+    """A page of the canon facts asserted by the cap, in chapter order."""
+
+
+def _canon(session: Session, params: dict, limit: int | None = None,
+           offset: int = 0) -> tuple[list[CanonFactRow], int]:
+    rows = dicts(session.execute(text(CANON_SQL.replace("{window}", window(limit, offset))),
+                                 params))
+    total = rows[0]["total"] if rows else 0
+    if not rows and offset:  # a page past the end still reports the total
+        total = _canon(session, params, 1, 0)[1]
+    return [CanonFactRow(**{k: v for k, v in r.items()
+                            if k not in ("subject_id", "subject_text", "total")},
+                         subject=(r["subject_entity"] or {}).get("name") or r["subject_text"])
+            for r in rows], total
 
 
 def list_canon(
@@ -74,7 +102,17 @@ def list_canon(
 ) -> list[CanonFactRow]:
     """Canon facts asserted by the cap (optionally about one entity, or only locked ones)."""
     return _canon(session, {"n": novel_id, "cap": cap, "entity": entity_id, "fact": None,
-                            "locked_only": locked_only})
+                            "locked_only": locked_only})[0]
+
+
+def page_canon(
+    *, session: Session, novel_id: uuid.UUID, cap: int, entity_id: uuid.UUID | None = None,
+    locked_only: bool = False, limit: int = DEFAULT_LIMIT, offset: int = 0,
+) -> CanonPage:
+    """One page of `list_canon` and how many facts it has in all."""
+    items, total = _canon(session, {"n": novel_id, "cap": cap, "entity": entity_id, "fact": None,
+                                    "locked_only": locked_only}, limit, offset)
+    return CanonPage(items=items, total=total, limit=limit, offset=offset)
 
 
 def get_canon_fact(
@@ -82,7 +120,7 @@ def get_canon_fact(
 ) -> CanonFactRow | None:
     """One canon fact, or None when it does not exist or lies beyond the cap."""
     found = _canon(session, {"n": novel_id, "cap": cap, "entity": None, "fact": fact_id,
-                             "locked_only": False})
+                             "locked_only": False})[0]
     return found[0] if found else None
 
 

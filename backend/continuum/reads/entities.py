@@ -8,7 +8,9 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.reads.visibility import asserted_by, entity_exists, latest_version
+from continuum.reads.paging import DEFAULT_LIMIT, Page, window
+from continuum.reads.rows import dicts
+from continuum.reads.visibility import asserted_by, entity_exists, latest_version, names_at_cap
 
 
 class EntitySummary(BaseModel):
@@ -48,22 +50,47 @@ class EntityDetail(EntitySummary):
     mentions: list[MentionSample]
 
 
+class EntityPage(Page[EntitySummary]):
+    """A page of the entities at the cap, most mentioned first."""
+
+
+def _entities(
+    session: Session, *, novel_id: uuid.UUID, cap: int, type_: str | None, limit: int | None,
+    offset: int,
+) -> tuple[list[EntitySummary], int]:
+    rows = dicts(session.execute(
+        text(f"""WITH {names_at_cap()},
+                      mentioned AS (SELECT m.entity_id, count(*) AS mentions FROM entity_mentions m
+                                     WHERE m.novel_id = :n AND {asserted_by('m')}
+                                     GROUP BY m.entity_id)
+                 SELECT vis.id, vis.name, vis.type, vis.aliases, vis.first_chapter,
+                        coalesce(mc.mentions, 0) AS mention_count, count(*) OVER () AS total
+                   FROM vis LEFT JOIN mentioned mc ON mc.entity_id = vis.id
+                  WHERE CAST(:type AS text) IS NULL OR vis.type = :type
+                  ORDER BY mention_count DESC, vis.name, vis.id{window(limit, offset)}"""),
+        {"n": novel_id, "cap": cap, "type": type_},
+    ))
+    total = rows[0]["total"] if rows else 0
+    if not rows and offset:  # a page past the end still reports the total
+        total = _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=1, offset=0)[1]
+    return [EntitySummary.model_validate(r) for r in rows], total
+
+
 def list_entities(
     *, session: Session, novel_id: uuid.UUID, cap: int, type_: str | None = None
 ) -> list[EntitySummary]:
     """Entities that exist at the cap (optionally one type), most mentioned first."""
-    rows = session.execute(
-        text(f"""SELECT e.id, v.name, v.type, v.aliases, e.first_chapter,
-                        (SELECT count(*) FROM entity_mentions m
-                          WHERE m.novel_id = e.novel_id AND m.entity_id = e.id
-                            AND {asserted_by('m')}) AS mention_count
-                   FROM entities e, {latest_version('e')}
-                  WHERE e.novel_id = :n AND {entity_exists('e')}
-                    AND (CAST(:type AS text) IS NULL OR v.type = :type)
-                  ORDER BY mention_count DESC, v.name"""),
-        {"n": novel_id, "cap": cap, "type": type_},
-    ).all()
-    return [EntitySummary.model_validate(r._asdict()) for r in rows]
+    return _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=None, offset=0)[0]
+
+
+def page_entities(
+    *, session: Session, novel_id: uuid.UUID, cap: int, type_: str | None = None,
+    limit: int = DEFAULT_LIMIT, offset: int = 0,
+) -> EntityPage:
+    """One page of `list_entities` and how many entities (of the type) exist at the cap."""
+    items, total = _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=limit,
+                             offset=offset)
+    return EntityPage(items=items, total=total, limit=limit, offset=offset)
 
 
 def get_entity(

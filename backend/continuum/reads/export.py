@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from continuum.reads.canon import CanonFactRow, list_canon
 from continuum.reads.entities import EntitySummary, list_entities
-from continuum.reads.entity_state import EntityState, get_entity_state
+from continuum.reads.entity_state import EntityState, entity_states
 from continuum.reads.novels import get_novel
 from continuum.reads.places import LocationNode, ObjectOwnerRow, location_tree, object_owners
 from continuum.reads.relationships import RelationshipRow, list_relationships
@@ -42,8 +42,9 @@ def story_bible(*, session: Session, novel_id: uuid.UUID, cap: int) -> StoryBibl
     if novel is None:
         return None
     everyone = list_entities(session=session, novel_id=novel_id, cap=cap)
-    characters = [get_entity_state(session=session, novel_id=novel_id, cap=cap, entity_id=e.id)
-                  for e in everyone if e.type == "character"]
+    cast = [e.id for e in everyone if e.type == "character"]
+    states = entity_states(session=session, novel_id=novel_id, cap=cap, entity_ids=cast)
+    characters = [states.get(i) for i in cast]
     return StoryBible(
         title=novel.title, author=novel.author, cap=cap,
         characters=[c for c in characters if c is not None],

@@ -30,13 +30,13 @@ def who_knows(*, session: Session, novel_id: uuid.UUID, cap: int, query: str) ->
         text(f"""SELECT k.knower_id, v.name AS knower, k.fact, k.chapter, k.how,
                         sv.name AS source, k.certainty, k.evidence_quote
                    FROM knows_edges k
-                   JOIN entities e ON e.novel_id = k.novel_id AND e.id = k.knower_id,
-                        {latest_version('e')}
+                   JOIN entities e ON e.novel_id = k.novel_id AND e.id = k.knower_id
                    LEFT JOIN entities se ON se.novel_id = k.novel_id AND se.id = k.source_id
                    LEFT JOIN LATERAL (SELECT name FROM entity_versions sv
                                        WHERE sv.novel_id = se.novel_id AND sv.entity_id = se.id
                                          AND sv.chapter <= :cap
-                                       ORDER BY sv.chapter DESC LIMIT 1) sv ON true
+                                       ORDER BY sv.chapter DESC LIMIT 1) sv ON true,
+                        {latest_version('e')}
                   WHERE k.novel_id = :n AND {asserted_by('k')}
                     AND to_tsvector('english', k.fact) @@ plainto_tsquery('english', :q)
                   ORDER BY k.chapter, v.name"""),

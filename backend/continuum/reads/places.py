@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import uuid
+from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
@@ -13,10 +15,10 @@ from continuum.reads.visibility import (
     asserted_by,
     entity_exists,
     entity_ref,
-    entity_refs,
-    id_exists,
     latest_version,
+    names_at_cap,
     projection_in_force,
+    ref_json,
 )
 
 
@@ -46,39 +48,60 @@ class ObjectOwnerRow(BaseModel):
 
 def location_tree(*, session: Session, novel_id: uuid.UUID, cap: int) -> list[LocationNode]:
     """Locations at the cap as a forest: parent = the latest parent asserted by the cap."""
-    rows = session.execute(
-        text(f"""SELECT e.id, v.name, v.aliases, e.first_chapter,
-                        (SELECT pv.parent_id FROM entity_versions pv
-                          WHERE pv.novel_id = e.novel_id AND pv.entity_id = e.id
-                            AND pv.parent_id IS NOT NULL AND pv.parent_id <> e.id
-                            AND {asserted_by('pv')} AND {id_exists('pv.novel_id', 'pv.parent_id')}
-                          ORDER BY pv.chapter DESC LIMIT 1) AS parent_id,
-                        {entity_refs('e.novel_id', f'''ARRAY(
-                            SELECT l.entity_id FROM located_in_edges l
-                             WHERE l.novel_id = e.novel_id AND l.location_id = e.id
-                               AND {projection_in_force('l')})''')} AS occupants
-                   FROM entities e, {latest_version('e')}
-                  WHERE e.novel_id = :n AND {entity_exists('e')} AND v.type = 'location'
-                  ORDER BY v.name"""),
+    document = session.execute(
+        text(f"""WITH {names_at_cap()},
+                      places AS MATERIALIZED (SELECT * FROM vis WHERE vis.type = 'location'),
+                      here AS (SELECT DISTINCT l.location_id, l.entity_id FROM located_in_edges l
+                                WHERE l.novel_id = :n AND {projection_in_force('l')}
+                                  AND l.location_id IN (SELECT id FROM places)),
+                      {names_at_cap('occ', 'SELECT entity_id FROM here')},
+                      parents AS (
+                        SELECT DISTINCT ON (pv.entity_id) pv.entity_id, pv.parent_id
+                          FROM entity_versions pv
+                          JOIN places p ON p.id = pv.entity_id
+                          JOIN entities pe ON pe.novel_id = pv.novel_id AND pe.id = pv.parent_id
+                         WHERE pv.novel_id = :n AND pv.parent_id <> pv.entity_id
+                           AND {asserted_by('pv')} AND {entity_exists('pe')}
+                         ORDER BY pv.entity_id, pv.chapter DESC),
+                      occupied AS (
+                        SELECT h.location_id,
+                               jsonb_agg({ref_json('ov')} ORDER BY ov.name) AS occupants
+                          FROM here h JOIN occ ov ON ov.id = h.entity_id
+                         GROUP BY h.location_id)
+                 SELECT coalesce(json_agg(json_build_object(
+                          'id', p.id, 'name', p.name, 'aliases', p.aliases,
+                          'first_chapter', p.first_chapter, 'parent_id', pa.parent_id,
+                          'occupants', coalesce(o.occupants, '[]'::jsonb))
+                          ORDER BY p.name, p.id), '[]')::text
+                   FROM places p
+                   LEFT JOIN parents pa ON pa.entity_id = p.id
+                   LEFT JOIN occupied o ON o.location_id = p.id"""),
         {"n": novel_id, "cap": cap},
-    ).all()
-    nodes = {r.id: LocationNode(**r._asdict(), children=[]) for r in rows}
-    attached: dict[uuid.UUID, uuid.UUID] = {}
+    ).scalar_one()
+    # One JSON document for all locations, assembled as plain dicts and validated in one pass.
+    nodes: dict[str, dict[str, Any]] = {}
+    for node in json.loads(document):
+        node["children"] = []
+        nodes[node["id"]] = node
+    attached: dict[str, str] = {}
     roots = []
     for node in nodes.values():
-        parent = nodes.get(node.parent_id) if node.parent_id else None
-        if parent is None or _reaches(attached, parent.id, node.id):
-            node.parent_id = None  # unknown at the cap, or a cycle from a bad extraction
+        parent = nodes.get(node["parent_id"]) if node["parent_id"] else None
+        if parent is None or _reaches(attached, parent["id"], node["id"]):
+            node["parent_id"] = None  # unknown at the cap, or a cycle from a bad extraction
             roots.append(node)
         else:
-            attached[node.id] = parent.id
-            parent.children.append(node)
-    return roots
+            attached[node["id"]] = parent["id"]
+            parent["children"].append(node)
+    return FOREST.validate_python(roots)
 
 
-def _reaches(parents: dict[uuid.UUID, uuid.UUID], start: uuid.UUID, target: uuid.UUID) -> bool:
+FOREST = TypeAdapter(list[LocationNode])
+
+
+def _reaches(parents: dict[str, str], start: str, target: str) -> bool:
     """True when following attached parents from `start` arrives at `target`."""
-    current: uuid.UUID | None = start
+    current: str | None = start
     while current is not None:
         if current == target:
             return True

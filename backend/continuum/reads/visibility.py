@@ -36,6 +36,36 @@ def latest_version(entity_alias: str) -> str:
                          ORDER BY ev.chapter DESC LIMIT 1) v"""
 
 
+def names_at_cap(name: str = "vis", only: str | None = None) -> str:
+    """CTE `name`: every entity that exists at the cap, once, with its names as of the cap.
+
+    The set-based form of `latest_version`: the version asserted by the cap with no later
+    one asserted by the cap (an anti-join, one pass over entity_versions) instead of a
+    lateral lookup per row, for reads that name many entities. Being a plain join, filters
+    on it (a type, the ids of a page) are pushed down into the scan of entity_versions.
+    Columns: id, name, aliases, description, type, parent_id, attributes, first_chapter.
+    `only`, a SQL subquery of entity ids, restricts it to the entities a read will name.
+    Binds `:n` (the novel) and `:cap`.
+    """
+    restrict = f"AND e.id IN ({only})" if only else ""
+    return f"""{name} AS (
+        SELECT ev.entity_id AS id, ev.name, ev.aliases, ev.description, ev.type, ev.parent_id,
+               ev.attributes, e.first_chapter
+          FROM entity_versions ev
+          JOIN entities e ON e.novel_id = ev.novel_id AND e.id = ev.entity_id
+         WHERE ev.novel_id = :n AND {asserted_by('ev')} AND {entity_exists('e')} {restrict}
+           AND NOT EXISTS (SELECT 1 FROM entity_versions later
+                            WHERE later.novel_id = ev.novel_id AND later.entity_id = ev.entity_id
+                              AND later.chapter > ev.chapter AND {asserted_by('later')}))"""
+
+
+def ref_json(alias: str) -> str:
+    """jsonb {id, name, type} of a row of `names_at_cap` (NULL when the join found none)."""
+    return f"""CASE WHEN {alias}.id IS NOT NULL
+                    THEN jsonb_build_object('id', {alias}.id, 'name', {alias}.name,
+                                            'type', {alias}.type) END"""
+
+
 def version_at(novel: str, entity_id: str, alias: str = "v") -> str:
     """Lateral subquery: the names of the entity `entity_id` (a SQL expression) as of the cap."""
     return f"""LATERAL (SELECT name, aliases, description, type, parent_id, attributes

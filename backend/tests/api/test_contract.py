@@ -55,11 +55,12 @@ def test_chapter_job_and_cap(client) -> None:
     assert second.status_code == 202
     assert wait_for_job(client, second.json()["job_id"])["status"] == "done"
 
-    at1 = client.get(f"/api/novels/{novel_id}/characters", params={"cap": 1}).json()
+    at1 = client.get(f"/api/novels/{novel_id}/characters", params={"cap": 1}).json()["items"]
     assert {c["name"] for c in at1} == {"Ada", "Bram"}
     assert set(at1[0]) >= {"id", "name", "aliases", "first_chapter"}
-    assert client.get(f"/api/novels/{novel_id}/locations", params={"cap": 1}).json() == []
-    places = client.get(f"/api/novels/{novel_id}/locations").json()
+    assert client.get(f"/api/novels/{novel_id}/locations", params={"cap": 1}).json() == {
+        "items": [], "total": 0, "limit": 200, "offset": 0}
+    places = client.get(f"/api/novels/{novel_id}/locations").json()["items"]
     assert [p["name"] for p in places] == ["Netherfield"]
     place = places[0]["id"]
     assert client.get(f"/api/novels/{novel_id}/entities/{place}", params={"cap": 1}).status_code == 404
@@ -100,7 +101,7 @@ def test_duplicate_chapter_needs_replace(client) -> None:
     replaced = client.post(f"/api/novels/{novel_id}/chapters",
                            json={"number": 1, "text": "Ada and Bram.", "replace": True})
     assert wait_for_job(client, replaced.json()["job_id"])["status"] == "done"
-    names = {c["name"] for c in client.get(f"/api/novels/{novel_id}/characters").json()}
+    names = {c["name"] for c in client.get(f"/api/novels/{novel_id}/characters").json()["items"]}
     assert names == {"Ada", "Bram"}
 
 

@@ -9,7 +9,10 @@ from tests.conftest import chapters_of
 
 
 def _names(client, novel_id: str, cap: int) -> dict[str, dict]:
-    rows = client.get(f"/api/novels/{novel_id}/characters", params={"cap": cap}).json()
+    page = client.get(f"/api/novels/{novel_id}/characters",
+                      params={"cap": cap, "limit": 1000}).json()
+    assert page["total"] == len(page["items"])
+    rows = page["items"]
     return {name: row for row in rows for name in (row["name"], *row["aliases"])}
 
 

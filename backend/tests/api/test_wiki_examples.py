@@ -5,10 +5,20 @@ from __future__ import annotations
 import pytest
 from pydantic import TypeAdapter
 
-from continuum.api.routes import canon, chapter_extras, export, graphs, repair, search, story, world
+from continuum.api.routes import (
+    canon,
+    chapter_extras,
+    export,
+    extraction,
+    graphs,
+    repair,
+    search,
+    story,
+    world,
+)
 
-ROUTES = [route for module in (story, world, graphs, canon, chapter_extras, search, repair, export)
-          for route in module.router.routes]
+MODULES = (story, world, graphs, canon, chapter_extras, extraction, search, repair, export)
+ROUTES = [route for module in MODULES for route in module.router.routes]
 
 
 @pytest.mark.parametrize("route", ROUTES, ids=lambda r: f"{sorted(r.methods)[0]} {r.path}")

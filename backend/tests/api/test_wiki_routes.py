@@ -29,13 +29,20 @@ def test_reads_at_the_cap(client, story) -> None:
     assert [c["number"] for c in home["previously"]] == [1, 2]
     assert get(client, f"{base}/home")["cap"] == 4
     timeline = get(client, f"{base}/timeline", cap=2, order="story")
-    assert [e["verb"] for e in timeline] == ["meet", "argue", "give"]
+    assert [e["verb"] for e in timeline["items"]] == ["meet", "argue", "give"]
+    assert timeline["total"] == 3 and timeline["offset"] == 0
+    page = get(client, f"{base}/timeline", cap=2, order="story", limit=1, offset=1)
+    assert [e["verb"] for e in page["items"]] == ["argue"] and page["total"] == 3
+    assert get(client, f"{base}/timeline", cap=2, offset=10) == {
+        "items": [], "total": 3, "limit": 200, "offset": 10}
     assert [t["status"] for t in get(client, f"{base}/threads", cap=2)] == ["progressing"]
     assert [t["status"] for t in get(client, f"{base}/threads", cap=3)] == ["closed"]
     paid = {c["key"]: c["status"] for c in get(client, f"{base}/commitments", cap=3)}
     assert paid == {"locked door": "paid", "watcher on the hill": "open"}
     assert [f["kind"] for f in get(client, f"{base}/flags", cap=2)] == ["foreshadowing"]
-    assert [r["type"] for r in get(client, f"{base}/relationships", cap=2)] == ["rival_of"]
+    relationships = get(client, f"{base}/relationships", cap=2)
+    assert [r["type"] for r in relationships["items"]] == ["rival_of"]
+    assert relationships["total"] == 1
     graph = get(client, f"{base}/graph/relationships", cap=1)
     assert {n["name"] for n in graph["nodes"]} >= {"Ada Quill", "Bram Stone"}
     kinds = {e["kind"] for e in get(client, f"{base}/graph/entities", cap=2)["edges"]}
@@ -43,16 +50,19 @@ def test_reads_at_the_cap(client, story) -> None:
     assert [n["name"] for n in get(client, f"{base}/locations/tree", cap=1)] == ["Harrowgate"]
     [key] = get(client, f"{base}/objects/owners", cap=2)
     assert key["owner"]["name"] == "Bram Stone"
-    places = get(client, f"{base}/entities", type="location", cap=2)
+    places = get(client, f"{base}/entities", type="location", cap=2)["items"]
     assert sorted(p["name"] for p in places) == ["Harrowgate", "Old Tower"]
-    assert len(get(client, f"{base}/entities", cap=1)) == 7
+    everyone = get(client, f"{base}/entities", cap=1)
+    assert len(everyone["items"]) == everyone["total"] == 7
+    tail = get(client, f"{base}/entities", cap=1, limit=3, offset=5)
+    assert tail["items"] == everyone["items"][5:] and tail["total"] == 7
     state = get(client, f"{base}/entities/{people['Ada Quill']}/state", cap=1)
     assert state["location"]["entity"]["name"] == "Harrowgate"
     assert [h["entity"]["name"] for h in state["holdings"]] == ["silver key"]
     [scene] = get(client, f"{base}/chapters/1/scenes", cap=1)
     assert scene["pov"]["name"] == "Ada Quill"
     assert get(client, f"{base}/chapters/1/critique", cap=1)["chapter"] == 1
-    assert [f["value"] for f in get(client, f"{base}/canon", cap=3)] == ["grey", "ranger"]
+    assert [f["value"] for f in get(client, f"{base}/canon", cap=3)["items"]] == ["grey", "ranger"]
     assert any(p["merge"]["name"] == "Finch" for p in get(client, f"{base}/duplicates", cap=2))
 
 
@@ -88,10 +98,10 @@ def test_unknown_novel_entity_and_chapter_are_404(client, story) -> None:
 
 def test_canon_lock_unlock_edit(client, story) -> None:
     base, _ = story
-    [fact] = get(client, f"{base}/canon", cap=1)
+    [fact] = get(client, f"{base}/canon", cap=1)["items"]
     locked = client.post(f"{base}/canon/{fact['id']}/lock")
     assert locked.status_code == 200 and locked.json()["locked"] is True
-    assert [f["id"] for f in get(client, f"{base}/canon", locked=True)] == [fact["id"]]
+    assert [f["id"] for f in get(client, f"{base}/canon", locked=True)["items"]] == [fact["id"]]
     edited = client.patch(f"{base}/canon/{fact['id']}", json={"value": "green"})
     assert edited.json()["value"] == "green" and edited.json()["edited"] is True
     assert client.patch(f"{base}/canon/{fact['id']}", json={"value": ""}).status_code == 422
@@ -146,7 +156,7 @@ def test_export_formats(client, story) -> None:
 
 def test_author_actions_need_the_token_when_set(client, story, monkeypatch) -> None:
     base, people = story
-    [fact] = get(client, f"{base}/canon", cap=1)
+    [fact] = get(client, f"{base}/canon", cap=1)["items"]
     monkeypatch.setenv("CONTINUUM_API_TOKEN", "s3cret")
     get_settings.cache_clear()
     try:
@@ -159,7 +169,7 @@ def test_author_actions_need_the_token_when_set(client, story, monkeypatch) -> N
                                        "target_id": str(people["Tom Finch"])}),
         ):
             assert client.request(method, path, json=body).status_code == 401, path
-        assert get(client, f"{base}/canon")[0]["locked"] is False
+        assert get(client, f"{base}/canon")["items"][0]["locked"] is False
         ok = client.post(f"{base}/canon/{fact['id']}/lock",
                          headers={"Authorization": "Bearer s3cret"})
         assert ok.status_code == 200

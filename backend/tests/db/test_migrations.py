@@ -69,6 +69,20 @@ def test_search_and_time_indexes_exist(empty_engine) -> None:
     assert "(novel_id, chapter" in indexes["ix_events_chapter"]
 
 
+def test_read_indexes_come_and_go_with_revision_0002(empty_engine) -> None:
+    upgrade(empty_engine)
+    read_indexes = {"ix_relationships_target", "ix_events_subject", "ix_events_object"}
+    indexes = _indexes(empty_engine)
+    assert read_indexes <= set(indexes)
+    assert all(indexes[name].split(" USING btree ")[1].startswith("(novel_id,") for name in read_indexes)
+    downgrade(empty_engine, "0001")
+    assert current_revision(empty_engine) == "0001"
+    assert read_indexes & set(_indexes(empty_engine)) == set()
+    assert _tables(empty_engine) >= EXPECTED_TABLES
+    upgrade(empty_engine)
+    assert read_indexes <= set(_indexes(empty_engine))
+
+
 def test_every_table_is_keyed_by_novel(empty_engine) -> None:
     upgrade(empty_engine)
     with empty_engine.connect() as conn:

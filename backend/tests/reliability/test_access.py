@@ -197,3 +197,40 @@ def test_the_ui_page_has_no_inline_script() -> None:
     inline = [body.strip()[:80] for attrs, body in scripts if "src=" not in attrs or body.strip()]
     assert inline == []  # the CSP (script-src 'self') would block them
     assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I)  # no inline event handlers
+
+
+@pytest.mark.parametrize("scheme", ["Bearer", "bearer", "BEARER", "bEaReR"])
+def test_the_auth_scheme_is_case_insensitive(token: TestClient, scheme: str) -> None:
+    # RFC 7235 section 2.1: the scheme is a case-insensitive token; the credentials are not.
+    created = token.post("/api/novels", json={"title": f"Scheme {scheme}"},
+                         headers={"Authorization": f"{scheme} {TOKEN}"})
+    assert created.status_code == 201, created.text
+    upper = token.post("/api/novels", json={"title": "x"},
+                       headers={"Authorization": f"{scheme} {TOKEN.upper()}"})
+    assert upper.status_code == 401
+    glued = token.post("/api/novels", json={"title": "x"},
+                       headers={"Authorization": f"{scheme}{TOKEN}"})
+    assert glued.status_code == 401
+    titles = [n["title"] for n in token.get("/api/novels").json()]
+    assert titles == [f"Scheme {scheme}"]
+
+
+def test_security_headers_on_unhandled_errors(clean_db, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A route that raises still answers hardened, with a JSON error and no traceback."""
+    from continuum.api.app import create_app
+
+    def explode(**_: object) -> None:
+        raise RuntimeError("secret internals /srv/continuum/db.py line 42")
+
+    monkeypatch.setattr("continuum.api.routes.novels.list_novels", explode)
+    with TestClient(create_app(run_worker=False), raise_server_exceptions=False) as client:
+        response = client.get("/api/novels")
+        assert response.status_code == 500
+        _assert_hardened(response)
+        assert "internal server error" in response.json()["detail"]
+        assert "secret internals" not in response.text
+        # The errors the exception handlers answer carry them too.
+        for path, status in [(f"/api/novels/{uuid.uuid4()}", 404), ("/api/novels/x", 422)]:
+            answered = client.get(path)
+            assert answered.status_code == status
+            _assert_hardened(answered)

@@ -28,6 +28,7 @@ GOLDEN = Path(__file__).resolve().parents[3] / "evals" / "fixtures" / "golden" /
 SECRET = "Zanzibarquux"
 UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 ECHOED = {"query", "q"}
+CHAPTER_MARKER = re.compile(r"model-of-chapter-(\d+)")  # seeded LLM calls name their chapter
 QUERIES = ["key", "ledger", "Darcy", "stranger", "married", "Finchy", SECRET, "Wickham"]
 
 
@@ -49,9 +50,36 @@ def story(database_url, shared_data):
             "INSERT INTO draft_submissions (novel_id, chapter_number, text, reason) "
             "VALUES (:n, 11, :t, 'fail')"),
             {"n": novels["golden"], "t": f"{SECRET} spoke from the grave."})
+        _seed_llm_costs(session, novels)
     yield novels
     with get_engine().begin() as conn:
         conn.execute(text("DELETE FROM novels"))
+
+
+def _seed_llm_costs(session, novels: dict) -> None:
+    """LLM calls and alignment stats per chapter (the offline extractor makes none), each named
+    after its chapter, plus the billed calls of a failed attempt at the chapter after the last."""
+    for novel_id in novels.values():
+        last = session.execute(text("SELECT max(number) FROM chapters WHERE novel_id = :n"),
+                               {"n": novel_id}).scalar_one()
+        session.execute(text(
+            "INSERT INTO llm_calls (novel_id, chapter, pass_name, model, tokens_in, tokens_out, "
+            "tokens_cached, latency_ms, cost_usd, status) "
+            "SELECT :n, c, 'pass-' || marker, 'test/' || marker, 1000 * c, 100 * c, 10 * c, 50 * c, "
+            "0.001 * c, CASE WHEN c > :last THEN 'server_error' ELSE 'ok' END "
+            "FROM generate_series(1, :last + 1) AS c, "
+            "LATERAL (SELECT 'model-of-chapter-' || c AS marker) m"), {"n": novel_id, "last": last})
+        session.execute(text(
+            "UPDATE chapters SET extraction_stats = extraction_stats || jsonb_build_object("
+            "'alignment', jsonb_build_object('by_pass', jsonb_build_object("
+            "'pass-model-of-chapter-' || number, jsonb_build_object("
+            "'aligned', number, 'dropped', number % 3, 'invalid', 0)))) "
+            "WHERE novel_id = :n"), {"n": novel_id})
+
+
+def _assert_marker_visible(value: str, *, cap: int, where: str, path: str) -> None:
+    for found in CHAPTER_MARKER.findall(value):
+        assert int(found) <= cap, f"{where}: {path} shows data of chapter {found} > cap {cap}"
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +158,7 @@ def _assert_no_spoiler(body, *, facts: dict, cap: int, where: str) -> None:
             continue  # the reader's own query, echoed back
         if isinstance(value, str):
             assert SECRET not in value, f"{where}: the review queue leaked at {path}"
+            _assert_marker_visible(value, cap=cap, where=where, path=path)
             for found in UUID_RE.findall(value):
                 first = facts["first"].get(found)
                 assert first is None or first <= cap, \
@@ -204,8 +233,10 @@ def test_raising_the_cap_never_removes_an_entity(client, truth) -> None:
     for facts in truth.values():
         previous: set[str] = set()
         for cap in range(1, len(facts["chapters"]) + 1):
-            rows = client.get(f"/api/novels/{facts['id']}/entities", params={"cap": cap}).json()
-            ids = {r["id"] for r in rows}
+            page = client.get(f"/api/novels/{facts['id']}/entities",
+                              params={"cap": cap, "limit": 1000}).json()
+            assert page["total"] == len(page["items"]), "the whole list fits in one page"
+            ids = {r["id"] for r in page["items"]}
             assert previous <= ids, f"cap {cap} lost {previous - ids}"
             assert all(facts["first"][i] <= cap for i in ids)
             previous = ids
@@ -230,3 +261,22 @@ def test_the_checker_catches_a_spoiler(truth) -> None:
         _assert_no_spoiler({"id": str(uuid.UUID(darcy))}, facts=facts, cap=2, where="probe")
     with pytest.raises(AssertionError):
         _assert_no_spoiler({"to_chapter": 3}, facts=facts, cap=2, where="probe")
+    with pytest.raises(AssertionError):
+        _assert_no_spoiler({"passes": [{"model": "test/model-of-chapter-3"}]}, facts=facts, cap=2,
+                           where="probe")
+
+
+def test_costs_stop_at_the_cap(client, truth) -> None:
+    """The seeded calls are on every route that reports them, and never past the cap (nor the
+    failed attempt at the chapter after the last, whose calls were billed)."""
+    for facts in truth.values():
+        last = len(facts["chapters"])
+        for cap in range(0, last + 1):
+            body = client.get(f"/api/novels/{facts['id']}/extraction", params={"cap": cap}).json()
+            assert [r["chapter"] for r in body["chapters"]] == list(range(1, cap + 1))
+            assert body["totals"]["calls"] == cap
+            assert body["totals"]["tokens_in"] == 1000 * cap * (cap + 1) // 2
+            for row in body["chapters"]:
+                assert [p["model"] for p in row["passes"]] == [f"test/model-of-chapter-{row['chapter']}"]
+                assert [p["pass_name"] for p in row["alignment"]["passes"]] == \
+                    [f"pass-model-of-chapter-{row['chapter']}"]

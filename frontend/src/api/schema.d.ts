@@ -141,7 +141,7 @@ export interface paths {
         };
         /**
          * Canon
-         * @description Canon facts asserted in chapters up to the cap.
+         * @description Canon facts asserted in chapters up to the cap, in chapter order; paged.
          */
         get: operations["canon_api_novels__novel_id__canon_get"];
         put?: never;
@@ -276,6 +276,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/novels/{novel_id}/chapters/{number}/extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chapter Extraction
+         * @description One chapter's extraction: calls per pass, tokens, cost, alignment; 404 beyond the cap.
+         */
+        get: operations["chapter_extraction_api_novels__novel_id__chapters__number__extraction_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/novels/{novel_id}/chapters/{number}/scenes": {
         parameters: {
             query?: never;
@@ -305,7 +325,7 @@ export interface paths {
         };
         /**
          * Characters
-         * @description Characters that exist at the cap.
+         * @description Characters that exist at the cap, most mentioned first; paged.
          */
         get: operations["characters_api_novels__novel_id__characters_get"];
         put?: never;
@@ -365,7 +385,7 @@ export interface paths {
         };
         /**
          * Entities
-         * @description Entities of any type that exist at the cap.
+         * @description Entities of any type that exist at the cap, most mentioned first; paged.
          */
         get: operations["entities_api_novels__novel_id__entities_get"];
         put?: never;
@@ -436,6 +456,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/novels/{novel_id}/extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extraction Costs
+         * @description Per-chapter extraction cost (LLM calls, tokens, dollars) and alignment up to the cap, with totals.
+         */
+        get: operations["extraction_costs_api_novels__novel_id__extraction_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/novels/{novel_id}/factions": {
         parameters: {
             query?: never;
@@ -445,7 +485,7 @@ export interface paths {
         };
         /**
          * Factions
-         * @description Factions that exist at the cap.
+         * @description Factions that exist at the cap, most mentioned first; paged.
          */
         get: operations["factions_api_novels__novel_id__factions_get"];
         put?: never;
@@ -565,7 +605,7 @@ export interface paths {
         };
         /**
          * Locations
-         * @description Locations that exist at the cap.
+         * @description Locations that exist at the cap, most mentioned first; paged.
          */
         get: operations["locations_api_novels__novel_id__locations_get"];
         put?: never;
@@ -625,7 +665,7 @@ export interface paths {
         };
         /**
          * Objects
-         * @description Objects that exist at the cap.
+         * @description Objects that exist at the cap, most mentioned first; paged.
          */
         get: operations["objects_api_novels__novel_id__objects_get"];
         put?: never;
@@ -665,7 +705,7 @@ export interface paths {
         };
         /**
          * Relationships
-         * @description Relationships in force at the cap: started, not ended, not superseded by the cap.
+         * @description Relationships in force at the cap: started, not ended, not superseded by the cap; paged.
          */
         get: operations["relationships_api_novels__novel_id__relationships_get"];
         put?: never;
@@ -745,7 +785,7 @@ export interface paths {
         };
         /**
          * Timeline
-         * @description Events in chapters up to the cap, in reading or story order.
+         * @description Events in chapters up to the cap, in reading or story order; paged, with the total.
          */
         get: operations["timeline_api_novels__novel_id__timeline_get"];
         put?: never;
@@ -876,6 +916,29 @@ export interface components {
             text?: string | null;
         };
         /**
+         * Alignment
+         * @description The chapter's span alignment; `warning` when more than 20% of items were dropped.
+         */
+        Alignment: {
+            /** Aligned */
+            aligned: number;
+            /** Dropped */
+            dropped: number;
+            /**
+             * Dropped Share
+             * @description dropped / (aligned + dropped), 0..1
+             */
+            dropped_share: number;
+            /** Invalid */
+            invalid: number;
+            /** Passes */
+            passes: components["schemas"]["PassAlignment"][];
+            /** Returned */
+            returned: number;
+            /** Warning */
+            warning: boolean;
+        };
+        /**
          * Appearance
          * @description How often an entity is mentioned in one chapter.
          */
@@ -942,6 +1005,76 @@ export interface components {
             subject_entity: components["schemas"]["EntityRef"] | null;
             /** Value */
             value: string;
+        };
+        /**
+         * CanonPage
+         * @description A page of the canon facts asserted by the cap, in chapter order.
+         */
+        CanonPage: {
+            /** Items */
+            items: components["schemas"]["CanonFactRow"][];
+            /**
+             * Limit
+             * @description The page size asked for.
+             */
+            limit: number;
+            /**
+             * Offset
+             * @description Rows skipped before the first item.
+             */
+            offset: number;
+            /**
+             * Total
+             * @description Rows in the whole list at the cap, over all pages.
+             */
+            total: number;
+        };
+        /**
+         * ChapterCost
+         * @description One chapter's extraction: which extractor, its LLM calls summed, its alignment.
+         */
+        ChapterCost: {
+            alignment: components["schemas"]["Alignment"] | null;
+            /**
+             * Cached Share
+             * @description tokens_cached / tokens_in, 0..1
+             */
+            cached_share: number;
+            /** Calls */
+            calls: number;
+            /** Chapter */
+            chapter: number;
+            /** Cost Usd */
+            cost_usd: number;
+            /** Extractor */
+            extractor: string | null;
+            /** Failed Calls */
+            failed_calls: number;
+            /**
+             * Latency Ms
+             * @description Sum of the calls' latencies (they partly overlap).
+             */
+            latency_ms: number;
+            /**
+             * Llm
+             * @description Whether an LLM extractor read the chapter.
+             */
+            llm: boolean;
+            /** Passes */
+            passes: components["schemas"]["PassCost"][];
+            /**
+             * Stored
+             * @description False when only failed attempts exist for this chapter.
+             */
+            stored: boolean;
+            /** Title */
+            title: string | null;
+            /** Tokens Cached */
+            tokens_cached: number;
+            /** Tokens In */
+            tokens_in: number;
+            /** Tokens Out */
+            tokens_out: number;
         };
         /**
          * ChapterDetail
@@ -1021,6 +1154,37 @@ export interface components {
             trigger: string | null;
             /** Weight */
             weight: number;
+        };
+        /**
+         * CostTotals
+         * @description The novel's extraction cost up to the cap.
+         */
+        CostTotals: {
+            /**
+             * Alignment Warnings
+             * @description Chapters with more than 20% of items dropped.
+             */
+            alignment_warnings: number;
+            /** Cached Share */
+            cached_share: number;
+            /** Calls */
+            calls: number;
+            /** Chapters */
+            chapters: number;
+            /** Cost Usd */
+            cost_usd: number;
+            /** Failed Calls */
+            failed_calls: number;
+            /** Latency Ms */
+            latency_ms: number;
+            /** Llm Chapters */
+            llm_chapters: number;
+            /** Tokens Cached */
+            tokens_cached: number;
+            /** Tokens In */
+            tokens_in: number;
+            /** Tokens Out */
+            tokens_out: number;
         };
         /**
          * CritiqueRow
@@ -1131,6 +1295,29 @@ export interface components {
             type: string;
         };
         /**
+         * EntityPage
+         * @description A page of the entities at the cap, most mentioned first.
+         */
+        EntityPage: {
+            /** Items */
+            items: components["schemas"]["EntitySummary"][];
+            /**
+             * Limit
+             * @description The page size asked for.
+             */
+            limit: number;
+            /**
+             * Offset
+             * @description Rows skipped before the first item.
+             */
+            offset: number;
+            /**
+             * Total
+             * @description Rows in the whole list at the cap, over all pages.
+             */
+            total: number;
+        };
+        /**
          * EntityRef
          * @description An entity named as of the cap.
          */
@@ -1209,6 +1396,45 @@ export interface components {
             preset: string | null;
         };
         /**
+         * EventPage
+         * @description A page of the timeline at the cap, in the order asked for.
+         */
+        EventPage: {
+            /** Items */
+            items: components["schemas"]["TimelineEvent"][];
+            /**
+             * Limit
+             * @description The page size asked for.
+             */
+            limit: number;
+            /**
+             * Offset
+             * @description Rows skipped before the first item.
+             */
+            offset: number;
+            /**
+             * Total
+             * @description Rows in the whole list at the cap, over all pages.
+             */
+            total: number;
+        };
+        /**
+         * ExtractionCosts
+         * @description Every chapter's extraction cost up to the cap, and the totals.
+         */
+        ExtractionCosts: {
+            /** Cap */
+            cap: number;
+            /** Chapters */
+            chapters: components["schemas"]["ChapterCost"][];
+            /**
+             * Drop Warning
+             * @description The dropped share above which a chapter is flagged.
+             */
+            drop_warning: number;
+            totals: components["schemas"]["CostTotals"];
+        };
+        /**
          * FlagRow
          * @description A continuity flag: foreshadowing, setup, callback, contradiction, accepted override.
          */
@@ -1232,13 +1458,30 @@ export interface components {
         };
         /**
          * Graph
-         * @description Nodes and edges as of the cap.
+         * @description Nodes and edges as of the cap: the `limit` best-connected nodes and the edges among them.
          */
         Graph: {
             /** Edges */
             edges: components["schemas"]["GraphEdge"][];
+            /**
+             * Limit
+             * @description At most this many nodes were kept (by degree).
+             */
+            limit?: number | null;
             /** Nodes */
             nodes: components["schemas"]["GraphNode"][];
+            /**
+             * Total Edges
+             * @description Edges in the whole graph at the cap.
+             * @default 0
+             */
+            total_edges: number;
+            /**
+             * Total Nodes
+             * @description Nodes in the whole graph at the cap.
+             * @default 0
+             */
+            total_nodes: number;
         };
         /**
          * GraphEdge
@@ -1548,6 +1791,58 @@ export interface components {
             status: string | null;
         };
         /**
+         * PassAlignment
+         * @description Items one extraction pass returned, and how many had evidence found in the text.
+         */
+        PassAlignment: {
+            /** Aligned */
+            aligned: number;
+            /**
+             * Dropped
+             * @description Dropped because their quote is not in the chapter text.
+             */
+            dropped: number;
+            /**
+             * Invalid
+             * @description Dropped because they did not validate.
+             */
+            invalid: number;
+            /** Pass Name */
+            pass_name: string;
+            /**
+             * Returned
+             * @description aligned + dropped + invalid
+             */
+            returned: number;
+        };
+        /**
+         * PassCost
+         * @description The calls of one pass group (or canonicalization) with one model in a chapter.
+         */
+        PassCost: {
+            /** Calls */
+            calls: number;
+            /** Cost Usd */
+            cost_usd: number;
+            /**
+             * Failed Calls
+             * @description Calls whose status is not `ok` (retries included).
+             */
+            failed_calls: number;
+            /** Latency Ms */
+            latency_ms: number;
+            /** Model */
+            model: string;
+            /** Pass Name */
+            pass_name: string;
+            /** Tokens Cached */
+            tokens_cached: number;
+            /** Tokens In */
+            tokens_in: number;
+            /** Tokens Out */
+            tokens_out: number;
+        };
+        /**
          * Placement
          * @description Where an entity is (or who holds an object), and since which chapter.
          */
@@ -1591,6 +1886,29 @@ export interface components {
             summary: string | null;
             /** Title */
             title: string | null;
+        };
+        /**
+         * RelationshipPage
+         * @description A page of the relationships in force at the cap, oldest first.
+         */
+        RelationshipPage: {
+            /** Items */
+            items: components["schemas"]["RelationshipRow"][];
+            /**
+             * Limit
+             * @description The page size asked for.
+             */
+            limit: number;
+            /**
+             * Offset
+             * @description Rows skipped before the first item.
+             */
+            offset: number;
+            /**
+             * Total
+             * @description Rows in the whole list at the cap, over all pages.
+             */
+            total: number;
         };
         /**
          * RelationshipRow
@@ -2228,6 +2546,10 @@ export interface operations {
                 entity?: string | null;
                 /** @description Only locked facts. */
                 locked?: boolean;
+                /** @description Facts per page. */
+                limit?: number;
+                /** @description Facts to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -2246,28 +2568,33 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "chapter": 2,
-                     *         "confidence": 0.8,
-                     *         "current": true,
-                     *         "edited": false,
-                     *         "evidence_quote": "her fine dark eyes",
-                     *         "id": 12,
-                     *         "kind": "attribute",
-                     *         "locked": true,
-                     *         "predicate": "eye colour",
-                     *         "subject": "Elizabeth Bennet",
-                     *         "subject_entity": {
-                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
-                     *           "name": "Elizabeth Bennet",
-                     *           "type": "character"
-                     *         },
-                     *         "value": "dark"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "chapter": 2,
+                     *           "confidence": 0.8,
+                     *           "current": true,
+                     *           "edited": false,
+                     *           "evidence_quote": "her fine dark eyes",
+                     *           "id": 12,
+                     *           "kind": "attribute",
+                     *           "locked": true,
+                     *           "predicate": "eye colour",
+                     *           "subject": "Elizabeth Bennet",
+                     *           "subject_entity": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "value": "dark"
+                     *         }
+                     *       ],
+                     *       "limit": 200,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
                      */
-                    "application/json": components["schemas"]["CanonFactRow"][];
+                    "application/json": components["schemas"]["CanonPage"];
                 };
             };
             /** @description Validation Error */
@@ -2646,6 +2973,88 @@ export interface operations {
             };
         };
     };
+    chapter_extraction_api_novels__novel_id__chapters__number__extraction_get: {
+        parameters: {
+            query?: {
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alignment": {
+                     *         "aligned": 41,
+                     *         "dropped": 15,
+                     *         "dropped_share": 0.2679,
+                     *         "invalid": 2,
+                     *         "passes": [
+                     *           {
+                     *             "aligned": 12,
+                     *             "dropped": 7,
+                     *             "invalid": 1,
+                     *             "pass_name": "events",
+                     *             "returned": 20
+                     *           }
+                     *         ],
+                     *         "returned": 58,
+                     *         "warning": true
+                     *       },
+                     *       "cached_share": 0.4016,
+                     *       "calls": 5,
+                     *       "chapter": 3,
+                     *       "cost_usd": 0.004515,
+                     *       "extractor": "llm:openai/gpt-4o-mini",
+                     *       "failed_calls": 0,
+                     *       "latency_ms": 21000,
+                     *       "llm": true,
+                     *       "passes": [
+                     *         {
+                     *           "calls": 2,
+                     *           "cost_usd": 0.001806,
+                     *           "failed_calls": 0,
+                     *           "latency_ms": 8400,
+                     *           "model": "openai/gpt-4o-mini",
+                     *           "pass_name": "entities_events",
+                     *           "tokens_cached": 2048,
+                     *           "tokens_in": 6120,
+                     *           "tokens_out": 1480
+                     *         }
+                     *       ],
+                     *       "stored": true,
+                     *       "title": "Chapter III",
+                     *       "tokens_cached": 6144,
+                     *       "tokens_in": 15300,
+                     *       "tokens_out": 3700
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChapterCost"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     scenes_api_novels__novel_id__chapters__number__scenes_get: {
         parameters: {
             query?: {
@@ -2718,6 +3127,10 @@ export interface operations {
     characters_api_novels__novel_id__characters_get: {
         parameters: {
             query?: {
+                /** @description Entities per page. */
+                limit?: number;
+                /** @description Entities to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -2735,7 +3148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    "application/json": components["schemas"]["EntityPage"];
                 };
             };
             /** @description Validation Error */
@@ -2866,6 +3279,10 @@ export interface operations {
             query?: {
                 /** @description Only this type (any core or custom type). */
                 type?: string | null;
+                /** @description Entities per page. */
+                limit?: number;
+                /** @description Entities to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -2884,20 +3301,25 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "aliases": [
-                     *           "Lizzy"
-                     *         ],
-                     *         "first_chapter": 1,
-                     *         "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
-                     *         "mention_count": 42,
-                     *         "name": "Elizabeth Bennet",
-                     *         "type": "character"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "aliases": [
+                     *             "Lizzy"
+                     *           ],
+                     *           "first_chapter": 1,
+                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *           "mention_count": 42,
+                     *           "name": "Elizabeth Bennet",
+                     *           "type": "character"
+                     *         }
+                     *       ],
+                     *       "limit": 200,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
                      */
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    "application/json": components["schemas"]["EntityPage"];
                 };
             };
             /** @description Validation Error */
@@ -3106,7 +3528,7 @@ export interface operations {
             };
         };
     };
-    factions_api_novels__novel_id__factions_get: {
+    extraction_costs_api_novels__novel_id__extraction_get: {
         parameters: {
             query?: {
                 /** @description Show the story as of this chapter (default: latest). */
@@ -3126,7 +3548,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    /**
+                     * @example {
+                     *       "cap": 3,
+                     *       "chapters": [
+                     *         {
+                     *           "cached_share": 0,
+                     *           "calls": 0,
+                     *           "chapter": 1,
+                     *           "cost_usd": 0,
+                     *           "extractor": "offline",
+                     *           "failed_calls": 0,
+                     *           "latency_ms": 0,
+                     *           "llm": false,
+                     *           "passes": [],
+                     *           "stored": true,
+                     *           "title": "Chapter I",
+                     *           "tokens_cached": 0,
+                     *           "tokens_in": 0,
+                     *           "tokens_out": 0
+                     *         },
+                     *         {
+                     *           "alignment": {
+                     *             "aligned": 41,
+                     *             "dropped": 15,
+                     *             "dropped_share": 0.2679,
+                     *             "invalid": 2,
+                     *             "passes": [
+                     *               {
+                     *                 "aligned": 12,
+                     *                 "dropped": 7,
+                     *                 "invalid": 1,
+                     *                 "pass_name": "events",
+                     *                 "returned": 20
+                     *               }
+                     *             ],
+                     *             "returned": 58,
+                     *             "warning": true
+                     *           },
+                     *           "cached_share": 0.4016,
+                     *           "calls": 5,
+                     *           "chapter": 3,
+                     *           "cost_usd": 0.004515,
+                     *           "extractor": "llm:openai/gpt-4o-mini",
+                     *           "failed_calls": 0,
+                     *           "latency_ms": 21000,
+                     *           "llm": true,
+                     *           "passes": [
+                     *             {
+                     *               "calls": 2,
+                     *               "cost_usd": 0.001806,
+                     *               "failed_calls": 0,
+                     *               "latency_ms": 8400,
+                     *               "model": "openai/gpt-4o-mini",
+                     *               "pass_name": "entities_events",
+                     *               "tokens_cached": 2048,
+                     *               "tokens_in": 6120,
+                     *               "tokens_out": 1480
+                     *             }
+                     *           ],
+                     *           "stored": true,
+                     *           "title": "Chapter III",
+                     *           "tokens_cached": 6144,
+                     *           "tokens_in": 15300,
+                     *           "tokens_out": 3700
+                     *         }
+                     *       ],
+                     *       "drop_warning": 0.2,
+                     *       "totals": {
+                     *         "alignment_warnings": 1,
+                     *         "cached_share": 0.4016,
+                     *         "calls": 5,
+                     *         "chapters": 2,
+                     *         "cost_usd": 0.004515,
+                     *         "failed_calls": 0,
+                     *         "latency_ms": 21000,
+                     *         "llm_chapters": 1,
+                     *         "tokens_cached": 6144,
+                     *         "tokens_in": 15300,
+                     *         "tokens_out": 3700
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExtractionCosts"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    factions_api_novels__novel_id__factions_get: {
+        parameters: {
+            query?: {
+                /** @description Entities per page. */
+                limit?: number;
+                /** @description Entities to skip. */
+                offset?: number;
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityPage"];
                 };
             };
             /** @description Validation Error */
@@ -3199,6 +3741,8 @@ export interface operations {
     graph_entities_api_novels__novel_id__graph_entities_get: {
         parameters: {
             query?: {
+                /** @description Keep at most this many nodes, the best connected. */
+                limit?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3238,6 +3782,7 @@ export interface operations {
                      *           "weight": 1
                      *         }
                      *       ],
+                     *       "limit": 200,
                      *       "nodes": [
                      *         {
                      *           "first_chapter": 1,
@@ -3257,7 +3802,9 @@ export interface operations {
                      *           "name": "Pemberley",
                      *           "type": "location"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "total_edges": 2,
+                     *       "total_nodes": 3
                      *     }
                      */
                     "application/json": components["schemas"]["Graph"];
@@ -3277,6 +3824,8 @@ export interface operations {
     graph_relationships_api_novels__novel_id__graph_relationships_get: {
         parameters: {
             query?: {
+                /** @description Keep at most this many nodes, the best connected. */
+                limit?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3316,6 +3865,7 @@ export interface operations {
                      *           "weight": 1
                      *         }
                      *       ],
+                     *       "limit": 200,
                      *       "nodes": [
                      *         {
                      *           "first_chapter": 1,
@@ -3335,7 +3885,9 @@ export interface operations {
                      *           "name": "Pemberley",
                      *           "type": "location"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "total_edges": 2,
+                     *       "total_nodes": 3
                      *     }
                      */
                     "application/json": components["schemas"]["Graph"];
@@ -3468,6 +4020,10 @@ export interface operations {
     locations_api_novels__novel_id__locations_get: {
         parameters: {
             query?: {
+                /** @description Entities per page. */
+                limit?: number;
+                /** @description Entities to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3485,7 +4041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    "application/json": components["schemas"]["EntityPage"];
                 };
             };
             /** @description Validation Error */
@@ -3627,6 +4183,10 @@ export interface operations {
     objects_api_novels__novel_id__objects_get: {
         parameters: {
             query?: {
+                /** @description Entities per page. */
+                limit?: number;
+                /** @description Entities to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3644,7 +4204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntitySummary"][];
+                    "application/json": components["schemas"]["EntityPage"];
                 };
             };
             /** @description Validation Error */
@@ -3711,6 +4271,10 @@ export interface operations {
     relationships_api_novels__novel_id__relationships_get: {
         parameters: {
             query?: {
+                /** @description Rows per page. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3729,30 +4293,35 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "evidence_quote": "her sister Jane",
-                     *         "from_chapter": 1,
-                     *         "id": 7,
-                     *         "label": "sister of",
-                     *         "source": {
-                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
-                     *           "name": "Elizabeth Bennet",
-                     *           "type": "character"
-                     *         },
-                     *         "symmetric": true,
-                     *         "target": {
-                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
-                     *           "name": "Jane Bennet",
-                     *           "type": "character"
-                     *         },
-                     *         "tension": 0.1,
-                     *         "tone": "warm",
-                     *         "type": "sister_of"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "evidence_quote": "her sister Jane",
+                     *           "from_chapter": 1,
+                     *           "id": 7,
+                     *           "label": "sister of",
+                     *           "source": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Elizabeth Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "symmetric": true,
+                     *           "target": {
+                     *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *             "name": "Jane Bennet",
+                     *             "type": "character"
+                     *           },
+                     *           "tension": 0.1,
+                     *           "tone": "warm",
+                     *           "type": "sister_of"
+                     *         }
+                     *       ],
+                     *       "limit": 200,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
                      */
-                    "application/json": components["schemas"]["RelationshipRow"][];
+                    "application/json": components["schemas"]["RelationshipPage"];
                 };
             };
             /** @description Validation Error */
@@ -3934,6 +4503,10 @@ export interface operations {
                 order?: "reading" | "story";
                 /** @description Only events involving it. */
                 entity?: string | null;
+                /** @description Events per page. */
+                limit?: number;
+                /** @description Events to skip. */
+                offset?: number;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3952,33 +4525,38 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "chapter": 3,
-                     *         "evidence_quote": "Elizabeth walked to Netherfield",
-                     *         "id": 41,
-                     *         "impact": 0.6,
-                     *         "involved": [
-                     *           {
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "chapter": 3,
+                     *           "evidence_quote": "Elizabeth walked to Netherfield",
+                     *           "id": 41,
+                     *           "impact": 0.6,
+                     *           "involved": [
+                     *             {
+                     *               "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *               "name": "Elizabeth Bennet",
+                     *               "type": "character"
+                     *             }
+                     *           ],
+                     *           "ordinal": 2,
+                     *           "story_order": 2,
+                     *           "subject": {
                      *             "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
                      *             "name": "Elizabeth Bennet",
                      *             "type": "character"
-                     *           }
-                     *         ],
-                     *         "ordinal": 2,
-                     *         "story_order": 2,
-                     *         "subject": {
-                     *           "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
-                     *           "name": "Elizabeth Bennet",
-                     *           "type": "character"
-                     *         },
-                     *         "summary": "Elizabeth walked to Netherfield.",
-                     *         "type": "movement",
-                     *         "verb": "walk"
-                     *       }
-                     *     ]
+                     *           },
+                     *           "summary": "Elizabeth walked to Netherfield.",
+                     *           "type": "movement",
+                     *           "verb": "walk"
+                     *         }
+                     *       ],
+                     *       "limit": 200,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
                      */
-                    "application/json": components["schemas"]["TimelineEvent"][];
+                    "application/json": components["schemas"]["EventPage"];
                 };
             };
             /** @description Validation Error */

@@ -67,6 +67,7 @@ describe('NovelLayout', () => {
       'Process',
       'Review queue',
       'Duplicates',
+      'Extraction cost',
       'Entity types',
     ]);
     for (const link of links) expect(link.getAttribute('href')).toMatch(/\?cap=4$/);

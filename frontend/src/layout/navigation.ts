@@ -56,6 +56,7 @@ export const novelNavigation: NavSection[] = [
       { label: 'Process', path: 'process' },
       { label: 'Review queue', path: 'review' },
       { label: 'Duplicates', path: 'duplicates' },
+      { label: 'Extraction cost', path: 'extraction' },
       { label: 'Entity types', path: 'types' },
     ],
   },

@@ -11,7 +11,8 @@ from pydantic import BaseModel, Field
 from continuum.api.deps import CapDep, SessionDep, TokenDep, WriteSessionDep, require_found
 from continuum.api.routes._examples import CANON, example
 from continuum.pipeline.canon_admin import edit_fact, lock_fact, unlock_fact
-from continuum.reads.canon import CanonFactRow, get_canon_fact, list_canon
+from continuum.reads.canon import CanonFactRow, CanonPage, get_canon_fact, page_canon
+from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 router = APIRouter(tags=["canon"])
 
@@ -22,16 +23,20 @@ class CanonEdit(BaseModel):
     value: str = Field(min_length=1, max_length=2000, examples=["green"])
 
 
-@router.get("/novels/{novel_id}/canon", response_model=list[CanonFactRow],
-            responses=example([CANON]))
+@router.get("/novels/{novel_id}/canon", response_model=CanonPage,
+            responses=example({"items": [CANON], "total": 1, "limit": DEFAULT_LIMIT,
+                               "offset": 0}))
 def canon(
     novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
     entity: Annotated[uuid.UUID | None, Query(description="Only facts about it.")] = None,
     locked: Annotated[bool, Query(description="Only locked facts.")] = False,
-) -> list[CanonFactRow]:
-    """Canon facts asserted in chapters up to the cap."""
-    return list_canon(session=session, novel_id=novel_id, cap=cap, entity_id=entity,
-                      locked_only=locked)
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Facts per page.")
+                     ] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, description="Facts to skip.")] = 0,
+) -> CanonPage:
+    """Canon facts asserted in chapters up to the cap, in chapter order; paged."""
+    return page_canon(session=session, novel_id=novel_id, cap=cap, entity_id=entity,
+                      locked_only=locked, limit=limit, offset=offset)
 
 
 @router.post("/novels/{novel_id}/canon/{fact_id}/lock", response_model=CanonFactRow,

@@ -3,37 +3,50 @@
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from continuum.api.deps import CapDep, SessionDep, require_found
-from continuum.reads.entities import EntityDetail, EntitySummary, get_entity, list_entities
+from continuum.reads.entities import EntityDetail, EntityPage, get_entity, page_entities
+from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 router = APIRouter(tags=["entities"])
 
-
-@router.get("/novels/{novel_id}/characters", response_model=list[EntitySummary])
-def characters(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[EntitySummary]:
-    """Characters that exist at the cap."""
-    return list_entities(session=session, novel_id=novel_id, cap=cap, type_="character")
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Entities per page.")]
+Offset = Annotated[int, Query(ge=0, description="Entities to skip.")]
 
 
-@router.get("/novels/{novel_id}/locations", response_model=list[EntitySummary])
-def locations(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[EntitySummary]:
-    """Locations that exist at the cap."""
-    return list_entities(session=session, novel_id=novel_id, cap=cap, type_="location")
+@router.get("/novels/{novel_id}/characters", response_model=EntityPage)
+def characters(novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
+               limit: Limit = DEFAULT_LIMIT, offset: Offset = 0) -> EntityPage:
+    """Characters that exist at the cap, most mentioned first; paged."""
+    return page_entities(session=session, novel_id=novel_id, cap=cap, type_="character", limit=limit,
+                         offset=offset)
 
 
-@router.get("/novels/{novel_id}/factions", response_model=list[EntitySummary])
-def factions(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[EntitySummary]:
-    """Factions that exist at the cap."""
-    return list_entities(session=session, novel_id=novel_id, cap=cap, type_="faction")
+@router.get("/novels/{novel_id}/locations", response_model=EntityPage)
+def locations(novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
+              limit: Limit = DEFAULT_LIMIT, offset: Offset = 0) -> EntityPage:
+    """Locations that exist at the cap, most mentioned first; paged."""
+    return page_entities(session=session, novel_id=novel_id, cap=cap, type_="location", limit=limit,
+                         offset=offset)
 
 
-@router.get("/novels/{novel_id}/objects", response_model=list[EntitySummary])
-def objects(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[EntitySummary]:
-    """Objects that exist at the cap."""
-    return list_entities(session=session, novel_id=novel_id, cap=cap, type_="object")
+@router.get("/novels/{novel_id}/factions", response_model=EntityPage)
+def factions(novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
+             limit: Limit = DEFAULT_LIMIT, offset: Offset = 0) -> EntityPage:
+    """Factions that exist at the cap, most mentioned first; paged."""
+    return page_entities(session=session, novel_id=novel_id, cap=cap, type_="faction", limit=limit,
+                         offset=offset)
+
+
+@router.get("/novels/{novel_id}/objects", response_model=EntityPage)
+def objects(novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
+            limit: Limit = DEFAULT_LIMIT, offset: Offset = 0) -> EntityPage:
+    """Objects that exist at the cap, most mentioned first; paged."""
+    return page_entities(session=session, novel_id=novel_id, cap=cap, type_="object", limit=limit,
+                         offset=offset)
 
 
 @router.get("/novels/{novel_id}/entities/{entity_id}", response_model=EntityDetail)

@@ -11,8 +11,9 @@ from continuum.api.deps import CapDep, SessionDep, require_found
 from continuum.api.routes._examples import COMMITMENT, EVENT, LIZZY, THREAD, example
 from continuum.reads.canon import FlagRow, list_flags
 from continuum.reads.home import NovelHome, novel_home
+from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 from continuum.reads.threads import CommitmentRow, ThreadRow, list_commitments, list_threads
-from continuum.reads.timeline import TimelineEvent, list_events
+from continuum.reads.timeline import EventPage, page_events
 
 router = APIRouter(tags=["story"])
 
@@ -34,17 +35,20 @@ def home(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> NovelHome:
     return require_found(novel_home(session=session, novel_id=novel_id, cap=cap), "novel")
 
 
-@router.get("/novels/{novel_id}/timeline", response_model=list[TimelineEvent],
-            responses=example([EVENT]))
+@router.get("/novels/{novel_id}/timeline", response_model=EventPage,
+            responses=example({"items": [EVENT], "total": 1, "limit": DEFAULT_LIMIT, "offset": 0}))
 def timeline(
     novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
     order: Annotated[Literal["reading", "story"], Query(
         description="reading: chapter and text order; story: flashbacks first within a chapter"
     )] = "reading",
     entity: Annotated[uuid.UUID | None, Query(description="Only events involving it.")] = None,
-) -> list[TimelineEvent]:
-    """Events in chapters up to the cap, in reading or story order."""
-    return list_events(session=session, novel_id=novel_id, cap=cap, order=order, entity_id=entity)
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Events per page.")] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, description="Events to skip.")] = 0,
+) -> EventPage:
+    """Events in chapters up to the cap, in reading or story order; paged, with the total."""
+    return page_events(session=session, novel_id=novel_id, cap=cap, order=order, entity_id=entity,
+                       limit=limit, offset=offset)
 
 
 @router.get("/novels/{novel_id}/threads", response_model=list[ThreadRow],

@@ -19,8 +19,9 @@ from continuum.api.routes._examples import (
     example,
 )
 from continuum.pipeline.novel_types import add_entity_type, apply_preset
-from continuum.reads.entities import EntitySummary, list_entities
+from continuum.reads.entities import EntityPage, page_entities
 from continuum.reads.entity_state import EntityState, get_entity_state
+from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 from continuum.reads.places import LocationNode, ObjectOwnerRow, location_tree, object_owners
 from continuum.reads.presets import PRESETS
 from continuum.reads.types import TypesPage, list_types
@@ -75,16 +76,21 @@ def entity_state(novel_id: uuid.UUID, entity_id: uuid.UUID, cap: CapDep,
     )
 
 
-@router.get("/novels/{novel_id}/entities", response_model=list[EntitySummary],
-            responses=example([ENTITY_SUMMARY]))
+@router.get("/novels/{novel_id}/entities", response_model=EntityPage,
+            responses=example({"items": [ENTITY_SUMMARY], "total": 1, "limit": DEFAULT_LIMIT,
+                               "offset": 0}))
 def entities(
     novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
     type_: Annotated[str | None, Query(alias="type", max_length=50, examples=["magic_system"],
                                        description="Only this type (any core or custom type).")
                      ] = None,
-) -> list[EntitySummary]:
-    """Entities of any type that exist at the cap."""
-    return list_entities(session=session, novel_id=novel_id, cap=cap, type_=type_)
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Entities per page.")
+                     ] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, description="Entities to skip.")] = 0,
+) -> EntityPage:
+    """Entities of any type that exist at the cap, most mentioned first; paged."""
+    return page_entities(session=session, novel_id=novel_id, cap=cap, type_=type_, limit=limit,
+                         offset=offset)
 
 
 @router.get("/novels/{novel_id}/locations/tree", response_model=list[LocationNode],

@@ -28,7 +28,7 @@ function setup() {
   let facts = [eyes, age];
   const calls = mockApi(async (request, url) => {
     const match = /\/canon\/(\d+)(\/(lock|unlock))?$/.exec(url.pathname);
-    if (request.method === 'GET') return json(facts);
+    if (request.method === 'GET') return json({ items: facts, total: facts.length, limit: 200, offset: 0 });
     if (!match) return undefined;
     const id = Number(match[1]);
     const body = request.method === 'PATCH' ? ((await request.clone().json()) as { value: string }) : null;

@@ -13,7 +13,8 @@ export const canonKeys = {
 export function useCanon(novelId: string, cap: number) {
   return useQuery({
     queryKey: canonKeys.list(novelId, cap),
-    queryFn: () => unwrap(api.GET('/api/novels/{novel_id}/canon', { params: { path: { novel_id: novelId }, query: { cap } } })),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/novels/{novel_id}/canon', { params: { path: { novel_id: novelId }, query: { cap } } }))).items,
     enabled: cap >= 1,
   });
 }

@@ -41,6 +41,12 @@ describe('ChapterPage', () => {
         ]);
       }
       if (url.pathname.endsWith('/critique')) return json({ detail: 'critique of chapter 2 not found' }, 404);
+      if (url.pathname.endsWith('/extraction')) {
+        return json({
+          chapter: 2, title: 'Chapter II', stored: true, extractor: 'offline', llm: false, calls: 0, failed_calls: 0,
+          tokens_in: 0, tokens_out: 0, tokens_cached: 0, cached_share: 0, cost_usd: 0, latency_ms: 0, alignment: null, passes: [],
+        });
+      }
       return json({
         number: 2,
         title: 'Chapter II',
@@ -61,6 +67,7 @@ describe('ChapterPage', () => {
     expect(await screen.findByText('Mr. Bennet calls at Netherfield.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Longbourn' })).toHaveAttribute('href', `/novels/${novel.id}/entities/l1?cap=3`);
     expect(await screen.findByText('No critique was recorded for this chapter.')).toBeInTheDocument();
+    expect(await screen.findByText(/extractor — no LLM calls, \$0\./)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

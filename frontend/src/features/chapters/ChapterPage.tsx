@@ -9,6 +9,7 @@ import { NotYetInStory } from '../../components/NotYetInStory';
 import { PageHeader } from '../../components/PageHeader';
 import { chapterLabel, plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
+import { ChapterExtraction } from '../extraction/ChapterExtraction';
 import { useNovelContext } from '../novels/NovelContext';
 import { ChapterCritique } from './ChapterCritique';
 import { ChapterScenes } from './ChapterScenes';
@@ -64,6 +65,7 @@ export function ChapterPage() {
       <div className="chapter-page__extras">
         <ChapterScenes novelId={novel.id} number={data.number} cap={cap} />
         <ChapterCritique novelId={novel.id} number={data.number} cap={cap} />
+        <ChapterExtraction novelId={novel.id} number={data.number} cap={cap} />
       </div>
       <section aria-label="Chapter text">
         <h2 className="chapter-page__text-heading">Text</h2>

@@ -12,17 +12,18 @@ export const entityKeys = {
     [...entityKeys.all(novelId), 'detail', entityId, { cap }] as const,
 };
 
-function fetchEntityList(novelId: string, kind: EntityKind, cap: number): Promise<EntitySummary[]> {
+/** The first page of a kind (most mentioned first); `total` says how many exist at the cap. */
+async function fetchEntityList(novelId: string, kind: EntityKind, cap: number): Promise<EntitySummary[]> {
   const params = { path: { novel_id: novelId }, query: { cap } };
   switch (kind) {
     case 'characters':
-      return unwrap(api.GET('/api/novels/{novel_id}/characters', { params }));
+      return (await unwrap(api.GET('/api/novels/{novel_id}/characters', { params }))).items;
     case 'locations':
-      return unwrap(api.GET('/api/novels/{novel_id}/locations', { params }));
+      return (await unwrap(api.GET('/api/novels/{novel_id}/locations', { params }))).items;
     case 'factions':
-      return unwrap(api.GET('/api/novels/{novel_id}/factions', { params }));
+      return (await unwrap(api.GET('/api/novels/{novel_id}/factions', { params }))).items;
     case 'objects':
-      return unwrap(api.GET('/api/novels/{novel_id}/objects', { params }));
+      return (await unwrap(api.GET('/api/novels/{novel_id}/objects', { params }))).items;
   }
 }
 

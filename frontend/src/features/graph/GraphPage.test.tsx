@@ -20,6 +20,8 @@ const edge = (source: string, target: string, kind: string, label: string, symme
 const relationships: Graph = {
   nodes: [node('jane', 'Jane'), node('lizzy', 'Lizzy'), node('bingley', 'Mr. Bingley'), node('collins', 'Mr. Collins')],
   edges: [edge('lizzy', 'jane', 'relationship', 'sister of', true), edge('bingley', 'jane', 'relationship', 'friend of')],
+  total_nodes: 4,
+  total_edges: 2,
 };
 
 function setup() {

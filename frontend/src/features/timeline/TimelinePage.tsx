@@ -57,13 +57,14 @@ export function TimelinePage() {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [majorOnly, setMajorOnly] = useState(false);
 
-  const types = useMemo(() => countTypes(timeline.data ?? []), [timeline.data]);
+  const events = timeline.data?.items;
+  const types = useMemo(() => countTypes(events ?? []), [events]);
   const shown = useMemo(
-    () => (timeline.data ?? []).filter((event) => !hidden.has(event.type) && (!majorOnly || event.impact >= MAJOR_IMPACT)),
-    [timeline.data, hidden, majorOnly],
+    () => (events ?? []).filter((event) => !hidden.has(event.type) && (!majorOnly || event.impact >= MAJOR_IMPACT)),
+    [events, hidden, majorOnly],
   );
   const groups = useMemo(() => groupByChapter(shown), [shown]);
-  const entityName = entity ? timeline.data?.flatMap((e) => e.involved).find((e) => e.id === entity)?.name : undefined;
+  const entityName = entity ? events?.flatMap((e) => e.involved).find((e) => e.id === entity)?.name : undefined;
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -90,7 +91,8 @@ export function TimelinePage() {
       <PageHeader title="Timeline">
         <p>
           {timeline.data
-            ? `${plural(timeline.data.length, 'event')} in chapters 1 to ${cap}${entityName ? ` involving ${entityName}` : ''}.`
+            ? `${plural(timeline.data.total, 'event')} in chapters 1 to ${cap}${entityName ? ` involving ${entityName}` : ''}` +
+              (timeline.data.items.length < timeline.data.total ? ` (showing the first ${timeline.data.items.length}).` : '.')
             : `What happens, chapter by chapter, up to chapter ${cap}.`}
         </p>
       </PageHeader>
@@ -140,7 +142,7 @@ export function TimelinePage() {
         <Skeleton label="Loading the timeline…" rows={4} />
       ) : timeline.isError ? (
         <ErrorNotice error={timeline.error} title="Could not load the timeline" onRetry={() => void timeline.refetch()} />
-      ) : timeline.data.length === 0 ? (
+      ) : timeline.data.items.length === 0 ? (
         <EmptyState title={`No events yet at chapter ${cap}`}>
           <p>
             {entity

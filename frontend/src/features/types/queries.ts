@@ -22,8 +22,8 @@ export function useTypes(novelId: string, cap: number) {
 export function useEntitiesOfType(novelId: string, type: string, cap: number) {
   return useQuery({
     queryKey: typeKeys.entities(novelId, type, cap),
-    queryFn: () =>
-      unwrap(api.GET('/api/novels/{novel_id}/entities', { params: { path: { novel_id: novelId }, query: { cap, type } } })),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/novels/{novel_id}/entities', { params: { path: { novel_id: novelId }, query: { cap, type } } }))).items,
     enabled: cap >= 1 && type.length > 0,
   });
 }
