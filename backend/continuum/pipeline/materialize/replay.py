@@ -2,7 +2,10 @@
 
 An interval row is in force at cap N when valid_from <= N and (valid_to IS NULL or
 valid_to > N). A state replaced within the chapter that opened it is dropped, so a
-character who moves twice in one chapter is in one place at the end of it.
+character who moves twice in one chapter is in one place at the end of it. A loss told of
+the thing itself ("the key was lost": subject and object are the thing) ends whoever held
+it; a death ends the character's place after the chapter that tells it (the dead are at
+the place of death at the end of that chapter, and nowhere after).
 """
 
 from __future__ import annotations
@@ -78,14 +81,18 @@ def materialize_novel(session: Session, *, novel_id: uuid.UUID) -> dict[str, int
             possesses.start((d.subject_id, d.object_id), {**base, "owner_id": d.subject_id,
                                                           "object_id": d.object_id}, d.chapter)
         elif d.kind in LOSSES and d.object_id:
-            possesses.close((d.subject_id, d.object_id), d.chapter)
-            if owner_of.get(d.object_id) == d.subject_id:
+            # "The key was lost": a loss told of the thing itself ends whoever held it.
+            holder = owner_of.get(d.object_id) if d.subject_id == d.object_id else d.subject_id
+            possesses.close((holder, d.object_id), d.chapter)
+            if holder is not None and owner_of.get(d.object_id) == holder:
                 del owner_of[d.object_id]
             if d.kind == "destroyed":
                 states.start((d.object_id,), {**base, "entity_id": d.object_id,
                                               "status": "destroyed"}, d.chapter)
         elif d.kind in STATUS or d.kind == "status":
             status = STATUS.get(d.kind) or (d.value or "unknown")
+            if status == "dead":  # the dead are nowhere after the chapter of their death
+                located.close((d.subject_id,), d.chapter + 1)
             states.start((d.subject_id,), {**base, "entity_id": d.subject_id, "status": status},
                          d.chapter)
     counts = {}

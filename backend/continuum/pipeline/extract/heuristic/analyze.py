@@ -11,7 +11,7 @@ support for "not an entity" ("the Thames", "a Frenchman", an italic title), is d
 from __future__ import annotations
 
 import bisect
-from typing import Any
+from typing import Any, Literal
 
 from continuum.pipeline.extract.heuristic.aliases import (
     FEMALE_NAMES,
@@ -83,6 +83,7 @@ def analyze_chapter_text(
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
             form.types["character"] += 2
+    _person_surnames(doc, forms, context)
     clusters = cluster_forms(forms, context.entities)
 
     entities: dict[str, EntityItem] = {}
@@ -104,15 +105,157 @@ def analyze_chapter_text(
             for m in form.mentions:
                 keyed.append(KeyedSpan(m.tok_start, m.tok_end, key))
                 names.append(ResolvedMention(m.start, m.end, m.text, key, "name"))
+    for span in _epithet_characters(doc, text, sentences, context, entities, sent_ids, quote_ids):
+        keyed.append(KeyedSpan(span.tok_start, span.tok_end, span.key))
+        start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
+        names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     keyed.sort(key=lambda k: k.tok_start)
     genders = {k: e.gender for k, e in entities.items() if e.type == "character"}
     pronouns = resolve_pronouns(doc, keyed, genders, sent_ids, quote_ids)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
+    resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
+    resolved = _fold_nicknames(doc, context, entities, resolved)
     for item in entities.values():
         item.mentions.sort(key=lambda m: m.start)
-    resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
     return AnalyzedChapter(text, doc, sentences, entities, resolved)
+
+
+_NAMING_VERBS = words("call name nickname dub christen")
+
+
+def _fold_nicknames(
+    doc: Any, context: StoryContext, entities: dict[str, EntityItem],
+    resolved: list[ResolvedMention],
+) -> list[ResolvedMention]:
+    """"Everyone in Saltmere called him Finchy": the nickname is an alias of whoever "him" is.
+
+    The named one (a pronoun or name, the verb's object) must be a character; the nickname a
+    one-word, untitled name new to the story, used no more often than its owner's names."""
+    at = {m.start: m for m in resolved}
+    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    folds: dict[str, str] = {}
+    for tok in doc:
+        if tok.lemma_.lower() not in _NAMING_VERBS or tok.pos_ != "VERB":
+            continue
+        obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+        name = next((c for c in tok.children if c.dep_ in {"oprd", "xcomp", "attr"}
+                     and c.pos_ == "PROPN"), None)
+        if obj is None or name is None or obj.i > name.i:
+            continue
+        owner, nick = at.get(obj.idx), at.get(name.idx)
+        if owner is None or nick is None or owner.entity_key == nick.entity_key:
+            continue
+        item, target = entities.get(nick.entity_key), entities.get(owner.entity_key)
+        if item is None or target is None or item.type != "character" or \
+                target.type != "character" or item.name.lower() in known or \
+                len(item.name.split()) != 1 or item.aliases or \
+                len(item.mentions) > len(target.mentions):
+            continue
+        folds[nick.entity_key] = owner.entity_key
+    for nick_key, owner_key in folds.items():
+        item = entities.pop(nick_key)
+        target = entities[owner_key]
+        if item.name not in target.aliases:
+            target.aliases.append(item.name)
+        target.mentions.extend(item.mentions)
+    if not folds:
+        return resolved
+    return [ResolvedMention(m.start, m.end, m.text, folds.get(m.entity_key, m.entity_key), m.kind)
+            for m in resolved]
+
+
+# Epithets a story uses as a character's only name until it gives one: "the stranger".
+_EPITHETS = words("stranger newcomer visitor traveller traveler intruder")
+
+
+def _epithet_characters(
+    doc: Any, text: str, sentences: list[tuple[int, int]], context: StoryContext,
+    entities: dict[str, EntityItem], sent_ids: list[int], quote_ids: list[int],
+) -> list[KeyedSpan]:
+    """"the stranger" as a character: an unnamed person the narration keeps calling so.
+
+    It counts when the chapter uses it at least twice as a clause's subject, or the story
+    already knows it (then its mentions go to the entity carrying it, the revealed name
+    included). Mentions are "nominal", not names. Adds or extends the EntityItem."""
+    found: dict[str, list[Any]] = {}
+    for tok in doc:
+        if tok.pos_ != "NOUN" or tok.lower_ not in _EPITHETS or tok.i == 0:
+            continue
+        if doc[tok.i - 1].lower_ != "the" or tok.tag_ != "NN":
+            continue
+        found.setdefault(tok.lower_, []).append(tok)
+    spans: list[KeyedSpan] = []
+    for noun, toks in found.items():
+        surface = f"the {noun}"
+        known = next((e for e in context.entities if e.type == "character" and any(
+            n.lower() == surface for n in (e.name, *e.aliases))), None)
+        subjects = sum(t.dep_ in {"nsubj", "nsubjpass"} for t in toks)
+        if known is None and subjects < 2:
+            continue
+        key = known.name if known is not None else surface
+        votes = pronoun_gender_votes(doc, [(t.i - 1, t.i + 1) for t in toks], sent_ids, quote_ids)
+        male, female = votes.count("male"), votes.count("female")
+        gender: Literal["male", "female", "unknown"] = (
+            "male" if male > female else "female" if female > male else "unknown")
+        mentions = [Mention(start=doc[t.i - 1].idx, end=t.idx + len(t.text),
+                            text=text[doc[t.i - 1].idx:t.idx + len(t.text)]) for t in toks]
+        item = entities.get(key)
+        if item is None:
+            first = mentions[0]
+            k = max(0, bisect.bisect_right([a for a, _ in sentences], first.start) - 1)
+            a, b = sentences[k] if sentences else (first.start, first.end)
+            item = EntityItem(name=key, type="character", gender=gender, aliases=[],
+                              evidence=Evidence(start=a, end=b, quote=text[a:b],
+                                                rule="names:epithet", confidence=0.6))
+            entities[key] = item
+        elif item.gender == "unknown":
+            item.gender = gender
+        if key != surface and surface not in item.aliases:
+            item.aliases.append(surface)
+        item.mentions.extend(mentions)
+        spans.extend(KeyedSpan(t.i - 1, t.i + 1, key) for t in toks)
+    return spans
+
+
+def _person_surnames(doc: Any, forms: list[Any], context: StoryContext) -> None:
+    """"Tomas Marsh", "Elena Marsh": a place head after a given name is a surname.
+
+    A form's first word is a given name when it names a character on its own and never a
+    place ("Tomas", not "Netherfield") or opens a character's full name ("Elena Voss"), in
+    this chapter or the story so far. Such
+    a name is a person however its last word reads ("Marsh", "Hall", "Wood"), and so is any
+    other untitled name with that surname ("Ivo Marsh"), unless written "the …"."""
+    kept = {"character", "location", "faction"}
+    given: set[str] = set()
+    for form in forms:
+        best = form.types.best(kept)
+        if form.honorifics or not form.core or best is None or best[0] != "character":
+            continue
+        if len(form.core) == 1 and (form.types["location"] > 0 or len(form.mentions) < 2):
+            continue  # "at Netherfield", or one "Netherfield is taken": no given name
+        if len(form.core) == 1 or form.core[-1] not in LOCATION_HEADS:
+            given.add(form.core[0])
+    for known in context.entities:
+        if known.type == "character":
+            first = known.name.split()[0].lower() if known.name.split() else ""
+            if first and first.rstrip(".") not in _PERSONAL_TITLES and len(known.name.split()) > 1:
+                given.add(first)
+
+    def named_with_the(form: Any) -> bool:
+        return sum(doc[m.tok_start - 1].lower_ == "the" for m in form.mentions
+                   if m.tok_start > 0) * 2 > len(form.mentions)
+
+    surnames: set[str] = set()
+    candidates = [f for f in forms if not f.honorifics and len(f.core) >= 2
+                  and f.core[-1] in LOCATION_HEADS and not named_with_the(f)
+                  and not {"'s", "\u2019s"} & set(f.words)]  # "Maule's Well" is a place
+    for form in candidates:
+        if form.core[0] in given:
+            surnames.add(form.core[-1])
+    for form in candidates:
+        if form.core[-1] in surnames:
+            form.types["character"] += 3.5 * len(form.mentions)
 
 
 def _custom_types(context: StoryContext, custom_types: list[str] | None) -> list[str]:

@@ -87,7 +87,7 @@ class OfflineExtractor:
         step("chapter_summary")
         return ChapterExtraction(
             chapter_summary=summaries.medium,
-            new_entities=list(analyzed.entities.values()),
+            new_entities=[*analyzed.entities.values(), *deltas.objects],
             state_deltas=deltas.items,
             events=events,
             thread_updates=threads,

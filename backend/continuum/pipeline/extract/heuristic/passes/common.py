@@ -15,7 +15,7 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import AssertionGate, Verdict
-from continuum.pipeline.extract.heuristic.passes.nominals import resolve_spouses
+from continuum.pipeline.extract.heuristic.passes.nominals import resolve_kin, resolve_spouses
 from continuum.pipeline.extract.heuristic.passes.textmap import (
     assign_spans,
     bracketed,
@@ -102,6 +102,7 @@ class ChapterView:
             types[key] = item.type
             types.setdefault(item.name, item.type)
         inferred = resolve_spouses(doc, token_key, token_kind, types)
+        inferred += resolve_kin(doc, token_key, token_kind, types)
         return cls(
             chapter=chapter,
             context=context,

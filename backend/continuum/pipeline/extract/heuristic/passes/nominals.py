@@ -51,3 +51,55 @@ def resolve_spouses(
             end = tok.idx + len(tok.text)
             found.append(ResolvedMention(start, end, doc.text[start:end], spouse, "nominal"))
     return found
+
+
+KIN_NOUNS = frozenset({"sister", "brother", "father", "mother", "son", "daughter", "uncle", "aunt",
+                       "cousin", "nephew", "niece", "grandfather", "grandmother", "wife",
+                       "husband"})
+
+
+def resolve_kin(
+    doc: Any, token_key: list[str | None], token_kind: list[str | None], types: dict[str, str]
+) -> list[ResolvedMention]:
+    """"his sister Elena Marsh" names Tomas's sister; "Tomas and his sister" is then she.
+
+    The apposition (either way round: "his sister X", "X, his sister") ties an owner and a
+    kin noun to a name; every other "his sister" of the same owner in the chapter, before
+    or after, is that person. An owner with two different named sisters is left alone."""
+    named: dict[tuple[str, str], set[str]] = {}
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if lemma not in KIN_NOUNS or tok.tag_ != "NN":
+            continue
+        owner = _owner(tok, token_key, types)
+        if owner is None:
+            continue
+        names = [c for c in tok.children if c.dep_ == "appos"]
+        if tok.dep_ == "appos":
+            names.append(tok.head)
+        for name in names:
+            key = token_key[name.i]
+            if key and types.get(key) == "character" and key != owner:
+                named.setdefault((owner, lemma), set()).add(key)
+    found: list[ResolvedMention] = []
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if token_key[tok.i] is not None or lemma not in KIN_NOUNS or tok.tag_ != "NN":
+            continue
+        owner = _owner(tok, token_key, types)
+        keys = named.get((owner, lemma), set()) if owner else set()
+        if len(keys) != 1:
+            continue
+        key = next(iter(keys))
+        token_key[tok.i] = key
+        token_kind[tok.i] = "inferred"
+        poss = next(c for c in tok.children if c.dep_ == "poss")
+        start, end = min(poss.idx, tok.idx), tok.idx + len(tok.text)
+        found.append(ResolvedMention(start, end, doc.text[start:end], key, "nominal"))
+    return found
+
+
+def _owner(tok: Any, token_key: list[str | None], types: dict[str, str]) -> str | None:
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    owner = token_key[poss.i] if poss is not None else None
+    return owner if owner is not None and types.get(owner) == "character" else None

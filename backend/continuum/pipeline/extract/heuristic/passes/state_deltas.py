@@ -13,8 +13,13 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.textmap import words
-from continuum.pipeline.extract.heuristic.passes.things import thing_key
-from continuum.pipeline.extract.schema import StateDelta
+from continuum.pipeline.extract.heuristic.passes.things import (
+    NOT_PORTABLE,
+    ObjectRegistry,
+    object_phrase,
+    thing_key,
+)
+from continuum.pipeline.extract.schema import EntityItem, StateDelta
 
 MOVE_VERBS = frozenset(
     {
@@ -23,8 +28,26 @@ MOVE_VERBS = frozenset(
         "row", "swim", "climb", "wander", "stroll", "retire", "repair", "remove", "arrive",
         "get", "make", "steal", "creep", "crawl", "gallop", "limp", "stagger", "rush", "dash",
         "race", "follow", "accompany", "advance", "withdraw", "retreat", "depart", "start",
+        "carry", "bring", "take", "lead", "escort", "guide", "conduct", "paddle", "trudge",
     }
 )
+# "walked Mara up the hill to Gull House": the person walked, led or taken goes too.
+ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort", "drive", "row",
+                          "guide", "conduct", "carry", "follow", "help"})
+# Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
+CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
+# Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
+STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
+                        "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish"})
+# Adverbs whose prepositions belong to the motion: "went back down to", "rowed out to".
+MOTION_ADVERBS = frozenset({"back", "down", "up", "out", "home", "over", "across", "away", "off",
+                            "on", "in", "ahead", "round", "around", "along", "again", "still",
+                            "asleep", "awake", "safe", "alone"})
+# A named place inside a common one: "his forge in Saltmere", "his room at the Lantern Inn".
+NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "beneath", "under",
+                          "below", "underneath"})
+# "locked Jonah Crane in the cells beneath the Guildhall": the person confined is there.
+CONFINE_VERBS = frozenset({"lock", "shut", "imprison", "confine", "jail", "gaol", "lodge"})
 ARRIVE_VERBS = frozenset({"arrive", "reach", "enter", "land", "gain"})
 LEAVE_VERBS = frozenset({"leave", "quit", "depart", "flee", "escape", "abandon", "desert"})
 TO_PREPS = frozenset({"to", "into", "towards", "toward", "for", "unto", "onto"})
@@ -39,6 +62,20 @@ GAIN_VERBS = frozenset(
     }
 )
 RECEIVE_VERBS = frozenset({"receive", "accept"})
+# Having a thing in hand: "kept the ledger in the drawer", "held a silver compass".
+HOLD_VERBS = frozenset({"hold", "keep", "carry", "clutch", "grasp", "grip"})
+KEEP_IDIOMS = frozenset({"watch", "guard", "vigil", "lookout", "post", "time", "count"})
+# Putting a thing on one's own person: "slipped it into his coat", "put it in her pocket".
+STOW_VERBS = frozenset({"put", "slip", "tuck", "thrust", "stuff", "stow", "shove"})
+ON_PERSON = frozenset({"pocket", "pockets", "coat", "bag", "purse", "bosom", "belt", "waistcoat",
+                       "jacket", "cloak", "satchel", "knapsack", "apron", "sleeve", "breast",
+                       "pouch", "wallet", "shirt", "boot", "glove", "hat", "cap"})
+# Throwing a thing away: into the sea it is lost, into the fire it is destroyed.
+THROW_VERBS = frozenset({"throw", "fling", "toss", "hurl", "cast", "pitch"})
+WATERS = frozenset({"sea", "harbour", "harbor", "river", "water", "waters", "lake", "ocean",
+                    "well", "pond", "waves", "canal", "stream", "surf", "deep", "bay", "sound",
+                    "marsh", "bog", "swamp", "pit", "abyss", "chasm"})
+FIRES = frozenset({"fire", "flames", "flame", "grate", "furnace", "fireplace", "hearth", "stove"})
 GIVE_VERBS = frozenset(
     {"give", "hand", "sell", "lend", "bestow", "present", "deliver", "pass", "return", "send",
      "entrust", "bequeath", "offer"}
@@ -114,6 +151,7 @@ HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "
 
 RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS | GIVE_VERBS
             | LOSE_VERBS | DESTROY_VERBS | DIE_VERBS | KILL_VERBS | INJURE_VERBS | MARRY_VERBS
+            | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS
             | {"dead", "engage", "engaged", "betroth", "betrothed", "married", "be", "lie", "fall"})
 
 
@@ -123,11 +161,13 @@ class DeltaResult:
 
     items: list[StateDelta] = field(default_factory=list)
     verbs: set[int] = field(default_factory=set)
+    objects: list[EntityItem] = field(default_factory=list)
 
 
 def extract_state_deltas(view: ChapterView) -> DeltaResult:
     """Every asserted change of place, possession and status in the chapter, in text order."""
     result = DeltaResult()
+    registry = ObjectRegistry.build(view)
     for tok in view.doc:
         if tok.pos_ not in {"VERB", "AUX", "ADJ"} or view.is_markup(tok):
             continue
@@ -142,11 +182,18 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
             continue  # dialogue in the present tense: plans and habits, not changes
         before = len(result.items)
         _movement(view, tok, lemma, result.items)
-        _possession(view, tok, lemma, result.items)
+        _confined(view, tok, lemma, result.items)
+        _possession(view, tok, lemma, result.items, registry)
+        _holding(view, tok, lemma, result.items, registry)
+        changed = len(result.items) > before
+        _presence(view, tok, lemma, result.items)  # a state, not an event: no verb mark
+        before = len(result.items)
         _status(view, tok, lemma, result.items)
-        if len(result.items) > before:
+        if changed or len(result.items) > before:
             result.verbs.add(tok.i)
     result.items = _once_per_status(result.items)
+    used = {n for d in result.items for n in (d.subject, d.object) if n}
+    result.objects = registry.items(view, used)
     return result
 
 
@@ -203,19 +250,93 @@ def _place(view: ChapterView, tok: Any) -> str | None:
     return view.location(tok)
 
 
+def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
+    """Who goes: the subjects ("Aldous and Harriet Finch"), and the person escorted."""
+    movers: list[tuple[Any, str]] = []
+    for s in view.subjects(verb):
+        movers.extend((s, c) for c in view.characters(s))
+        for left in s.lefts:  # "Aldous and Harriet Finch": the parser hangs Aldous on Finch
+            if left.dep_ in {"amod", "compound"} and any(c.dep_ == "conj" for c in left.children):
+                movers.extend((left, c) for c in view.characters(left) if c not in
+                              [m for _, m in movers])
+    if lemma in ESCORT_VERBS and not view.is_passive(verb):
+        movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o))
+    return movers
+
+
+def _confined(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """"The Watch locked Jonah Crane in the cells beneath the Guildhall"; "was locked in"."""
+    if lemma not in CONFINE_VERBS:
+        return
+    people = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
+    if view.is_passive(verb):
+        people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    for prep, noun in view.preps(verb):
+        if prep not in {"in", "into", "inside", "within"}:
+            continue
+        found = _nested_place(view, noun)
+        if found is not None:
+            for tok, who in people:
+                out.append(_delta(view, verb, "moved_to", who, found[0], [tok, noun],
+                                  "confinement", 0.7, tok))
+            return
+
+
+def _motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
+    """The verb's prepositions and those of its adverbs: "went back down to", "was back at"."""
+    pairs = view.preps(verb)
+    for child in verb.children:
+        if child.dep_ in {"advmod", "prt", "acomp", "npadvmod"} and \
+                child.lower_ in MOTION_ADVERBS:
+            pairs.extend(view.preps(child))
+            for grand in child.children:  # "back down to": the second adverb holds the "to"
+                if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
+                    pairs.extend(view.preps(grand))
+    return pairs
+
+
+def _nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
+    """A named place, or the named place a common one is in ("his forge in Saltmere")."""
+    place = _place(view, noun)
+    if place is not None:
+        return place, noun
+    if depth >= 3 or view.key(noun) or noun.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ in NESTED_PREPS:
+            for pobj in child.children:
+                if pobj.dep_ == "pobj":
+                    found = _nested_place(view, pobj, depth + 1)
+                    if found is not None:
+                        return found
+        elif child.dep_ == "relcl" and depth == 0:  # "the forge, which stood … in Saltmere"
+            for prep, inner in view.preps(child):
+                if prep in NESTED_PREPS - {"of"}:
+                    found = _nested_place(view, inner, depth + 1)
+                    if found is not None:
+                        return found
+    return None
+
+
 def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
     if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS:
         return
-    movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
-    if view.is_passive(verb) or not movers:
+    movers = _movers(view, verb, lemma)
+    if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
+        movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    elif view.is_passive(verb):
+        return
+    if not movers:
         return
     targets: list[tuple[str, str, Any]] = []
-    for prep, noun in view.preps(verb):
-        place = _place(view, noun)
+    for prep, noun in _motion_preps(view, verb):
+        found = _nested_place(view, noun) if prep in TO_PREPS else None
+        place = _place(view, noun) if found is None else found[0]
         if place is None:
             continue
         if prep in FROM_PREPS or prep.startswith("out of"):
-            targets.append(("left", place, noun))
+            if lemma not in CARRY_VERBS:  # "brought a letter from London": the letter came
+                targets.append(("left", place, noun))
         elif prep in TO_PREPS:
             targets.append(("arrived_at" if lemma in ARRIVE_VERBS else "moved_to", place, noun))
         elif prep in AT_PREPS and lemma in ARRIVE_VERBS:
@@ -237,8 +358,39 @@ def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -
                               0.8 if view.key(noun) else 0.7, subject_tok))
 
 
-def _thing(view: ChapterView, tok: Any) -> str | None:
-    """A holdable object named by a noun phrase, or None for people, places, abstractions."""
+def _presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """Being at a named place: "was in Greyhaven", "stayed at the Lantern Inn", "was asleep in
+    his room at the Lantern Inn". Narration only: in dialogue it is a claim, not a scene."""
+    if lemma not in STAY_VERBS or view.in_quote(verb) or view.is_passive(verb):
+        return
+    if verb.tag_ in {"VB", "VBG"} and lemma == "be":
+        return  # "to be in London", "being at Netherfield": a plan or a circumstance
+    if any(c.dep_ == "aux" and c.lower_ in {"would", "will", "should", "must", "might", "may",
+                                            "could", "shall", "to", "had", "'d", "\u2019d"}
+           for c in verb.children):
+        return  # a plan, a wish, or backstory ("had been formerly in trade in Meryton")
+    movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    if not movers:
+        return
+    for prep, noun in _motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within"}:
+            continue
+        found = _nested_place(view, noun)
+        if found is None:
+            continue
+        for subject_tok, who in movers:
+            out.append(_delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
+                              "presence", 0.65, subject_tok))
+        return
+
+
+def _thing(view: ChapterView, tok: Any, registry: ObjectRegistry, create: bool = True) -> str | None:
+    """A holdable object named by a noun phrase, or None for people, places, abstractions.
+
+    "it" is the nearest holdable thing before it in its sentence or the one before
+    ("took the brass key from the chimney and slipped it into his coat")."""
+    if tok.lower_ == "it":
+        return _antecedent(view, tok, registry)
     if tok.lemma_.lower() in PARTITIVES:  # "a piece of gold" is gold
         inner = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
                       for g in c.children if g.dep_ == "pobj"), None)
@@ -248,10 +400,43 @@ def _thing(view: ChapterView, tok: Any) -> str | None:
     if thing_key(view, tok) is None:
         return None
     key = view.key(tok)
-    return key if key else view.noun_phrase(tok)[0]
+    if key:
+        return key
+    if tok.lemma_.lower() in BODY_PARTS:
+        return None
+    phrase = object_phrase(view, tok)
+    name = registry.resolve(phrase, create=create)
+    if name is None and registry.free_head(phrase.head):
+        return view.noun_phrase(tok)[0]  # untracked ("a letter"): the delta binds to nothing
+    return name
 
 
-def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+def _antecedent(view: ChapterView, pronoun: Any, registry: ObjectRegistry) -> str | None:
+    sent = view.token_sent[pronoun.i]
+    for j in range(pronoun.i - 1, max(-1, pronoun.i - 60), -1):
+        cand = view.doc[j]
+        if view.token_sent[j] not in {sent, sent - 1}:
+            break
+        if cand.pos_ == "NOUN" and cand.lemma_.lower() not in BODY_PARTS and \
+                thing_key(view, cand) is not None and cand.dep_ not in {"compound", "poss"}:
+            if view.key(cand):
+                return view.key(cand)
+            return registry.resolve(object_phrase(view, cand), create=False)
+    return None
+
+
+def _recipients(view: ChapterView, verb: Any, objects: list[Any]) -> list[Any]:
+    """"gave X to Y": the "to" may hang on the verb, its particle, or on the thing itself."""
+    found = [n for p, n in view.preps(verb) if p == "to"]
+    found += [c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"]
+    for holder in [*objects, *[c for c in verb.children if c.dep_ in {"advmod", "prt"}]]:
+        found += [n for p, n in view.preps(holder) if p == "to"]
+    return found
+
+
+def _possession(
+    view: ChapterView, verb: Any, lemma: str, out: list[StateDelta], registry: ObjectRegistry
+) -> None:
     groups = (GAIN_VERBS, RECEIVE_VERBS, GIVE_VERBS, LOSE_VERBS, DESTROY_VERBS)
     if not any(lemma in g for g in groups):
         return
@@ -263,8 +448,7 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
     passive = view.is_passive(verb)
     subjects = view.subjects(verb)
     objects = view.objects(verb)
-    recipients = [n for p, n in view.preps(verb) if p == "to"]
-    recipients += [c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"]
+    recipients = _recipients(view, verb, objects)
     if passive:
         agent = view.agent(verb)
         persons = [s for s in subjects if view.character(s)]
@@ -277,7 +461,8 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
     else:
         things = objects
     for thing_tok in things:
-        thing = _thing(view, thing_tok)
+        # An offer may be declined: it names no new thing to track.
+        thing = _thing(view, thing_tok, registry, create=lemma != "offer")
         if thing is None:
             continue
         holders = [(s, c) for s in subjects for c in view.characters(s)]
@@ -290,6 +475,8 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
                                   "destruction", 0.7, s))
             continue
         if lemma in LOSE_VERBS:
+            if not holders and passive and lemma != "drop":  # "the brass key was lost"
+                out.append(_delta(view, verb, "lost", thing, thing, [thing_tok], "loss", 0.6))
             for s, who in holders:
                 out.append(_delta(view, verb, "lost", who, thing, [s, thing_tok], "loss", 0.7, s))
             continue
@@ -309,6 +496,66 @@ def _possession(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta])
         for r, who in receivers:
             out.append(_delta(view, verb, "received", who, thing, [*subjects, thing_tok, r],
                               "transfer", 0.7, r))
+
+
+def _holding(
+    view: ChapterView, verb: Any, lemma: str, out: list[StateDelta], registry: ObjectRegistry
+) -> None:
+    """Having a thing: "kept the Guild ledger in the drawer", "held a silver compass",
+    "slipped it into his coat" (gained: the holder has it now); "threw the brass key into
+    the harbour" (lost), "into the fire" (destroyed)."""
+    if lemma not in HOLD_VERBS and lemma not in STOW_VERBS and lemma not in THROW_VERBS:
+        return
+    if any(c.dep_ in {"ccomp", "oprd", "xcomp", "acomp"} for c in verb.children):
+        return  # "kept her waiting", "held it to be true", "kept quiet"
+    particle = view.particle(verb)
+    passive = view.is_passive(verb)
+    subjects = view.subjects(verb)
+    holders = [] if passive else [(s, c) for s in subjects for c in view.characters(s)]
+    things = [s for s in subjects if passive and not view.character(s)] or \
+        ([] if passive else view.objects(verb))
+    preps = view.preps(verb)
+    into = [n.lemma_.lower() for p, n in preps if p in {"into", "in", "over", "overboard"}]
+    for thing_tok in things:
+        if thing_tok.lemma_.lower() in NOT_PORTABLE or thing_tok.lemma_.lower() in BODY_PARTS:
+            continue
+        if lemma in THROW_VERBS and (set(into) & (WATERS | FIRES) or particle == "away" or any(
+                c.lower_ == "overboard" for c in verb.children)):
+            thing = _thing(view, thing_tok, registry)
+            if thing is None:
+                continue
+            kind = "destroyed" if set(into) & FIRES else "lost"
+            who_list = holders or ([(thing_tok, thing)] if passive else [])
+            for s, who in who_list:
+                out.append(_delta(view, verb, kind, who, thing, [s, thing_tok], "loss", 0.7))
+            continue
+        if passive or not holders or lemma in THROW_VERBS:
+            continue  # a throw that does not send it into the sea or the fire keeps no hold
+        if lemma in STOW_VERBS and not _onto_own_person(view, preps, holders):
+            continue
+        if lemma in HOLD_VERBS and particle and particle not in {"up", "out"}:
+            continue  # "kept back", "held off"
+        if lemma in HOLD_VERBS and thing_tok.lemma_.lower() in KEEP_IDIOMS:
+            continue  # "kept her watch at the Guildhall": a vigil, not a timepiece
+        thing = _thing(view, thing_tok, registry)
+        if thing is None:
+            continue
+        for s, who in holders:
+            out.append(_delta(view, verb, "gained", who, thing, [s, thing_tok], "holding",
+                              0.6, s))
+
+
+def _onto_own_person(view: ChapterView, preps: list[tuple[str, Any]],
+                     holders: list[tuple[Any, str]]) -> bool:
+    """"into his coat", "in her pocket": a garment or bag of the holder's own."""
+    names = {who for _, who in holders}
+    for prep, noun in preps:
+        if prep not in {"into", "in", "inside"} or noun.lemma_.lower() not in ON_PERSON:
+            continue
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if owner is not None and view.key(owner) in names:
+            return True
+    return False
 
 
 def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
