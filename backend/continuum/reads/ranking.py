@@ -38,27 +38,26 @@ def mmr(
     """
     if not relevance or limit <= 0:
         return []
-    low, high = min(relevance.values()), max(relevance.values())
-    spread = (high - low) or 1.0
-    units = {}
-    for key, vector in vectors.items():
-        array = np.asarray(vector, dtype=np.float32)
-        norm = float(np.linalg.norm(array))
-        if norm > 0:
-            units[key] = array / norm
+    keys = list(relevance)
+    rel = np.array([relevance[k] for k in keys], dtype=np.float64)
+    rel = (rel - rel.min()) / ((rel.max() - rel.min()) or 1.0)
+    dim = next((len(v) for v in vectors.values() if len(v)), 0)
+    units = np.zeros((len(keys), dim), dtype=np.float32)
+    for i, key in enumerate(keys):
+        if key in vectors and dim:
+            array = np.asarray(vectors[key], dtype=np.float32)
+            norm = float(np.linalg.norm(array))
+            if norm > 0 and array.shape == (dim,):
+                units[i] = array / norm
+    # Similarity to the closest pick so far; zero rows (no vector) are similar to nothing,
+    # and an opposite vector earns no bonus.
+    closest = np.zeros(len(keys))
+    open_ = np.ones(len(keys), dtype=bool)
     chosen: list[K] = []
-    remaining = list(relevance)
-    while remaining and len(chosen) < limit:
-        best_key, best_value = remaining[0], -np.inf
-        for key in remaining:
-            similarity = 0.0
-            if key in units and chosen:
-                similarity = max((float(units[key] @ units[c]) for c in chosen if c in units),
-                                 default=0.0)
-                similarity = max(similarity, 0.0)  # an opposite vector earns no bonus
-            value = lam * (relevance[key] - low) / spread - (1 - lam) * similarity
-            if value > best_value:
-                best_key, best_value = key, value
-        chosen.append(best_key)
-        remaining.remove(best_key)
+    while open_.any() and len(chosen) < limit:
+        value = np.where(open_, lam * rel - (1 - lam) * closest, -np.inf)
+        best = int(np.argmax(value))  # first maximum: ties keep the fused order
+        chosen.append(keys[best])
+        open_[best] = False
+        closest = np.maximum(closest, np.clip(units @ units[best], 0.0, None))
     return chosen

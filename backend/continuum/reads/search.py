@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.embed import Embedder, EmbeddingError
 from continuum.reads.ranking import mmr, reciprocal_rank_fusion
 from continuum.reads.refs import EntityRef
-from continuum.reads.visibility import asserted_by, entity_exists, latest_version
+from continuum.reads.visibility import asserted_by, names_at_cap
 
 log = logging.getLogger(__name__)
 
@@ -85,15 +85,18 @@ DENSE_SQL = f"""SELECT kind, id, distance FROM ({DENSE_SQL}) hits
                  ORDER BY distance, kind, id LIMIT :k"""
 
 ENTITY_SQL = f"""
+WITH {names_at_cap()},
+candidates AS (  -- a cheap necessary condition first: a name shares a word with the query
+  SELECT * FROM vis
+   WHERE lower(vis.name || ' ' || array_to_string(vis.aliases, ' ')) LIKE ANY(:patterns))
 SELECT * FROM (
-  SELECT CAST(e.id AS text) AS id, e.first_chapter AS chapter, v.name, v.type,
-         ' ' || regexp_replace(lower(v.name), '[^[:alnum:]]+', ' ', 'g') || ' ' AS key,
+  SELECT CAST(c.id AS text) AS id, c.first_chapter AS chapter, c.name, c.type,
+         ' ' || regexp_replace(lower(c.name), '[^[:alnum:]]+', ' ', 'g') || ' ' AS key,
          ARRAY(SELECT ' ' || regexp_replace(lower(a), '[^[:alnum:]]+', ' ', 'g') || ' '
-                 FROM unnest(v.aliases) a) AS alias_keys,
-         (SELECT count(*) FROM entity_mentions m WHERE m.novel_id = e.novel_id
-             AND m.entity_id = e.id AND {asserted_by('m')}) AS mentions
-    FROM entities e, {latest_version('e')}
-   WHERE e.novel_id = :n AND {entity_exists('e')}) ent
+                 FROM unnest(c.aliases) a) AS alias_keys,
+         (SELECT count(*) FROM entity_mentions m WHERE m.novel_id = :n
+             AND m.entity_id = c.id AND {asserted_by('m')}) AS mentions
+    FROM candidates c) ent
  WHERE ent.key = :nq OR strpos(ent.key, :nq) > 0 OR strpos(:nq, ent.key) > 0
     OR EXISTS (SELECT 1 FROM unnest(ent.alias_keys) ak
                 WHERE strpos(ak, :nq) > 0 OR strpos(:nq, ak) > 0)
@@ -148,7 +151,8 @@ def search(
     if mode == "hybrid":
         nq = _normalized(q)
         if nq.strip():
-            for r in session.execute(text(ENTITY_SQL), {**params, "nq": nq}):
+            patterns = [f"%{word}%" for word in nq.split()]
+            for r in session.execute(text(ENTITY_SQL), {**params, "nq": nq, "patterns": patterns}):
                 entities[("entity", r.id)] = r._asdict()
     if mode == "bm25":
         order, scores = list(bm25), bm25
