@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from typing import Any
 
 from continuum.pipeline.critic.prose import Speech, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction
@@ -27,6 +28,7 @@ class DraftClaims:
     history: PriorText | None = None
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     _speeches: list[Speech] | None = None
+    doc: Any = field(default=None, repr=False)  # the draft's spaCy parse (critic.parsed)
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
         """The established entity a draft name refers to, or None."""

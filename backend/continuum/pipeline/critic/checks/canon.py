@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Literal
+from dataclasses import replace
+from typing import Any, Literal
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
@@ -59,6 +60,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
     findings += _colours(claims, world, findings)
+    findings += _parsed_colours(claims, world, findings)
+    findings += _copular_facts(claims, world, findings)
     return findings + _occupations(claims, world, findings) + _spoken_ages(claims, world, findings)
 
 
@@ -253,6 +256,169 @@ def _colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> li
                 done.add((subject, predicate))
                 findings.append(finding)
     return findings
+
+
+def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Colour attributes found by structure: a colour on hair/eyes/beard ("her red hair",
+    "eyes of a pale blue", "Her eyes were blue") whose owner is the possessor, the "with" phrase's
+    noun, or the clause's subject, resolved by the extractor (names, pronouns, nominals)."""
+    from continuum.pipeline.critic import parsed
+
+    findings: list[Finding] = []
+    done: set[tuple[uuid.UUID, str]] = set()
+    for tok in parsed.doc_of(claims):
+        colour = tok.lower_
+        if colour not in _COLOUR_WORDS or parsed.quoted(claims, tok):
+            continue
+        part = _part_of(tok)
+        if part is None:
+            continue
+        subject = _owner(claims, part)
+        predicate = PARTS[part.lower_]
+        if subject is None or (subject, predicate) in done:
+            continue
+        start, end = tok.sent.start_char, tok.sent.end_char
+        if _overlaps(found + findings, start, end):
+            continue
+        who = claims.name_of(subject)
+        finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
+        if finding is not None and _by_pronoun(part):
+            finding = replace(finding, severity="WARN",
+                              message=f"{finding.message} (the owner is only a pronoun)")
+        if finding is None and not _locked(claims, world, subject, who, predicate):
+            finding = _against_text(claims, subject, who, part.lower_, predicate, colour, start, end)
+        if finding is not None:
+            done.add((subject, predicate))
+            findings.append(finding)
+    return findings
+
+
+_TRADE_WORD = re.compile(rf"^{_TRADE}$")
+COPULAS = {"be", "become", "turn"}
+
+
+def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Copular sentences about a resolved person (a name, pronoun or nominal): "He had been
+    harbourmaster of Saltmere", "Tomas turned thirty", "She was thirty-one years old". An age
+    far from the locked one FAILs; an occupation only WARNs (people hold two posts)."""
+    from continuum.pipeline.critic import parsed
+
+    findings: list[Finding] = []
+    done: set[tuple[uuid.UUID, str]] = set()
+    for verb in parsed.doc_of(claims):
+        if verb.lemma_ not in COPULAS or parsed.quoted(claims, verb) or not parsed.main_clause(verb) \
+                or any(c.dep_ == "mark" for c in verb.children):
+            continue  # "as if he were an admiral", "when he was fourteen": not a statement of now
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        attr = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd", "dobj")), None)
+        if subject is None or attr is None or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        person = parsed.who(claims, subject)
+        if person is None:
+            continue
+        start, end = verb.sent.start_char, verb.sent.end_char
+        if _overlaps(found + findings, start, end):
+            continue
+        age = _age_value(attr, verb)
+        if age is not None and (person, "age") not in done:
+            locked = [(n, parse_number(v), e) for sid, n, p, v, e in world.locked_canon
+                      if sid == person and p == "age"]
+            if locked and all(v is not None and abs(v - age) > AGE_SLACK for _n, v, _e in locked):
+                name, value, evidence = locked[0]
+                done.add((person, "age"))
+                severity = "WARN" if subject.pos_ == "PRON" else _severity(world, person, "age")
+                findings.append(Finding(
+                    check=NAME, severity=severity,  # type: ignore[arg-type]
+                    message=f"{name}'s age is locked as {value}, the draft says {age}",
+                    draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                    evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
+                    evidence_quote=evidence.quote))  # type: ignore[attr-defined]
+            continue
+        trade = attr.lower_
+        if verb.lemma_ != "be" or not _TRADE_WORD.match(trade) or (person, "occupation") in done:
+            continue
+        who = claims.name_of(person)
+        locked_trades = _locked(claims, world, person, who, "occupation")
+        earlier = [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
+        known = [(v, e.chapter, e.quote) for _n, v, e in locked_trades] or earlier  # type: ignore[attr-defined]
+        if not known or any(_same_trade(trade, value) for value, _c, _q in known):
+            continue
+        was, chapter, quote = known[-1]
+        done.add((person, "occupation"))
+        findings.append(Finding(
+            check=NAME, severity="WARN",
+            message=f"{who} is the {trade} here, but chapter {chapter} makes them the {was}",
+            draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+            evidence_chapter=chapter, evidence_quote=quote))
+    return findings
+
+
+def _age_value(attr: Any, verb: Any) -> int | None:
+    """The age a copula states: "thirty-one years old", "turned thirty", "was only nineteen"."""
+    tok: Any = attr
+    if tok.lower_ == "old":
+        years = next((c for c in tok.children if c.lower_ in ("years", "year")), None)
+        number = next((c for c in years.children if c.dep_ in ("nummod", "quantmod")), None) \
+            if years is not None else None
+        words = " ".join(t.text for t in number.subtree) if number is not None else ""
+    elif tok.like_num and verb.lemma_ in ("be", "turn") and not any(
+            c.dep_ == "prep" or c.pos_ == "NOUN" for c in tok.children):
+        words = " ".join(t.text for t in tok.subtree)
+    else:
+        return None
+    age = parse_number(words.replace("-", " ")) if words else None
+    return age if age is not None and 1 < age < 120 else None
+
+
+def _by_pronoun(part: Any) -> bool:
+    """The owner of the hair or eyes is given only by a pronoun (resolution may be wrong)."""
+    poss = next((c for c in part.children if c.dep_ == "poss"), None)
+    if poss is not None:
+        return bool(poss.pos_ == "PRON")
+    verb = part.head
+    subject = next((c for c in verb.children if c.dep_ == "nsubj" and c is not part), None)
+    return subject is None or subject.pos_ == "PRON"
+
+
+_COLOUR_WORDS = {c for g in COLOUR_GROUPS for c in g}
+
+
+def _part_of(colour: Any) -> Any | None:
+    """The hair/eyes/beard noun a colour word describes (as a modifier or a predicate)."""
+    tok: Any = colour
+    head = tok.head
+    if tok.dep_ in ("amod", "compound", "nmod") and head.lower_ in PARTS:
+        return head
+    if tok.dep_ in ("acomp", "attr", "oprd"):
+        subject = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subject is not None and subject.lower_ in PARTS:
+            return subject
+    return None
+
+
+def _owner(claims: DraftClaims, part: Any) -> uuid.UUID | None:
+    """Whose hair or eyes: the possessor, the noun a "with ..." phrase hangs on, else the
+    subject of the clause."""
+    from continuum.pipeline.critic import parsed
+
+    node: Any = part
+    poss = next((c for c in node.children if c.dep_ == "poss"), None)
+    if poss is not None:
+        found = parsed.who(claims, poss)
+        if found is not None or poss.pos_ == "PROPN":
+            return found
+    head = node.head
+    if node.dep_ == "pobj" and head.lower_ == "with":
+        holder = head.head
+        if holder.pos_ in ("PROPN", "PRON"):
+            return parsed.who(claims, holder)
+        node = holder
+        head = holder.head
+    verb = head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subject = next((c for c in verb.children if c.dep_ in parsed.SUBJECTS and c is not part), None)
+    return parsed.who(claims, subject) if subject is not None else None
 
 
 def _locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,

@@ -10,6 +10,7 @@ to mention it (or a setup in the world must share its words), or the payoff FAIL
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
@@ -68,13 +69,16 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_quote=item.evidence.quote,
         ))
     flagged = [(f.draft_start or 0, f.draft_end or 0) for f in findings]
-    for sentence, thing, spoken in _recognised_payoffs(claims):
+    recognised = [(*p, False) for p in _recognised_payoffs(claims)]
+    recognised += [p for p in _parsed_payoffs(claims)
+                   if not any(p[0].start < r[0].end and p[0].end > r[0].start for r in recognised)]
+    for sentence, thing, spoken, soft in recognised:
         if any(s < sentence.end and e > sentence.start for s, e in flagged):
             continue
         mentioned = _planted(claims, world, thing)
         if mentioned and (len(thing.split()) > 1 or _in_context(claims, world, thing, sentence)):
             continue
-        weak = mentioned or spoken
+        weak = mentioned or spoken or soft
         findings.append(Finding(
             check=NAME, severity="WARN" if weak else "FAIL",
             message=(f"this pays off {thing!r} as a long-standing promise or wait, but no "
@@ -117,6 +121,129 @@ def _recognised_payoffs(claims: DraftClaims) -> list[tuple[Span, str, bool]]:
         if thing:
             out.append((sentence, thing, spoken))
     return out
+
+
+# Past-perfect verbs that refer back to an earlier act of setting something up ("the box he
+# had buried", "the letter she had promised", "as he had sworn").
+STRONG_SETUP_VERBS = {"hide", "bury", "promise", "swear", "vow", "pledge", "conceal", "secrete",
+                      "plant", "stow"}
+SETUP_VERBS = {"hide", "bury", "promise", "swear", "vow", "pledge", "keep", "save", "stow",
+               "seal", "lock", "plant", "tuck", "conceal", "secrete", "leave", "put", "store",
+               "wrap", "mark", "set"}
+PROMISE_VERBS = {"promise", "swear", "vow", "pledge", "plan", "intend", "mean", "resolve"}
+_AT_LAST_RE = re.compile(r"\b(?:at\s+(?:long\s+)?last|finally)\b", re.IGNORECASE)
+
+
+def _parsed_payoffs(claims: DraftClaims) -> list[tuple[Span, str, bool, bool]]:
+    """Narrated payoffs found by structure rather than wording: an object noun whose
+    past-perfect relative clause sets it up ("the box Tomas had buried under the quay"), or a
+    verb acting on an object "as he had promised" / "at last" / "finally" (only a soft marker:
+    "at last" often means no more than "after a while", so an unplanted thing is a WARN).
+    Items: the sentence, the thing, whether it is said in dialogue, whether the marker is soft."""
+    from continuum.pipeline.critic import parsed
+
+    out: list[tuple[Span, str, bool, bool]] = []
+    done: set[int] = set()
+    for sent in parsed.doc_of(claims).sents:
+        if sent.start_char in done:
+            continue
+        if parsed.quoted(claims, sent.root):
+            promised = _promised_in_speech(claims, sent)
+            if promised:
+                out.append((Span(sent.start_char, sent.end_char, sent.text), promised, True, False))
+            continue
+        thing, soft = None, False
+        for tok in sent:
+            if tok.pos_ != "NOUN" or parsed.quoted(claims, tok) or thing is not None:
+                continue
+            rel = next((c for c in tok.children if c.dep_ in ("relcl", "acl") and _refers_back(c)),
+                       None)
+            if rel is not None:
+                if any(c.lower_ in ("where", "when") for c in rel.children if c.dep_ == "advmod"):
+                    # "the board, where her letters had waited all these years": the thing is
+                    # what waited there, not the place
+                    tok = next((c for c in rel.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+                elif tok.lower_ in ("one", "thing", "ones", "things"):  # "the one she had sworn ..."
+                    tok = next((t for t in sent if t.pos_ == "NOUN" and t.i < tok.i
+                                and any(c.dep_ in ("relcl", "acl") for c in t.children)), None)
+                if tok is not None:
+                    thing = parsed.phrase(tok, _GENERIC | _STOP_VERBS)
+                    # a hiding or promise without "years ago", "since ..." may be recent
+                    soft = not {t.lower_ for t in rel.subtree} & _LONG_AGO
+        verbs = [t for t in sent if t.pos_ == "VERB" and not parsed.quoted(claims, t)
+                 and (_as_promised(t) or t in _at_last_verbs(sent))]
+        for verb in verbs if thing is None else []:
+            obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj") and c.pos_ == "NOUN"),
+                       None)
+            if obj is not None and obj.lower_ not in _GENERIC:
+                thing = parsed.phrase(obj, _GENERIC | _STOP_VERBS)
+                soft = not _as_promised(verb)
+                break
+        if thing and thing.split()[-1] not in _GENERIC:
+            head = thing.split()[-1].rstrip("s")
+            # set up earlier in this very draft: the payoff may be the draft's own
+            soft = soft or re.search(rf"\b{re.escape(head)}s?\b", claims.text[:sent.start_char],
+                                     re.IGNORECASE) is not None
+            done.add(sent.start_char)
+            out.append((Span(sent.start_char, sent.end_char, sent.text), thing, False, soft))
+    return out
+
+
+def _past_perfect(verb: Any) -> bool:
+    return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "have" for c in verb.children)
+
+
+# Verbs of something staying put for a long time ("the harpoon that had hung there since ...").
+POSITIONAL = {"hang", "lie", "wait", "rest", "stand", "sit", "sleep", "gather",
+              "lain"}  # the lemmatizer leaves "lain" as it is
+_LONG_AGO = {"ago", "years", "since", "long", "childhood", "boy", "girl", "always", "before"}
+
+
+def _refers_back(rel: Any) -> bool:
+    """A past-perfect relative clause that refers back to a setup: a hiding or a promise
+    ("the box he had buried", "the letter she had made her swear not to open"), or something
+    left, kept or lying somewhere since long ago ("that had hung there since his father's time")."""
+    if not _past_perfect(rel):
+        return False
+    if rel.lemma_ in STRONG_SETUP_VERBS or any(t.lemma_ in PROMISE_VERBS for t in rel.subtree):
+        return True
+    words = {t.lower_ for t in rel.subtree}
+    return rel.lemma_ in SETUP_VERBS | POSITIONAL and bool(words & _LONG_AGO)
+
+
+def _promised_in_speech(claims: DraftClaims, sent: Any) -> str | None:
+    """Dialogue calling in a promise of a thing: "you promised me the weathervane"."""
+    from continuum.pipeline.critic import parsed
+
+    for verb in sent:
+        if verb.lemma_ not in {"promise", "swear", "vow", "pledge"} or not parsed.quoted(claims, verb):
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        obj = next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+        if subject is None or subject.lower_ not in ("you", "he", "she", "they") or obj is None:
+            continue
+        if any(c.dep_ in ("dative", "iobj") for c in verb.children) and obj.lower_ not in _GENERIC:
+            return str(parsed.phrase(obj, _GENERIC | _STOP_VERBS))
+    return None
+
+
+def _at_last_verbs(sent: Any) -> list[Any]:
+    """The verbs "at last" / "at long last" / "finally" modify (with their conjuncts)."""
+    out: list[Any] = []
+    for m in _AT_LAST_RE.finditer(sent.text):
+        tok = next((t for t in sent if t.idx - sent.start_char == m.start()), None)
+        while tok is not None and tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+            tok = tok.head
+        if tok is not None and tok.pos_ in ("VERB", "AUX"):
+            out += [tok, *tok.conjuncts]
+    return out
+
+
+def _as_promised(verb: Any) -> bool:
+    """"as he had promised", "just as she had sworn she would": a clause of the verb."""
+    return any(c.dep_ == "advcl" and c.lemma_ in PROMISE_VERBS and _past_perfect(c)
+               and any(m.lower_ in ("as", "like") for m in c.children if m.dep_ in ("mark", "advmod"))
+               for c in verb.children)
 
 
 _COMMON = {"would", "could", "should", "there", "their", "which", "about", "after", "before",

@@ -6,9 +6,10 @@ import re
 
 from rapidfuzz import fuzz
 
+from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.identity.names import normalize, split_honorific
+from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
 
@@ -21,7 +22,10 @@ AFTERLIFE_VERBS = {"bury", "mourn", "remember", "lie", "rest", "die", "kill", "m
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Findings of the entity check."""
-    return _dead_actors(claims, world) + _near_duplicates(claims, world)
+    found = _dead_actors(claims, world)
+    found += _dead_subjects(claims, world, found)
+    found += _dead_speakers(claims, world, found)
+    return found + _near_duplicates(claims, world)
 
 
 # "Captain Reyes had left ...": the name, then a past perfect (or a past habit) — before the death.
@@ -53,6 +57,74 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=event.evidence.start, draft_end=event.evidence.end,
             draft_quote=event.evidence.quote, evidence_chapter=died.chapter,
             evidence_quote=died.quote,
+        ))
+    return findings
+
+
+def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Any narrated verb whose subject (a name, or a pronoun or nominal the extractor resolved)
+    is a dead character, told in the story's present (not perfect, modal, remembered or in
+    speech): FAIL for a named subject in a main clause, else WARN."""
+    if not world.dead:
+        return []
+    findings: list[Finding] = []
+    seen = {f.evidence_quote for f in found}
+    for tok in parsed.doc_of(claims):
+        verb = tok.head
+        if tok.dep_ not in parsed.SUBJECTS or verb.pos_ not in ("VERB", "AUX") or \
+                not parsed.finite(verb) or verb.lemma_ in AFTERLIFE_VERBS:
+            continue
+        if parsed.perfect_or_modal(verb) or parsed.reported(verb) or parsed.quoted(claims, tok):
+            continue
+        if verb.lemma_ == "be" and not any(c.dep_ == "prep" for c in verb.children):
+            continue
+        actor = parsed.who(claims, tok)
+        if actor is None or actor not in world.dead:
+            continue
+        start, end = verb.sent.start_char, verb.sent.end_char
+        died = world.dead[actor]
+        if died.quote in seen or any(f.draft_start is not None and f.draft_end is not None
+                                     and f.draft_start < end and f.draft_end > start
+                                     for f in found + findings):
+            continue
+        seen.add(died.quote)
+        strong = parsed.named(tok) and parsed.main_clause(verb) and not parsed.remembered(claims, start)
+        findings.append(Finding(
+            check=NAME, severity="FAIL" if strong else "WARN",
+            message=f"{claims.name_of(actor)} died in chapter {died.chapter} but acts here "
+                    f"({verb.lower_})",
+            draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+            evidence_chapter=died.chapter, evidence_quote=died.quote,
+        ))
+    return findings
+
+
+def _dead_speakers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Quoted speech whose speaker is a dead character: FAIL when the speaker is named and
+    the attribution is not told in the past perfect ("as Reyes had said"), else WARN."""
+    if not world.dead:
+        return []
+    findings: list[Finding] = []
+    seen = {f.evidence_quote for f in found}
+    for speech in claims.speeches:
+        if speech.speaker is None:
+            continue
+        actor = claims.person(speech.speaker, speech.speaker_at)
+        if actor is None or actor not in world.dead:
+            continue
+        died = world.dead[actor]
+        if died.quote in seen:
+            continue
+        around = claims.text[max(0, (speech.speaker_at or 0) - 30):(speech.speaker_at or 0) + 60]
+        past = re.search(r"\b(?:had|would|used to|once)\b", around) is not None
+        seen.add(died.quote)
+        strong = normalize(speech.speaker) not in PRONOUNS and not past and \
+            not parsed.remembered(claims, speech.start)
+        findings.append(Finding(
+            check=NAME, severity="FAIL" if strong else "WARN",
+            message=f"{claims.name_of(actor)} died in chapter {died.chapter} but speaks here",
+            draft_start=speech.start, draft_end=speech.end, draft_quote=speech.text,
+            evidence_chapter=died.chapter, evidence_quote=died.quote,
         ))
     return findings
 

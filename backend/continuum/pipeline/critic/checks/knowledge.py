@@ -41,7 +41,8 @@ _ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|l
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Findings of the knowledge check."""
-    return _stated_facts(claims, world) + _secret_identities(claims, world)
+    found = _stated_facts(claims, world) + _secret_identities(claims, world)
+    return found + _voiced_facts(claims, world, found)
 
 
 def _names_in(text: str) -> set[str]:
@@ -62,9 +63,9 @@ def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
         who = claims.bind(claim.knower, "character")
         if who is None:
             continue
-        words = content_words(claim.fact)
+        words = _stems(claim.fact)
         for key, (fact, evidence) in facts.items():
-            wanted = content_words(fact)
+            wanted = _stems(fact)
             if len(wanted) < 2 or who in knowers[key] or (who, key) in flagged:
                 continue
             if len(wanted & words) / len(wanted) < OVERLAP:
@@ -85,6 +86,64 @@ def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 evidence_quote=evidence.quote,
             ))
     return findings
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
+
+
+def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """A speaker asserts, in their own words, a fact the world records only others as knowing:
+    the quote names someone the fact names and carries the fact's other key words (stems, any
+    order). A WARN: the speaker may have heard it off the page. Questions, the fact's own
+    subjects and speakers who heard it earlier in this draft from a knower pass."""
+    facts: dict[str, tuple[str, Any, set[Any]]] = {}
+    for knower, fact, key, evidence in world.knowledge:
+        facts.setdefault(key, (fact, evidence, set()))[2].add(knower)
+    findings: list[Finding] = []
+    flagged: set[tuple[Any, str]] = set()
+    told: dict[str, list[int]] = {}
+    for speech in claims.speeches:
+        speaker = _speaker(claims, speech)
+        if speaker is None:
+            continue
+        name = claims.name_of(speaker)
+        for sentence in sentences(claims.text, speech.start, speech.end):
+            if sentence.text.rstrip("\"”' ").endswith("?"):
+                continue
+            said, names = _stems(sentence.text), _names_in(sentence.text)
+            for key, (fact, evidence, knowers) in facts.items():
+                fact_names = {n for w in _names_in(fact) for n in (w,)}
+                rest = _stems(fact) - {_stem(n) for n in fact_names}
+                if not fact_names & names or len(rest) < 2 or len(rest & said) / len(rest) < OVERLAP:
+                    continue
+                if speaker in knowers or any(_same_knower(name, claims.name_of(k))
+                                             for k in knowers if k in claims.roster.entries):
+                    told.setdefault(key, []).append(sentence.start)
+                    continue
+                if (speaker, key) in flagged or set(name.lower().split()) & fact_names or \
+                        told.get(key) or _overlapping(found + findings, sentence.start, sentence.end):
+                    continue
+                flagged.add((speaker, key))
+                findings.append(Finding(
+                    check=NAME, severity="WARN",
+                    message=f"{name} says that {fact}, but by chapter {world.cap} has not "
+                            f"learned it",
+                    draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+                    evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
+    return findings
+
+
+def _overlapping(found: list[Finding], start: int, end: int) -> bool:
+    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
+               and f.draft_end > start for f in found)
 
 
 def _learns_it_here(claims: DraftClaims, claim, knowers: set) -> bool:  # type: ignore[no-untyped-def]
@@ -113,6 +172,7 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
     findings += _written_names(claims, world, secrets, flagged)
+    findings += _addressed_names(claims, world, secrets, flagged)
     for speech in claims.speeches:
         speaker = _speaker(claims, speech)
         if speaker is None:
@@ -191,6 +251,49 @@ def _written_names(claims: DraftClaims, world: WorldState,
                 draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
+    return findings
+
+
+ADDRESS_VERBS = {"write", "address", "inscribe", "sign", "label", "greet", "hail", "introduce",
+                 "call", "name", "thank", "welcome", "announce", "present", "enter", "list",
+                 "register", "book"}
+
+
+def _addressed_names(claims: DraftClaims, world: WorldState,
+                     secrets: dict[str, tuple[set[Any], str, Any]],
+                     flagged: set[tuple[Any, str]]) -> list[Finding]:
+    """The structural form of `_written_names`: a narrated verb of writing or addressing whose
+    subject (a name, pronoun or nominal the extractor resolved) has not learned a secret
+    identity, with that person's full name in the verb's own clause (a WARN)."""
+    from continuum.pipeline.critic import parsed
+
+    findings: list[Finding] = []
+    for verb in parsed.doc_of(claims):
+        if verb.lemma_ not in ADDRESS_VERBS or verb.pos_ != "VERB" or parsed.quoted(claims, verb):
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        writer = parsed.who(claims, subject) if subject is not None else None
+        if writer is None:
+            continue
+        sent = verb.sent
+        clause = claims.text[verb.idx:sent.end_char]
+        writer_name = claims.name_of(writer)
+        for name, (knowers, fact, evidence) in secrets.items():
+            if len(name.split()) < 2 or (writer, name) in flagged or same_person(writer_name, name):
+                continue
+            if writer in knowers or any(_same_knower(writer_name, claims.name_of(k))
+                                        for k in knowers if k in claims.roster.entries):
+                continue
+            if re.search(rf"\b{re.escape(name)}\b", clause) is None:
+                continue
+            flagged.add((writer, name))
+            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
+            findings.append(Finding(
+                check=NAME, severity="WARN",
+                message=f"{writer_name} {verb.lemma_}s the name {name}, but by chapter "
+                        f"{world.cap} only {who} know that {fact}",
+                draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text,
+                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
 
 

@@ -72,7 +72,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
     findings: list[Finding] = []
     seen: set[tuple[uuid.UUID, str]] = set()
-    for use in _extracted_uses(claims) + _recognised_uses(claims):
+    for use in _extracted_uses(claims) + _recognised_uses(claims) + _parsed_uses(claims):
         key = (use.user, normalize(use.phrase))
         if key in seen or _moved_here_first(claims, use):
             continue
@@ -235,6 +235,92 @@ def _recognised_uses(claims: DraftClaims) -> list[Use]:
                                 sentence.text, source.group("from") if source else None,
                                 by_pronoun=normalize(surface) in PRONOUNS))
     return uses
+
+
+# Verbs whose object is not in the subject's hands: perception, speech, thought, wanting.
+NOT_HANDLING = {"see", "look", "watch", "notice", "mention", "remember", "recall", "think",
+                "imagine", "describe", "want", "miss", "need", "name", "discuss", "forget",
+                "find", "seek", "search", "lose", "recognise", "recognize", "hear", "ask",
+                "dream", "picture", "fear", "hate", "love", "like", "wonder", "mean"}
+# Where an object lying somewhere is in someone's hands: "the ledger lay open on her knees".
+BODY = {"hand", "hands", "palm", "palms", "lap", "knee", "knees", "fingers", "pocket", "pockets",
+        "arms", "arm", "fist", "grip", "belt", "neck", "coat", "apron"}
+
+
+def _parsed_uses(claims: DraftClaims) -> list[Use]:
+    """Uses found by structure: an established object's noun phrase as the object of a narrated
+    verb whose subject resolves to a person ("Tomas turned the silver compass over", "he held
+    a long brass key", "in his good hand he held ..."), or as the subject of a verb of lying
+    on that person's hands, lap or knees ("Jonah's ledger lay open on her knees")."""
+    from continuum.pipeline.critic import parsed
+
+    uses: list[Use] = []
+    for tok in parsed.doc_of(claims):
+        if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
+            continue
+        phrase = _object_phrase(claims, tok)
+        if phrase is None:
+            continue
+        verb, person = tok.head, None
+        if tok.dep_ == "pobj" and tok.head.lower_ == "with":
+            verb = tok.head.head
+        if tok.dep_ in ("dobj", "pobj") and verb.pos_ == "VERB" and verb.lemma_ not in NOT_HANDLING:
+            subject = _subject(verb)
+            person = parsed.who(claims, subject) if subject is not None else None
+        elif tok.dep_ == "nsubj" and verb.pos_ == "VERB":
+            place = next((g for c in verb.children if c.dep_ == "prep" for g in c.children
+                          if g.dep_ == "pobj" and g.lower_ in BODY), None)
+            owner = next((c for c in place.children if c.dep_ == "poss"), None) if place is not None else None
+            subject = owner
+            person = parsed.who(claims, owner) if owner is not None else None
+        else:
+            continue
+        if person is None or subject is None or not parsed.finite(verb) or \
+                parsed.perfect_or_modal(verb) or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        sent = tok.sent
+        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
+        if det in _INDEFINITE and not _described(claims, sent.text, phrase):
+            continue  # "with a basket of bread": another basket than the one in the world
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        own = poss is not None and parsed.who(claims, poss) == person  # "her ledger": her own?
+        bare = len(phrase.split()) < len(claims.name_of(claims.bind(phrase, "object")).split())  # type: ignore[arg-type]
+        action = verb.lemma_ if tok.dep_ != "nsubj" else "hold"
+        uses.append(Use(person, phrase, action, sent.start_char, sent.end_char, sent.text,
+                        by_pronoun=subject.pos_ == "PRON", vague=det in _INDEFINITE or own or bare))
+    return uses
+
+
+def _subject(verb: Any) -> Any | None:
+    """A verb's subject, or its coordinated head's ("took the key and unlocked the door")."""
+    node = verb
+    for _ in range(4):
+        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
+        if subject is not None or node.dep_ != "conj":
+            return subject
+        node = node.head
+    return None
+
+
+def _object_phrase(claims: DraftClaims, noun: Any) -> str | None:
+    """The established object a noun phrase names ("the silver compass", "Jonah's ledger" for
+    the Guild ledger, a "long brass key"): its compounds and adjectives with the noun, the
+    longest form that binds, as the draft writes it."""
+    after = noun.nbor() if noun.i + 1 < len(noun.doc) else None
+    if after is not None and after.pos_ in ("NOUN", "VERB") and after.lower_ not in _AFTER_HEAD \
+            and after.dep_ in ("compound", "ROOT", "conj", "dobj", "appos", "ccomp"):
+        return None  # "the compass rose": the noun names another thing
+    mods = [t for t in noun.lefts if t.dep_ in ("compound", "amod", "nmod") and t.is_alpha]
+    for i in range(len(mods) + 1):
+        phrase = " ".join([*(t.text for t in mods[i:]), noun.text])
+        thing = claims.bind(phrase, "object")
+        if thing is None:
+            continue
+        name = set(normalize(claims.name_of(thing)).split())
+        if any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in name for t in mods[:i]):
+            return None  # "his room key", "the iron key": a key, but not the brass key
+        return phrase
+    return None
 
 
 def _definite(quote: str, obj: str) -> bool:

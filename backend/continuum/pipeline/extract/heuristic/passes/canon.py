@@ -226,7 +226,7 @@ def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
     value = " ".join(colours)
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
     if poss is not None:
-        key = view.character(poss)
+        key = _possessor(view, poss, noun)
         if key:
             return _fact(view, key, predicate, value, [poss, noun], "possessive", 0.8,
                          kind="appearance")
@@ -251,6 +251,28 @@ def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
             return _fact(view, key, predicate, value, [owner, noun], "with", 0.7,
                          kind="appearance")
     return None
+
+
+def _possessor(view: ChapterView, poss: Any, noun: Any) -> str | None:
+    """The character a possessive refers to. A pronoun whose resolved antecedent is named
+    only inside a relative clause that does not hold the pronoun ("Mara wore the dress that
+    Elena Marsh had hemmed ..., and a ribbon ... in her black hair") means the clause's
+    subject instead, when that subject is a character of the same gender."""
+    key = view.character(poss)
+    if key is None or poss.pos_ != "PRON":
+        return key
+    verb = noun
+    while verb.pos_ not in ("VERB", "AUX") and verb.head is not verb:
+        verb = verb.head
+    named = [t for t in poss.sent if t.i < poss.i and view.key(t) == key]
+    if not named or not all(any(a.dep_ == "relcl" and poss not in a.subtree for a in t.ancestors)
+                            for t in named):
+        return key
+    for subject in view.subjects(verb):
+        other = view.character(subject)
+        if other and other != key and view.gender_of(other) == view.gender_of(key):
+            return other
+    return key
 
 
 def _compound_colour(view: ChapterView, tok: Any) -> CanonFactItem | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 
 from .support import assert_evidence_exact, in_novel
+
+GOLDEN = Path(__file__).resolve().parents[6] / "evals" / "fixtures" / "golden"
 
 ViewOf = Callable[..., ChapterView]
 
@@ -42,6 +45,18 @@ def test_eye_and_hair_colour(view: ViewOf) -> None:
         ("Elizabeth", "eye_colour", "dark")]
     assert facts(view, "Jim Hawkins had red hair.") == [("Jim Hawkins", "hair_colour", "red")]
     assert facts(view, "Elizabeth praised her fine eyes.") == []  # "fine" is no colour
+
+
+def test_possessive_colour_skips_a_woman_named_in_a_relative_clause(view: ViewOf) -> None:
+    # the golden novel's chapter 10: "her" is Mara's (the subject), not the seamstress's
+    sentence = ("Mara wore the dress that Elena Marsh had hemmed at the forge, and a ribbon the "
+                "blue of the sea in her black hair.")
+    chapter = (GOLDEN / "chapters" / "10.txt").read_text(encoding="utf-8")
+    assert sentence in chapter
+    v = view(chapter)
+    hair = [(f.subject, f.value) for f in extract_canon_facts(v, extract_relationships(v))
+            if f.predicate == "hair_colour" and f.evidence.quote in sentence]
+    assert hair == [("Mara", "black")]
 
 
 def test_compound_colour_from_treasure_island(view: ViewOf) -> None:

@@ -1,0 +1,119 @@
+"""Dependency-parsed claims of a draft, for checks that must not depend on wording: who is the
+subject of a verb (a name, a pronoun or a nominal the extractor resolved), which object a
+verb acts on, and the clause structure around it (perfect, modal, quoted, reported)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.prose import in_speech
+from continuum.pipeline.identity.names import PRONOUNS, normalize
+
+SUBJECTS = ("nsubj", "nsubjpass")
+FINITE = ("VBD", "VBZ", "VBP")
+MODALS = {"would", "could", "might", "must", "should", "may", "can", "will", "shall", "'d"}
+# Verbs whose clauses report a memory, thought or wish rather than an act of the story's now.
+REPORTING = {"remember", "recall", "think", "dream", "imagine", "wonder", "picture", "wish",
+             "fear", "hope", "pretend", "suppose", "believe", "know", "say", "tell", "hear",
+             "read", "write", "see", "watch", "expect", "want", "forget"}
+
+
+def doc_of(claims: DraftClaims) -> Any:
+    """The draft's spaCy Doc (parsed once per critique, with the extractor's pipeline)."""
+    if claims.doc is None:
+        from continuum.pipeline.extract.heuristic.nlp import parse
+
+        claims.doc = parse(claims.text)
+    return claims.doc
+
+
+def quoted(claims: DraftClaims, tok: Any) -> bool:
+    """Whether a token is inside quoted speech."""
+    return in_speech(claims.speeches, tok.idx) is not None
+
+
+def name_of(tok: Any) -> str:
+    """A proper name with its compound parts ("Captain Ilse Reyes")."""
+    parts = [t for t in tok.lefts if t.dep_ in ("compound", "flat") and t.pos_ == "PROPN"]
+    parts += [tok] + [t for t in tok.rights if t.dep_ == "flat" and t.pos_ == "PROPN"]
+    return " ".join(t.text for t in parts)
+
+
+def who(claims: DraftClaims, tok: Any) -> uuid.UUID | None:
+    """The established person a subject token refers to: the extractor's own resolution of
+    the mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
+    resolved = claims.resolved_at(tok.idx)
+    if resolved and normalize(resolved) not in PRONOUNS:
+        found = claims.person(resolved)
+        if found is not None:
+            return found
+    if tok.pos_ == "PROPN":
+        return claims.person(name_of(tok))
+    return None
+
+
+def named(tok: Any) -> bool:
+    """The subject is written as a proper name (not a pronoun or a nominal)."""
+    return bool(tok.pos_ == "PROPN")
+
+
+def finite(verb: Any) -> bool:
+    """A finite verb or a progressive ("walked", "was walking"), not an infinitive or participle."""
+    if verb.tag_ in FINITE:
+        return True
+    return bool(verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in FINITE
+                                          for c in verb.children))
+
+
+def perfect_or_modal(verb: Any) -> bool:
+    """"had gone", "would go", "must have gone": not an act of the story's present."""
+    aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    return any(c.lemma_ == "have" or c.lower_ in MODALS for c in aux) or verb.tag_ == "VBN" \
+        or (verb.tag_ == "VBG" and any(c.lower_ == "been" for c in aux))
+
+
+def reported(verb: Any) -> bool:
+    """The clause hangs under a verb of memory, thought or speech ("remembered how she ran")."""
+    node = verb
+    while node.dep_ not in ("ROOT",) and node.head.i != node.i:
+        if node.dep_ in ("ccomp", "xcomp", "advcl", "relcl", "acl", "pcomp") and \
+                node.head.lemma_ in REPORTING:
+            return True
+        node = node.head
+    return False
+
+
+def main_clause(verb: Any) -> bool:
+    """The verb is the sentence's root, or coordinated with it."""
+    node = verb
+    while node.dep_ == "conj":
+        node = node.head
+    return bool(node.dep_ == "ROOT")
+
+
+def phrase(tok: Any, generic: set[str]) -> str:
+    """A noun's specific words: its compounds and adjectives (not generic ones) and itself."""
+    words = [t.lower_ for t in tok.lefts if t.dep_ in ("compound", "amod") and t.is_alpha]
+    words = [w for w in words if w not in generic] + [tok.lower_]
+    after = tok.nbor() if tok.i + 1 < len(tok.doc) else None
+    if after is not None and after.dep_ != "compound" and (
+            after.tag_ in ("NN", "NNS") or (after.dep_ in ("acomp", "oprd") and after.head == tok.head)):
+        words.append(after.lower_)  # "the silver thimble" parsed as "silver" + a stray "thimble"
+    return " ".join(words)
+
+
+_FRAMED = ("remember", "recall", "memory", "dream", "think", "imagine", "picture")
+
+
+def remembered(claims: DraftClaims, start: int) -> bool:
+    """The paragraph frames a memory before this offset: a past perfect ("had first met"), a
+    verb of memory or "years ago", so a simple past after it may be a flashback."""
+    para_start = claims.text.rfind("\n\n", 0, start) + 1
+    doc = doc_of(claims)
+    for tok in doc.char_span(para_start, start, alignment_mode="contract") or []:
+        if tok.lemma_ in _FRAMED or (tok.lower_ == "ago") or \
+                (tok.tag_ == "VBN" and any(c.lemma_ == "have" and c.dep_ == "aux" for c in tok.children)):
+            return True
+    return False
