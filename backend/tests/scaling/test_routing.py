@@ -68,16 +68,16 @@ def test_reads_fall_back_to_the_primary(clean_db: Engine, tmp_path) -> None:  # 
 
 def test_every_spine_commit_records_the_novel_position(clean_db: Engine) -> None:
     """Direct callers of the spine (MCP save_chapter, review accept) get read-your-writes too."""
-    from tests.fakes import ScriptedExtractor
-
     from continuum.pipeline.extract.schema import ChapterExtraction
     from continuum.pipeline.spine import analyze_chapter
+    from tests.fakes import ScriptedExtractor
 
     with write_session() as session:
         novel = create_novel(session, title="Spine positions")
     assert novel not in _positions(clean_db)
+    empty = ScriptedExtractor(lambda text_, number, context: ChapterExtraction())
     analyze_chapter(novel_id=novel, number=1, text="Ada walked to the mill.", title=None,
-                    policy="warn", extractor=ScriptedExtractor(lambda text_, number, context: ChapterExtraction()))
+                    policy="warn", extractor=empty)
     ingested = _positions(clean_db)[novel]
     with clean_db.connect() as conn:
         chapter_lsn = parse_lsn(conn.execute(text("SELECT pg_current_wal_insert_lsn()::text")).scalar_one())
