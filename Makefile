@@ -12,7 +12,7 @@ UI := frontend/dist/index.html
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CONTINUUM_SHARED_DATA ?= $(abspath ../shared/data)
 
-.PHONY: setup run test test-backend test-frontend test-e2e api-check eval bench lint migrate chromium ui clean
+.PHONY: setup run test test-backend test-frontend test-e2e api-check eval bench lint migrate chromium compose-check ui clean
 
 setup: $(STAMP) $(NPM_STAMP)
 
@@ -43,7 +43,7 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; }
 
-test: setup ui chromium test-backend api-check test-frontend test-e2e
+test: setup ui chromium compose-check test-backend api-check test-frontend test-e2e
 
 test-backend: setup
 	cd backend && ../$(PY) -m pytest -q -p no:cacheprovider
@@ -62,6 +62,15 @@ api-client: setup
 
 test-frontend: $(NPM_STAMP)
 	cd frontend && npm test --silent
+
+# `docker compose config` for the production stack: Debian's docker-compose parses and
+# validates the file locally (no Docker daemon needed), with and without the replica profile.
+compose-check:
+	@command -v docker-compose >/dev/null 2>&1 || { \
+	  echo "installing Debian's docker-compose to validate docker-compose.yml"; \
+	  (apt-get update -qq && apt-get install -y -qq docker-compose) >/dev/null; }
+	CONTINUUM_API_TOKEN=check docker-compose -f docker-compose.yml config -q
+	CONTINUUM_API_TOKEN=check docker-compose -f docker-compose.yml --profile replica config -q
 
 test-e2e: setup ui chromium
 	cd frontend && npx playwright test
