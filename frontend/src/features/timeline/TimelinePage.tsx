@@ -57,7 +57,8 @@ export function TimelinePage() {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [majorOnly, setMajorOnly] = useState(false);
 
-  const events = timeline.data?.items;
+  const events = useMemo(() => timeline.data?.pages.flatMap((page) => page.items), [timeline.data]);
+  const total = timeline.data?.pages[0]?.total ?? 0;
   const types = useMemo(() => countTypes(events ?? []), [events]);
   const shown = useMemo(
     () => (events ?? []).filter((event) => !hidden.has(event.type) && (!majorOnly || event.impact >= MAJOR_IMPACT)),
@@ -90,9 +91,9 @@ export function TimelinePage() {
     <>
       <PageHeader title="Timeline">
         <p>
-          {timeline.data
-            ? `${plural(timeline.data.total, 'event')} in chapters 1 to ${cap}${entityName ? ` involving ${entityName}` : ''}` +
-              (timeline.data.items.length < timeline.data.total ? ` (showing the first ${timeline.data.items.length}).` : '.')
+          {events
+            ? `${plural(total, 'event')} in chapters 1 to ${cap}${entityName ? ` involving ${entityName}` : ''}` +
+              (events.length < total ? ` (showing the first ${events.length}).` : '.')
             : `What happens, chapter by chapter, up to chapter ${cap}.`}
         </p>
       </PageHeader>
@@ -142,7 +143,7 @@ export function TimelinePage() {
         <Skeleton label="Loading the timeline…" rows={4} />
       ) : timeline.isError ? (
         <ErrorNotice error={timeline.error} title="Could not load the timeline" onRetry={() => void timeline.refetch()} />
-      ) : timeline.data.items.length === 0 ? (
+      ) : events === undefined || events.length === 0 ? (
         <EmptyState title={`No events yet at chapter ${cap}`}>
           <p>
             {entity
@@ -160,6 +161,18 @@ export function TimelinePage() {
             <ChapterGroup key={group.chapter} novelId={novel.id} chapter={group.chapter} events={group.events} />
           ))}
         </ol>
+      )}
+      {timeline.hasNextPage && (
+        <div className="timeline__pager">
+          <button
+            type="button"
+            className="button"
+            disabled={timeline.isFetchingNextPage}
+            onClick={() => void timeline.fetchNextPage()}
+          >
+            {timeline.isFetchingNextPage ? 'Loading…' : `Load more events (${events?.length ?? 0} of ${total} shown)`}
+          </button>
+        </div>
       )}
     </>
   );

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { novelKeys } from '../novels/queries';
 
 export type TimelineOrder = 'reading' | 'story';
+
+/** Events per request; "Load more" asks for the next page. */
+export const TIMELINE_PAGE = 200;
 
 /** Query keys for the timeline; every key carries the cap. */
 export const timelineKeys = {
@@ -11,15 +14,21 @@ export const timelineKeys = {
     [...timelineKeys.all(novelId), { cap, order, entity: entity ?? null }] as const,
 };
 
+/** The timeline at the cap, a page at a time (`fetchNextPage` loads the next one). */
 export function useTimeline(novelId: string, cap: number, order: TimelineOrder, entity?: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: timelineKeys.list(novelId, cap, order, entity),
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/api/novels/{novel_id}/timeline', {
-          params: { path: { novel_id: novelId }, query: { cap, order, ...(entity ? { entity } : {}) } },
+          params: {
+            path: { novel_id: novelId },
+            query: { cap, order, limit: TIMELINE_PAGE, offset: pageParam, ...(entity ? { entity } : {}) },
+          },
         }),
       ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined),
     enabled: cap >= 1,
   });
 }
