@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -65,6 +66,11 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
 
             worker = Worker(settings)
             worker.start_in_background()
+        # Everything loaded so far (modules, models, the app) lives as long as the process:
+        # move it out of the collector's generations, so a full collection triggered by a
+        # request walks only that request's garbage (measured: p95 of a 400-node location
+        # tree 132 -> 42 ms, docs/EVALUATION.md "Read latency at scale").
+        gc.freeze()
         yield
         if worker is not None:
             worker.stop()
