@@ -247,3 +247,9 @@ def test_a_lost_object_as_the_object_of_any_verb() -> None:
                  "Ivo looked at the brass key in the shop window and walked on.",
                  "Ivo had weighed the brass key in his hand once, years ago."):
         assert _uses(text, ("Ivo Marsh", ("Ivo", "He", "his"))) == [], text
+
+
+def test_possession_messages_inflect_the_verb_once() -> None:
+    verbs = ("hold", "rub", "reach", "carry", "weighed", "turns", "pass", "play")
+    assert [possession.present(v) for v in verbs] == [
+        "holds", "rubs", "reaches", "carries", "weighed", "turns", "passes", "plays"]

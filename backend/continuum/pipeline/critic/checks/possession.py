@@ -338,6 +338,19 @@ def _definite(quote: str, obj: str) -> bool:
 _INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
 
 
+def present(verb: str) -> str:
+    """The verb for a message: a lemma in the third person ("holds", "reaches", "carries");
+    a form already inflected by the text ("weighed", "turned") as it is."""
+    word = verb.lower()
+    if word.endswith(("ed", "es")) or (word.endswith("s") and not word.endswith("ss")):
+        return verb
+    if word.endswith(("ss", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def _specific(phrase: str) -> bool:
     words = phrase.split()
     return len(words) >= 2 and words[0].lower() not in _NOT_OBJECT
@@ -351,7 +364,7 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
         how, was = world.gone_objects[thing]
         return Finding(
             check=NAME, severity=severity,  # type: ignore[arg-type]
-            message=f"{claims.name_of(use.user)} {use.verb}s {claims.name_of(thing)}, which was "
+            message=f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, which was "
                     f"{how} in chapter {was.chapter}",
             draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
             evidence_chapter=was.chapter, evidence_quote=was.quote)
@@ -362,7 +375,7 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
         return None  # taken from the holder here
     return Finding(
         check=NAME, severity=severity,  # type: ignore[arg-type]
-        message=f"{claims.name_of(use.user)} {use.verb}s {claims.name_of(thing)}, but "
+        message=f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, but "
                 f"{claims.name_of(owner)} holds it since chapter {since.chapter}",
         draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
         evidence_chapter=since.chapter, evidence_quote=since.quote)
