@@ -83,10 +83,16 @@ test('at chapter 3 and at chapter 12: characters, timeline, graph and threads st
 
     await open(page, 'timeline', cap);
     // The timeline pages 200 events at a time: load every page, then nothing passes the cap.
-    const more = page.getByRole('button', { name: /^Load more events/ });
-    while (await more.isVisible()) {
-      await more.click();
-      await settled(page);
+    // While a page loads the button reads "Loading…", so wait for the events to grow before looking again.
+    const pager = page.locator('.timeline__pager button');
+    // Chapters show their first few events folded, so count what the chapter headings say.
+    const loaded = async () =>
+      (await page.locator('.timeline__count').allTextContents()).reduce((sum, text) => sum + Number(text.replace(/\D/g, '')), 0);
+    while ((await pager.count()) > 0) {
+      const before = await loaded();
+      await pager.click();
+      await expect.poll(loaded, { timeout: 30_000 }).toBeGreaterThan(before);
+      await expect(pager.filter({ hasText: 'Loading…' })).toHaveCount(0);
     }
     const chapters = (await page.locator('.timeline__heading a').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
     expect(chapters.length).toBeGreaterThan(0);
