@@ -19,6 +19,7 @@ from continuum.reads.visibility import (
     names_at_cap,
     projection_in_force,
     ref_json,
+    version_at,
 )
 
 
@@ -54,7 +55,11 @@ def location_tree(*, session: Session, novel_id: uuid.UUID, cap: int) -> list[Lo
                       here AS (SELECT DISTINCT l.location_id, l.entity_id FROM located_in_edges l
                                 WHERE l.novel_id = :n AND {projection_in_force('l')}
                                   AND l.location_id IN (SELECT id FROM places)),
-                      {names_at_cap('occ', 'SELECT entity_id FROM here')},
+                      occ AS (
+                        SELECT o.id, ov.name, ov.type
+                          FROM (SELECT DISTINCT entity_id AS id FROM here) o
+                          JOIN entities oe ON oe.novel_id = :n AND oe.id = o.id AND {entity_exists('oe')}
+                          CROSS JOIN {version_at('oe.novel_id', 'o.id', 'ov')}),
                       parents AS (
                         SELECT DISTINCT ON (pv.entity_id) pv.entity_id, pv.parent_id
                           FROM entity_versions pv
