@@ -43,15 +43,26 @@ def _dump(value: Any) -> Any:
     return value
 
 
-def _read(fn):  # type: ignore[no-untyped-def]
-    """Run a read tool in a read-only session; deliberate errors become clear tool errors."""
+def _read(fn, novel_id: str | None = None):  # type: ignore[no-untyped-def]
+    """Run a read tool in a read-only session; deliberate errors become clear tool errors.
+
+    With the tool's novel the session is routed like the API's (db/routing.py): to the replica
+    when one is configured, to the primary while the replica lags behind that novel's writes.
+    """
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            with read_session() as session:
+            with read_session(novel_id=_novel_or_none(novel_id)) as session:
                 return _dump(fn(session, *args, **kwargs))
         except ContinuumError as exc:
             raise ValueError(str(exc)) from exc
     return run
+
+
+def _novel_or_none(novel_id: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(novel_id) if novel_id else None
+    except ValueError:
+        return None  # the tool itself reports the malformed id
 
 
 @server.tool(description="List the novels with their chapter counts.")
@@ -68,7 +79,7 @@ def get_chapter(novel_id: str, number: int, cap: int | None = None) -> dict:
         if found is None:
             raise ContinuumError(f"chapter {number} is not visible at this cap")
         return found
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="A character (by name or id): status, location, possessions, knowledge, "
@@ -79,7 +90,7 @@ def get_character(novel_id: str, name: str, cap: int | None = None) -> dict:
         at = resolve_cap(s, nid, cap)
         who = find_entity(s, novel_id=nid, cap=at, name=name)
         return entity_state.get_entity_state(session=s, novel_id=nid, cap=at, entity_id=who.id)
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Where a character is at the cap.")
@@ -91,7 +102,7 @@ def where_is(novel_id: str, name: str, cap: int | None = None) -> dict:
         state = entity_state.get_entity_state(session=s, novel_id=nid, cap=at, entity_id=who.id)
         return {"character": who.name, "cap": at,
                 "location": _dump(getattr(state, "location", None))}
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Who holds an object at the cap.")
@@ -102,7 +113,7 @@ def who_has(novel_id: str, object_name: str, cap: int | None = None) -> dict:
         thing = find_entity(s, novel_id=nid, cap=at, name=object_name, type_="object")
         state = entity_state.get_entity_state(session=s, novel_id=nid, cap=at, entity_id=thing.id)
         return {"object": thing.name, "cap": at, "state": _dump(state)}
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Who knows a fact (words of the fact) by the cap, learned when and how.")
@@ -111,7 +122,7 @@ def who_knows(novel_id: str, fact: str, cap: int | None = None) -> list[dict]:
         nid = uuid.UUID(novel_id)
         at = resolve_cap(s, nid, cap)
         return knowledge.who_knows(session=s, novel_id=nid, cap=at, query=fact)
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Events up to the cap, in reading or story order.")
@@ -122,7 +133,7 @@ def get_timeline(novel_id: str, cap: int | None = None, order: str = "reading",
         events = timeline.list_events(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap),
                                       order="story" if order == "story" else "reading")
         return events[:limit]
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Plot threads with their status at the cap.")
@@ -130,7 +141,7 @@ def get_threads(novel_id: str, cap: int | None = None) -> list[dict]:
     def run(s):  # type: ignore[no-untyped-def]
         nid = uuid.UUID(novel_id)
         return threads.list_threads(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap))
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Setups and payoffs: which setups are still open at the cap.")
@@ -138,7 +149,7 @@ def get_commitments(novel_id: str, cap: int | None = None) -> list[dict]:
     def run(s):  # type: ignore[no-untyped-def]
         nid = uuid.UUID(novel_id)
         return threads.list_commitments(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap))
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Canon facts asserted by the cap (locked ones are authoritative).")
@@ -146,7 +157,7 @@ def get_canon_facts(novel_id: str, cap: int | None = None) -> list[dict]:
     def run(s):  # type: ignore[no-untyped-def]
         nid = uuid.UUID(novel_id)
         return canon.list_canon(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap))
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Search passages, scenes, events and entities up to the cap.")
@@ -157,7 +168,7 @@ def search_story(novel_id: str, query: str, cap: int | None = None, limit: int =
         nid = uuid.UUID(novel_id)
         return search.search(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap), q=query,
                              limit=limit, embedder=get_embedder(get_settings().embedding_model))
-    return _read(run)()
+    return _read(run, novel_id)()
 
 
 @server.tool(description="Critique a draft chapter against the story so far; writes nothing.")
@@ -167,7 +178,7 @@ def check_continuity(novel_id: str, number: int, text: str) -> dict:
     from continuum.pipeline.masking import mask_markup
 
     settings = get_settings()
-    with read_session() as session:
+    with read_session(novel_id=_novel_or_none(novel_id)) as session:  # sees the author's writes
         outcome = critique_draft(session, novel_id=uuid.UUID(novel_id), number=number,
                                  text=mask_markup(text), extractor=get_extractor(settings),
                                  enabled=settings.critic_enabled,

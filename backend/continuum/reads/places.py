@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import uuid
-from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 from sqlalchemy import text
@@ -76,37 +74,35 @@ def location_tree(*, session: Session, novel_id: uuid.UUID, cap: int) -> list[Lo
                  SELECT coalesce(json_agg(json_build_object(
                           'id', p.id, 'name', p.name, 'aliases', p.aliases,
                           'first_chapter', p.first_chapter, 'parent_id', pa.parent_id,
-                          'occupants', coalesce(o.occupants, '[]'::jsonb))
+                          'occupants', coalesce(o.occupants, '[]'::jsonb), 'children', '[]'::jsonb)
                           ORDER BY p.name, p.id), '[]')::text
                    FROM places p
                    LEFT JOIN parents pa ON pa.entity_id = p.id
                    LEFT JOIN occupied o ON o.location_id = p.id"""),
         {"n": novel_id, "cap": cap},
     ).scalar_one()
-    # One JSON document for all locations, assembled as plain dicts and validated in one pass.
-    nodes: dict[str, dict[str, Any]] = {}
-    for node in json.loads(document):
-        node["children"] = []
-        nodes[node["id"]] = node
-    attached: dict[str, str] = {}
+    # One JSON document for all locations, validated in one pass (pydantic parses the JSON),
+    # then linked into a forest.
+    nodes = {node.id: node for node in FOREST.validate_json(document)}
+    attached: dict[uuid.UUID, uuid.UUID] = {}
     roots = []
     for node in nodes.values():
-        parent = nodes.get(node["parent_id"]) if node["parent_id"] else None
-        if parent is None or _reaches(attached, parent["id"], node["id"]):
-            node["parent_id"] = None  # unknown at the cap, or a cycle from a bad extraction
+        parent = nodes.get(node.parent_id) if node.parent_id else None
+        if parent is None or _reaches(attached, parent.id, node.id):
+            node.parent_id = None  # unknown at the cap, or a cycle from a bad extraction
             roots.append(node)
         else:
-            attached[node["id"]] = parent["id"]
-            parent["children"].append(node)
-    return FOREST.validate_python(roots)
+            attached[node.id] = parent.id
+            parent.children.append(node)
+    return roots
 
 
 FOREST = TypeAdapter(list[LocationNode])
 
 
-def _reaches(parents: dict[str, str], start: str, target: str) -> bool:
+def _reaches(parents: dict[uuid.UUID, uuid.UUID], start: uuid.UUID, target: uuid.UUID) -> bool:
     """True when following attached parents from `start` arrives at `target`."""
-    current: str | None = start
+    current: uuid.UUID | None = start
     while current is not None:
         if current == target:
             return True

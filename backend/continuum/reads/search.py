@@ -107,14 +107,16 @@ SELECT * FROM (
  ORDER BY (ent.key = :nq) DESC, ent.mentions DESC, ent.name LIMIT :k"""
 
 # Where each candidate is and its vector (for MMR): cheap, for every fused candidate.
+_LOCATED: tuple[tuple[Kind, str, str, str], ...] = (
+    ("passage", "passages", "start_offset", "end_offset"),
+    ("scene", "scenes", "start_offset", "end_offset"),
+    ("event", "events", "evidence_start", "evidence_end"))
 CANDIDATE_SQL: dict[Kind, str] = {
     kind: f"""SELECT CAST(x.id AS text) AS id, x.chapter, x.{start} AS start, x.{end} AS end,
                      CAST(x.embedding AS real[]) AS vector
                 FROM {table} x WHERE x.novel_id = :n AND {asserted_by('x')}
                  AND x.id = ANY(CAST(:ids AS bigint[]))"""
-    for kind, table, start, end in (("passage", "passages", "start_offset", "end_offset"),
-                                    ("scene", "scenes", "start_offset", "end_offset"),
-                                    ("event", "events", "evidence_start", "evidence_end"))
+    for kind, table, start, end in _LOCATED
 }
 # The highlighted snippet: ts_headline is the costly part, so only for the hits shown.
 SNIPPET_SQL: dict[Kind, str] = {

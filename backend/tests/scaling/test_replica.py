@@ -103,6 +103,12 @@ def test_an_author_sees_the_chapter_they_just_ingested_while_replay_is_paused(
     assert client.get(f"/api/novels/{novel}/chapters/2").status_code == 200
     assert router.routes["primary"] >= 2 and router.routes["replica"] == 0, router.routes
     assert in_recovery(uuid.UUID(novel)) is False
+    # The MCP read tools are routed the same way: an agent reads the chapter it just saved.
+    from continuum.mcp.server import get_chapter
+
+    router.routes.clear()
+    assert get_chapter(novel, 2)["number"] == 2
+    assert router.routes["primary"] >= 1 and router.routes["replica"] == 0, router.routes
     # Readers of another novel are not held back by this author's write: still the replica.
     router.replayed(max_age=0)
     router.routes.clear()
@@ -110,6 +116,12 @@ def test_an_author_sees_the_chapter_they_just_ingested_while_replay_is_paused(
     assert router.routes["replica"] >= 1 and router.routes["primary"] == 0, router.routes
     assert in_recovery(uuid.UUID(other)) is True
     assert in_recovery(uuid.UUID(novel)) is False
+    # So are the MCP tools' reads: another novel's stay on the replica.
+    from continuum.mcp.server import get_threads
+
+    router.routes.clear()
+    assert get_threads(other) == []
+    assert router.routes["replica"] >= 1 and router.routes["primary"] == 0, router.routes
 
     # Replay resumes: once past the recorded position the novel is served by the replica again.
     replicated.resume_replay()
