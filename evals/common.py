@@ -2,7 +2,9 @@
 
 - a throwaway embedded PostgreSQL under `var/eval-<name>` with a fresh database in it;
 - ingest of the golden fixture (*The Saltmere Ledger*) through the real write spine, with a
-  fingerprint so a later eval in the same checkout can reuse an up-to-date ingest;
+  fingerprint so a later eval in the same checkout can reuse an up-to-date ingest; the
+  fixture helpers take another fixture directory too (`fixture_dir("golden2")`, the unseen
+  *Kessel Peak Comet*) and default to the first one;
 - name matching of the answer key's names to extracted entities (names and aliases as of
   a cap, normalized);
 - content words and overlap, the helpers every scorer shares;
@@ -27,7 +29,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO / "backend") not in sys.path:
     sys.path.insert(0, str(REPO / "backend"))
 
-GOLDEN = REPO / "evals" / "fixtures" / "golden"
+FIXTURES = REPO / "evals" / "fixtures"
+GOLDEN = FIXTURES / "golden"
 # Eval databases and diagnostics; CONTINUUM_EVAL_VAR moves them (parallel runs, scratch disks).
 VAR = Path(os.environ.get("CONTINUUM_EVAL_VAR") or REPO / "var")
 EVALUATION_MD = REPO / "docs" / "EVALUATION.md"
@@ -152,17 +155,25 @@ class NameIndex:
 
 # ---------------------------------------------------------------- fixture
 
-def load_key() -> dict[str, Any]:
-    """The golden answer key."""
-    return json.loads((GOLDEN / "answer_key.json").read_text(encoding="utf-8"))
+def fixture_dir(name: str = "golden") -> Path:
+    """A golden fixture's directory by name ("golden", "golden2"); it must hold a key."""
+    path = FIXTURES / name
+    if not re.fullmatch(r"[\w-]+", name) or not (path / "answer_key.json").is_file():
+        raise ValueError(f"no golden fixture {name!r} under {FIXTURES}")
+    return path
 
 
-def golden_chapters() -> list[tuple[int, str, str]]:
-    """(number, title, text) of the ten golden chapters, in order."""
+def load_key(fixture: Path = GOLDEN) -> dict[str, Any]:
+    """The golden answer key (of the first fixture unless told otherwise)."""
+    return json.loads((fixture / "answer_key.json").read_text(encoding="utf-8"))
+
+
+def golden_chapters(fixture: Path = GOLDEN) -> list[tuple[int, str, str]]:
+    """(number, title, text) of the ten chapters of a golden fixture, in order."""
     titles = {c["number"]: c["title"] for c in
-              json.loads((GOLDEN / "chapters.json").read_text(encoding="utf-8"))}
+              json.loads((fixture / "chapters.json").read_text(encoding="utf-8"))}
     out = []
-    for path in sorted((GOLDEN / "chapters").glob("*.txt")):
+    for path in sorted((fixture / "chapters").glob("*.txt")):
         number = int(path.stem)
         out.append((number, titles.get(number, ""), path.read_text(encoding="utf-8")))
     return out
@@ -259,10 +270,10 @@ class GoldenIngest:
     canon: list[dict[str, Any]] = field(default_factory=list)
 
 
-def fingerprint(embedding: str) -> str:
+def fingerprint(embedding: str, fixture: Path = GOLDEN) -> str:
     """What a golden ingest depends on: fixture, pipeline code and embedder."""
     digest = hashlib.sha256(embedding.encode())
-    roots = [GOLDEN / "chapters", GOLDEN / "answer_key.json", REPO / "backend" / "continuum",
+    roots = [fixture / "chapters", fixture / "answer_key.json", REPO / "backend" / "continuum",
              REPO / "db" / "migrations"]
     for root in roots:
         files = [root] if root.is_file() else sorted(root.rglob("*"))
@@ -276,18 +287,20 @@ def fingerprint(embedding: str) -> str:
 def ingest_golden(
     *, embedding: str = MINILM, reuse: bool = True, name: str = "golden",
     data_dir: Path | None = None, lock_canon: bool = True,
-    progress: Callable[[str], None] = print,
+    progress: Callable[[str], None] = print, fixture: Path = GOLDEN,
 ) -> GoldenIngest:
     """Ingest the ten golden chapters in order (offline extractor) and lock the key's canon.
 
     With `reuse`, an ingest in var/eval-<name> made from the same fixture, pipeline code and
-    embedder is reused as it is.
+    embedder is reused as it is. `fixture` is the first golden fixture unless told otherwise
+    (give another fixture its own `name`, so that it gets its own database).
     """
     from continuum.db.engine import write_session
     from continuum.pipeline.spine import analyze_chapter
     from continuum.pipeline.submit import create_novel
 
-    stamp = fingerprint(embedding)
+    stamp = fingerprint(embedding, fixture)
+    title = GOLDEN_TITLE if fixture == GOLDEN else load_key(fixture).get("title", fixture.name)
     db = open_database(name, fresh=False, data_dir=data_dir)
     if reuse and db.state_file.exists():
         state = json.loads(db.state_file.read_text(encoding="utf-8"))
@@ -301,18 +314,18 @@ def ingest_golden(
     use_settings(embedding=embedding)
     extractor = offline_extractor()
     with write_session() as session:
-        novel_id = create_novel(session, title=GOLDEN_TITLE)
+        novel_id = create_novel(session, title=title)
     began = time.perf_counter()
     timings: dict[int, float] = {}
-    for number, title, text_ in golden_chapters():
+    for number, chapter_title, text_ in golden_chapters(fixture):
         t0 = time.perf_counter()
-        analyze_chapter(novel_id=novel_id, number=number, text=text_, title=title,
+        analyze_chapter(novel_id=novel_id, number=number, text=text_, title=chapter_title,
                         policy="warn", extractor=extractor)
         timings[number] = time.perf_counter() - t0
         progress(f"  golden chapter {number:2d} ingested in {timings[number]:.1f}s")
     from evals.golden_canon import lock_key_canon
 
-    canon = lock_key_canon(novel_id, load_key()) if lock_canon else []
+    canon = lock_key_canon(novel_id, load_key(fixture)) if lock_canon else []
     if lock_canon:
         progress(f"  locked {sum(c['locked_rows'] for c in canon)} stored canon facts "
                  f"({sum(bool(c['found']) for c in canon)} of the key's {len(canon)} locked facts)")

@@ -6,7 +6,13 @@ locked, then scores what the read layer shows at every cap 1..10 against the ans
 (rules in `evals/golden_scoring.py`). Prints a table per cap and the averages, writes them
 to docs/EVALUATION.md and every miss to var/eval-golden-errors.json.
 
-Usage: `python -m evals.golden [--mock-embeddings] [--fresh] [--no-write]` from the repo root.
+`--fixture golden2` scores the second, unseen fixture instead (*The Kessel Peak Comet*,
+written without reading the extractor and never used to tune it): its own database
+(var/eval-golden2), its own section of docs/EVALUATION.md ("Golden fixture 2 (unseen)") and
+its own var/eval-golden2-errors.json, with the same scorer.
+
+Usage: `python -m evals.golden [--fixture golden|golden2] [--mock-embeddings] [--fresh]
+[--no-write]` from the repo root.
 """
 
 from __future__ import annotations
@@ -16,16 +22,19 @@ import sys
 import uuid
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from evals.common import (
+    GOLDEN,
     MINILM,
     MOCK,
     VAR,
     Ent,
     GoldenIngest,
     NameIndex,
+    fixture_dir,
     fmt,
     golden_chapters,
     ingest_golden,
@@ -49,11 +58,93 @@ from evals.golden_scoring import (
 
 SECTION = "## Golden fixture (write spine)"
 ERRORS = VAR / "eval-golden-errors.json"
+SECTION2 = "## Golden fixture 2 (unseen)"
+ERRORS2 = VAR / "eval-golden2-errors.json"
 TARGET = 0.9
 LABELS = {"characters": "chars", "aliases": "aliases", "char_precision": "char P",
           "locations": "where", "possessions": "holder", "knowledge": "knows",
           "rel_recall": "rel R", "rel_precision": "rel P", "threads": "threads",
           "identity": "identity"}
+
+
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """A golden fixture the eval can score: its directory name (also the name of its eval
+    database), its section of docs/EVALUATION.md, its diagnostics file and how the section
+    introduces it."""
+
+    name: str
+    section: str
+    errors: Path
+    intro: str
+
+    @property
+    def path(self) -> Path:
+        return fixture_dir(self.name)
+
+
+_RUN_AND_ERRORS = (
+    "every cap 1..10 is scored against `answer_key.json` through the read layer. Run: "
+    "`python -m evals.golden{flag}` (`--mock-embeddings` for speed); every miss, with the "
+    "key's evidence sentence and what the extractor stored for it, goes to `var/{errors}`.")
+
+FIXTURES = {
+    "golden": Fixture("golden", SECTION, ERRORS, (
+        "*The Saltmere Ledger* (`evals/fixtures/golden/`): ten chapters ingested in order "
+        "through `analyze_chapter` with the offline extractor and `{embedding}` embeddings "
+        "({seconds:.0f} s of ingest); the stored canon facts the key marks locked are then "
+        "locked, as an author would; " + _RUN_AND_ERRORS.format(
+            flag="", errors="eval-golden-errors.json"))),
+    "golden2": Fixture("golden2", SECTION2, ERRORS2, (
+        "*The Kessel Peak Comet* (`evals/fixtures/golden2/`), the unseen fixture: an "
+        "observatory novella written from the key conventions and this scorer without "
+        "reading the extractor's code or tests, and never used to tune it, so it measures "
+        "how the rules tuned on *The Saltmere Ledger* carry to another book. Ten chapters "
+        "ingested in order through `analyze_chapter` with the offline extractor and "
+        "`{embedding}` embeddings ({seconds:.0f} s of ingest) into their own database "
+        "(`var/eval-golden2`); the stored canon facts the key marks locked are then locked; "
+        + _RUN_AND_ERRORS.format(flag=" --fixture golden2",
+                                 errors="eval-golden2-errors.json"))),
+}
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int) -> str:
+    return _COUNTS[n] if n < len(_COUNTS) else str(n)
+
+
+def columns_text(key: dict[str, Any]) -> str:
+    """The paragraph explaining the columns, with the key's own counts and identity rules."""
+    rules = []
+    if key.get("nickname"):
+        rules.append(f"nickname ({key['nickname']['alias']})")
+    if key.get("identity_reveal"):
+        rev = key["identity_reveal"]
+        rules.append(f"hidden identity ({rev['surface']} / {rev['character']})")
+    if key.get("ambiguous_first_names"):
+        names = ", ".join(a["surface"] for a in key["ambiguous_first_names"])
+        rules.append(f"ambiguous-name ({names})")
+    joined = "the " + (", ".join(rules[:-1]) + " and " + rules[-1] if len(rules) > 1
+                       else "".join(rules) or "no identity")
+    return (
+        "Each cell is hits/items at that cap; **mean** is the mean of the per-cap scores. "
+        "Columns: *chars* character recall (full name or an alias only that character has); "
+        "*aliases* each such name used in the text by the cap resolves to that character's "
+        "one entity and no other; *char P* character entities that carry a key name (report "
+        f"only); *where* location of the {_count(len(key['location_at_end_of_chapter']))} "
+        "main characters at the end of the chapter "
+        "(`null` right when we have none); *holder* holder of the "
+        f"{_count(len(key['holder_at_end_of_chapter']))} objects; *knows* "
+        "recall of key knowledge learned by the cap (a knows-edge of the knower by the cap "
+        "covering ≥ 50 % of the key fact's content words; recall only, false knowledge is "
+        "the *leaks* column: a secret credited to a character the key says does not know it "
+        "yet); *rel R* key relationships in force at the cap found with a compatible type "
+        "(either direction when symmetric); *rel P* our relationships in force between "
+        "characters that match one; *threads* open/closed status of the "
+        f"{_count(len(key['threads']))} key threads "
+        f"matched by name words; *identity* {joined} rules.")
 
 
 def load_snapshot(session: Any, novel_id: uuid.UUID, cap: int,
@@ -153,12 +244,12 @@ def extracted_at(session: Any, novel_id: uuid.UUID, chapter: int, sentence: str,
     return lines or ["(nothing extracted from this sentence)"]
 
 
-def evaluate(ingest: GoldenIngest) -> list[CapScore]:
+def evaluate(ingest: GoldenIngest, fixture: Path = GOLDEN) -> list[CapScore]:
     """Score every cap of an ingested golden novel; misses carry what was extracted."""
     from continuum.db.engine import read_session
 
-    key = load_key()
-    texts = {n: t for n, _title, t in golden_chapters()}
+    key = load_key(fixture)
+    texts = {n: t for n, _title, t in golden_chapters(fixture)}
     scores = []
     with read_session() as session:
         mentions = all_mentions(session, ingest.novel_id)
@@ -200,8 +291,10 @@ def patterns(misses: list[Miss], top: int = 12) -> list[tuple[str, str, list[int
     return [(cat, item, [m.cap for m in ms], ms[-1]) for (cat, item), ms in ranked[:top]]
 
 
-def render(scores: list[CapScore], ingest: GoldenIngest) -> str:
-    """The docs/EVALUATION.md section (also printed)."""
+def render(scores: list[CapScore], ingest: GoldenIngest, fixture: Fixture | None = None) -> str:
+    """The docs/EVALUATION.md section of a fixture (the first one by default; also printed)."""
+    fixture = fixture or FIXTURES["golden"]
+    key = load_key(fixture.path)
     avg = averages(scores)
     head = "| cap | " + " | ".join(LABELS[c] for c in CATEGORIES) + " | leaks |"
     rows = [head, "|" + "---|" * (len(CATEGORIES) + 2)]
@@ -217,29 +310,9 @@ def render(scores: list[CapScore], ingest: GoldenIngest) -> str:
     checks = check_totals(scores)
     misses = [m for s in scores for m in s.misses]
     lines = [
-        SECTION, "",
-        (f"*The Saltmere Ledger* (`evals/fixtures/golden/`): ten chapters ingested in order "
-        f"through `analyze_chapter` with the offline extractor and `{ingest.embedding}` "
-        f"embeddings ({ingest.seconds:.0f} s of ingest); the stored canon facts the key marks "
-        "locked are then locked, as an author would; every cap 1..10 is scored against "
-        "`answer_key.json` through the read layer. Run: `python -m evals.golden` "
-        "(`--mock-embeddings` for speed); every "
-        "miss, with the key's evidence sentence and what the extractor stored for it, goes "
-        "to `var/eval-golden-errors.json`."), "",
-        ("Each cell is hits/items at that cap; **mean** is the mean of the per-cap scores. "
-        "Columns: *chars* character recall (full name or an alias only that character has); "
-        "*aliases* each such name used in the text by the cap resolves to that character's "
-        "one entity and no other; *char P* character entities that carry a key name (report "
-        "only); *where* location of the seven main characters at the end of the chapter "
-        "(`null` right when we have none); *holder* holder of the three objects; *knows* "
-        "recall of key knowledge learned by the cap (a knows-edge of the knower by the cap "
-        "covering ≥ 50 % of the key fact's content words; recall only, false knowledge is "
-        "the *leaks* column: a secret credited to a character the key says does not know it "
-        "yet); *rel R* key relationships in force at the cap found with a compatible type "
-        "(either direction when symmetric); *rel P* our relationships in force between "
-        "characters that match one; *threads* open/closed status of the two key threads "
-        "matched by name words; *identity* the nickname (Finchy), hidden identity "
-        "(the stranger / Ivo Marsh) and ambiguous-name (Elena) rules."), "",
+        fixture.section, "",
+        fixture.intro.format(embedding=ingest.embedding, seconds=ingest.seconds), "",
+        columns_text(key), "",
         *rows, "",
         f"Relationship precision by pair only (any type): {fmt(pair_p)}.", "",
         canon_line(ingest), "",
@@ -292,16 +365,20 @@ def errors_payload(scores: list[CapScore], ingest: GoldenIngest) -> dict[str, An
 
 
 def run(*, embedding: str = MINILM, fresh: bool = False, write: bool = True,
-        ingest: GoldenIngest | None = None) -> tuple[GoldenIngest, list[CapScore]]:
-    """Ingest (or reuse) the golden novel, score it, print and write the results."""
-    ingest = ingest or ingest_golden(embedding=embedding, reuse=not fresh)
-    scores = evaluate(ingest)
-    section = render(scores, ingest)
+        ingest: GoldenIngest | None = None, fixture: str = "golden"
+        ) -> tuple[GoldenIngest, list[CapScore]]:
+    """Ingest (or reuse) a golden novel (the first fixture by default), score it, print and
+    write the results. An `ingest` given must be of that fixture."""
+    spec = FIXTURES[fixture]
+    ingest = ingest or ingest_golden(embedding=embedding, reuse=not fresh, name=spec.name,
+                                     fixture=spec.path)
+    scores = evaluate(ingest, spec.path)
+    section = render(scores, ingest, spec)
     print(section)
-    write_json(ERRORS, errors_payload(scores, ingest))
-    print(f"wrote {ERRORS.relative_to(VAR.parent)}")
+    write_json(spec.errors, errors_payload(scores, ingest))
+    print(f"wrote {spec.errors.relative_to(VAR.parent)}")
     if write:
-        write_section(section, SECTION)
+        write_section(section, spec.section)
         print("updated docs/EVALUATION.md")
     return ingest, scores
 
@@ -310,14 +387,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(prog="python -m evals.golden",
                                      description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--fixture", choices=sorted(FIXTURES), default="golden",
+                        help="golden: The Saltmere Ledger (default); golden2: the unseen "
+                             "fixture, The Kessel Peak Comet")
     parser.add_argument("--mock-embeddings", action="store_true",
                         help=f"embed with {MOCK} (fast) instead of {MINILM}")
     parser.add_argument("--fresh", action="store_true",
-                        help="re-ingest even when an up-to-date ingest exists in var/eval-golden")
+                        help="re-ingest even when an up-to-date ingest exists in var/eval-<fixture>")
     parser.add_argument("--no-write", action="store_true", help="do not update EVALUATION.md")
     args = parser.parse_args(argv)
     run(embedding=MOCK if args.mock_embeddings else MINILM, fresh=args.fresh,
-        write=not args.no_write)
+        write=not args.no_write, fixture=args.fixture)
     return 0
 
 

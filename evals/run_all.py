@@ -4,6 +4,7 @@
 2. golden fixture (write spine, cap by cap) — ingests *The Saltmere Ledger* once;
 3. search (24 reader questions, bm25 / dense / hybrid) on that ingest;
 4. continuity critic (32 drafts on that ingest, then Pride and Prejudice in order).
+5. the unseen golden fixture 2 (*The Kessel Peak Comet*, its own ingest), same scorer as 2.
 
 `--quick` runs only the first 15 chapters of Pride and Prejudice; `--mock-embeddings`
 ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
@@ -53,6 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("golden", golden_step),
         ("search", lambda: search_eval.run(write=write, ingest=ingest())),
         ("critic", lambda: critic_eval.run(quick=args.quick, write=write, ingest=ingest())),
+        ("golden2", lambda: golden.run(fixture="golden2",
+                                       embedding=embedding, write=write, fresh=args.fresh)),
     ]
     failed = []
     for name, step in steps:
