@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.reads.paging import DEFAULT_LIMIT, Page, window
 from continuum.reads.refs import EntityRef
 from continuum.reads.visibility import asserted_by, entity_ref, entity_refs
 
@@ -27,7 +28,7 @@ class SceneRow(BaseModel):
     summary: str
 
 
-class FindingRow(BaseModel):
+class CritiqueFinding(BaseModel):
     """One critique finding: the draft's quote and the earlier evidence it contradicts."""
 
     id: int
@@ -53,7 +54,7 @@ class CritiqueRow(BaseModel):
     critic: str
     error: str | None
     created_at: datetime
-    findings: list[FindingRow]
+    findings: list[CritiqueFinding]
 
 
 def _chapter_visible(session: Session, novel_id: uuid.UUID, cap: int, number: int) -> bool:
@@ -110,4 +111,51 @@ def get_critique(
         {**params, "report": report.id},
     ).all()
     return CritiqueRow(**report._asdict(),
-                       findings=[FindingRow.model_validate(f._asdict()) for f in findings])
+                       findings=[CritiqueFinding.model_validate(f._asdict()) for f in findings])
+
+
+class CritiquePage(Page[CritiqueRow]):
+    """A page of the chapters' critiques at the cap, latest chapter first."""
+
+
+def page_critiques(
+    *, session: Session, novel_id: uuid.UUID, cap: int, limit: int | None = DEFAULT_LIMIT,
+    offset: int = 0, problems: bool = False,
+) -> CritiquePage:
+    """The critique recorded for each chapter <= cap (the latest, when re-judged), newest first.
+
+    `problems` keeps only critiques with findings or a failed critic. Parked drafts' reports
+    belong to the review queue and never appear here.
+    """
+    params = {"n": novel_id, "cap": cap}
+    latest = f"""WITH latest AS (
+                   SELECT DISTINCT ON (r.chapter) r.id, r.chapter, r.status, r.verdict, r.policy,
+                          r.critic, r.error, r.created_at
+                     FROM critique_reports r
+                    WHERE r.novel_id = :n AND r.submission_id IS NULL AND {asserted_by('r')}
+                    ORDER BY r.chapter, r.created_at DESC, r.id DESC),
+                 shown AS (
+                   SELECT l.* FROM latest l
+                    WHERE NOT :problems OR l.status = 'error'
+                       OR EXISTS (SELECT 1 FROM critique_findings f
+                                   WHERE f.novel_id = :n AND f.report_id = l.id))"""
+    params["problems"] = problems
+    total = session.execute(text(f"{latest} SELECT count(*) FROM shown"), params).scalar_one()
+    reports = session.execute(
+        text(f"{latest} SELECT * FROM shown ORDER BY chapter DESC{window(limit, offset)}"), params,
+    ).all()
+    findings: dict[int, list[CritiqueFinding]] = {r.id: [] for r in reports}
+    if reports:
+        for f in session.execute(
+            text(f"""SELECT f.report_id, f.id, f.check_name, f.severity, f.message, f.draft_start,
+                            f.draft_end, f.draft_quote, f.evidence_chapter, f.evidence_quote,
+                            {entity_refs('f.novel_id', 'f.entity_ids')} AS entities
+                       FROM critique_findings f
+                      WHERE f.novel_id = :n AND f.report_id = ANY(:reports)
+                      ORDER BY f.severity, f.id"""),
+            {**params, "reports": list(findings)},
+        ):
+            findings[f.report_id].append(CritiqueFinding.model_validate(f._asdict()))
+    return CritiquePage(items=[CritiqueRow(**r._asdict(), findings=findings[r.id]) for r in reports],
+                        total=total, limit=total if limit is None else limit, offset=offset)
+

@@ -10,7 +10,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 
-class FindingRow(BaseModel):
+class ParkedFinding(BaseModel):
     """One finding: the draft's quote beside the earlier evidence it contradicts."""
 
     check_name: str
@@ -34,7 +34,7 @@ class SubmissionRow(BaseModel):
     reason: str
     created_at: datetime
     decided_at: datetime | None
-    findings: list[FindingRow]
+    findings: list[ParkedFinding]
 
 
 class SubmissionDetail(SubmissionRow):
@@ -43,7 +43,7 @@ class SubmissionDetail(SubmissionRow):
     text: str
 
 
-def _findings(session: Session, novel_id: uuid.UUID, report_id: int | None) -> list[FindingRow]:
+def _findings(session: Session, novel_id: uuid.UUID, report_id: int | None) -> list[ParkedFinding]:
     if report_id is None:
         return []
     rows = session.execute(
@@ -52,7 +52,7 @@ def _findings(session: Session, novel_id: uuid.UUID, report_id: int | None) -> l
                  WHERE novel_id = :n AND report_id = :r ORDER BY severity, id"""),
         {"n": novel_id, "r": report_id},
     ).all()
-    return [FindingRow.model_validate(r._asdict()) for r in rows]
+    return [ParkedFinding.model_validate(r._asdict()) for r in rows]
 
 
 def list_submissions(

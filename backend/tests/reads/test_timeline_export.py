@@ -52,3 +52,53 @@ def test_story_bible_as_json_and_markdown(story, read) -> None:
                  "Ada Quill — reconciled with — Bram Stone", "Kell — title: ranger"):
         assert line in markdown, line
     assert "Kell" not in read(export_bible, novel_id=novel, cap=2, fmt="markdown")
+
+
+def _report(novel, chapter: int, *, findings: int = 0, submission: bool = False) -> int:
+    """A critique report written straight into the tables, as the critic runner records one."""
+    from sqlalchemy import text
+
+    from continuum.db.engine import write_session
+
+    with write_session() as session:
+        report = session.execute(text(
+            """INSERT INTO critique_reports (novel_id, chapter, status, verdict, policy, critic,
+                                             text_hash, submission_id, created_at)
+               VALUES (:n, :c, 'ok', :v, 'warn', 'offline-critic', 'x',
+                       CASE WHEN :sub THEN gen_random_uuid() END, now() + interval '1 minute')
+               RETURNING id"""),
+            {"n": novel, "c": chapter, "v": "fail" if findings else "pass", "sub": submission},
+        ).scalar_one()
+        for i in range(findings):
+            session.execute(text(
+                """INSERT INTO critique_findings (novel_id, report_id, check_name, severity, message)
+                   VALUES (:n, :r, 'entity.dead_actor', 'FAIL', :m)"""),
+                {"n": novel, "r": report, "m": f"finding {i}"})
+    return int(report)
+
+
+def test_critiques_of_every_chapter_latest_report_only_up_to_the_cap(story, read) -> None:
+    from continuum.reads.chapter_extras import page_critiques
+
+    novel, _ = story
+    page = read(page_critiques, novel_id=novel, cap=3)
+    assert [c.chapter for c in page.items] == [3, 2, 1] and page.total == 3
+    assert read(page_critiques, novel_id=novel, cap=0).items == []
+    # Chapter 2 re-judged with two findings: only the newer report shows, with its findings.
+    rejudged = _report(novel, 2, findings=2)
+    # A parked draft of chapter 3 belongs to the review queue, never to the wiki.
+    parked = _report(novel, 3, findings=1, submission=True)
+    page = read(page_critiques, novel_id=novel, cap=4)
+    by_chapter = {c.chapter: c for c in page.items}
+    assert [c.chapter for c in page.items] == [4, 3, 2, 1] and page.total == 4
+    assert by_chapter[2].id == rejudged and [f.message for f in by_chapter[2].findings] == ["finding 0", "finding 1"]
+    assert parked not in {c.id for c in page.items}
+    problems = read(page_critiques, novel_id=novel, cap=4, problems=True)
+    assert 2 in {c.chapter for c in problems.items}
+    assert all(c.findings or c.status == "error" for c in problems.items)
+    assert problems.total == len(problems.items)
+    # Paging: one at a time, newest first, the total unchanged.
+    second = read(page_critiques, novel_id=novel, cap=4, limit=1, offset=1)
+    assert [c.chapter for c in second.items] == [3] and second.total == 4
+    # The cap hides later chapters' critiques, even re-judged ones.
+    assert [c.chapter for c in read(page_critiques, novel_id=novel, cap=1).items] == [1]

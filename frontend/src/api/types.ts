@@ -30,7 +30,7 @@ export type Commitment = Schemas['CommitmentRow'];
 export type CanonFact = Schemas['CanonFactRow'];
 export type Flag = Schemas['FlagRow'];
 export type Critique = Schemas['CritiqueRow'];
-export type CritiqueFinding = Schemas['continuum__reads__chapter_extras__FindingRow'];
+export type CritiqueFinding = Schemas['CritiqueFinding'];
 export type Scene = Schemas['SceneRow'];
 export type SearchResults = Schemas['SearchResults'];
 export type SearchHit = Schemas['SearchHit'];
@@ -49,7 +49,7 @@ export type EntityType = Schemas['EntityTypeRow'];
 export type Preset = Schemas['Preset'];
 export type Submission = Schemas['SubmissionRow'];
 export type SubmissionDetail = Schemas['SubmissionDetail'];
-export type ReviewFinding = Schemas['continuum__reads__review__FindingRow'];
+export type ReviewFinding = Schemas['ParkedFinding'];
 export type ReviewDecision = Schemas['Decision'];
 
 /** The job states the UI knows; the API types `status` as a plain string. */

@@ -1,14 +1,23 @@
-"""Chapter detail extras at the cap: scenes and the critique."""
+"""Chapter detail extras at the cap: scenes and the critique; the critiques of all chapters."""
 
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from continuum.api.deps import CapDep, SessionDep, require_found
 from continuum.api.routes._examples import DARCY, LIZZY, PEMBERLEY, example
-from continuum.reads.chapter_extras import CritiqueRow, SceneRow, get_critique, list_scenes
+from continuum.reads.chapter_extras import (
+    CritiquePage,
+    CritiqueRow,
+    SceneRow,
+    get_critique,
+    list_scenes,
+    page_critiques,
+)
+from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 router = APIRouter(tags=["chapters"])
 
@@ -39,3 +48,18 @@ def critique(novel_id: uuid.UUID, number: int, cap: CapDep, session: SessionDep)
     """The continuity critique recorded for the chapter; 404 beyond the cap or when none."""
     return require_found(get_critique(session=session, novel_id=novel_id, cap=cap, number=number),
                          f"critique of chapter {number}")
+
+
+@router.get("/novels/{novel_id}/critiques", response_model=CritiquePage,
+            responses=example({"items": [CRITIQUE_EXAMPLE], "total": 1, "limit": 200, "offset": 0}))
+def critiques(
+    novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
+    problems: Annotated[bool, Query(description="Only critiques with findings, or whose critic failed.")
+                        ] = False,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Critiques per page.")] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, description="Critiques to skip.")] = 0,
+) -> CritiquePage:
+    """The critique of every chapter up to the cap, latest chapter first; paged."""
+    return page_critiques(session=session, novel_id=novel_id, cap=cap, limit=limit, offset=offset,
+                          problems=problems)
+

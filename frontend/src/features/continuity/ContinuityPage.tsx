@@ -14,35 +14,39 @@ import { typeLabel } from '../entities/kinds';
 import { useNovelContext } from '../novels/NovelContext';
 import { critiqueLine, CritiqueVerdict } from './CritiqueSummary';
 import { FindingCard } from './FindingCard';
-import { useCritiques, useFlags } from './queries';
+import { useCritiqueCounts, useCritiques, useFlags } from './queries';
 
 const severityRank: Record<string, number> = { FAIL: 0, WARN: 1, INFO: 2 };
 
 function Critiques({ novelId, cap }: { novelId: string; cap: number }) {
-  const { critiques, pending, error, refetch } = useCritiques(novelId, cap);
   const [onlyProblems, setOnlyProblems] = useState(true);
-  if (pending) return <Skeleton label="Loading the critiques…" rows={2} variant="lines" />;
-  if (error) return <ErrorNotice error={error} title="Could not load the critiques" onRetry={refetch} />;
-  if (critiques.length === 0) {
+  const pages = useCritiques(novelId, cap, onlyProblems);
+  const { judged, withFindings } = useCritiqueCounts(novelId, cap);
+  const shown = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  if (judged === 0) {
     return (
       <EmptyState title="No critique recorded">
         <p>The continuity critic reports on each chapter as it is processed; none of the chapters up to {cap} has a report.</p>
       </EmptyState>
     );
   }
-  const withFindings = [...critiques].filter((c) => c.findings.length > 0 || c.status === 'error').sort((a, b) => b.chapter - a.chapter);
-  const shown = onlyProblems ? withFindings : [...critiques].sort((a, b) => b.chapter - a.chapter);
-  const findings = critiques.reduce((sum, c) => sum + c.findings.length, 0);
   return (
     <>
-      <p className="section__lead">
-        {plural(critiques.length, 'chapter')} judged, {plural(findings, 'finding')} in {plural(withFindings.length, 'chapter')}.
-      </p>
+      {judged !== undefined && withFindings !== undefined && (
+        <p className="section__lead">
+          {plural(judged, 'chapter')} judged, {plural(withFindings, 'chapter')} with findings.
+        </p>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.target.checked)} />
         Only chapters with findings
       </label>
-      {shown.length === 0 ? (
+      {pages.isPending ? (
+        <Skeleton label="Loading the critiques…" rows={2} variant="lines" />
+      ) : pages.isError ? (
+        <ErrorNotice error={pages.error} title="Could not load the critiques" onRetry={() => void pages.refetch()} />
+      ) : shown.length === 0 ? (
         <EmptyState title="Every chapter passed">
           <p>No chapter up to {cap} contradicts the ones before it.</p>
         </EmptyState>
@@ -71,6 +75,13 @@ function Critiques({ novelId, cap }: { novelId: string; cap: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {pages.hasNextPage && (
+        <div className="timeline__pager">
+          <button type="button" className="button" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {pages.isFetchingNextPage ? 'Loading…' : `Load more critiques (${shown.length} of ${total} shown)`}
+          </button>
+        </div>
       )}
     </>
   );

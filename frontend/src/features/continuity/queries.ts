@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { isNotFound } from '../../api/errors';
 import type { Critique } from '../../api/types';
@@ -9,7 +9,11 @@ export const continuityKeys = {
   all: (novelId: string) => [...novelKeys.detail(novelId), 'continuity'] as const,
   flags: (novelId: string, cap: number) => [...continuityKeys.all(novelId), 'flags', { cap }] as const,
   critique: (novelId: string, number: number, cap: number) => [...continuityKeys.all(novelId), 'critique', number, { cap }] as const,
+  critiques: (novelId: string, cap: number, problems: boolean) => [...continuityKeys.all(novelId), 'critiques', { cap, problems }] as const,
 };
+
+/** Critiques per request; "Load more" asks for the next page. */
+export const CRITIQUES_PAGE = 50;
 
 export function useFlags(novelId: string, cap: number) {
   return useQuery({
@@ -43,15 +47,40 @@ export function useCritique(novelId: string, number: number, cap: number) {
   return useQuery(critiqueOptions(novelId, number, cap));
 }
 
-/** The critiques of chapters 1..cap (one request per chapter: the API has no list route). */
-export function useCritiques(novelId: string, cap: number) {
-  return useQueries({
-    queries: Array.from({ length: Math.max(0, cap) }, (_, i) => critiqueOptions(novelId, i + 1, cap)),
-    combine: (results) => ({
-      critiques: results.map((r) => r.data).filter((c): c is Critique => !!c),
-      pending: results.some((r) => r.isPending),
-      error: results.find((r) => r.isError)?.error ?? null,
-      refetch: () => results.forEach((r) => void r.refetch()),
-    }),
+/**
+ * The critiques of chapters 1..cap, latest chapter first, a page at a time; with `problems`
+ * only those with findings or a failed critic.
+ */
+export function useCritiques(novelId: string, cap: number, problems: boolean) {
+  return useInfiniteQuery({
+    queryKey: continuityKeys.critiques(novelId, cap, problems),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/novels/{novel_id}/critiques', {
+          params: { path: { novel_id: novelId }, query: { cap, problems, limit: CRITIQUES_PAGE, offset: pageParam } },
+        }),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined),
+    enabled: cap >= 1,
   });
+}
+
+/** How many chapters up to the cap were judged, and how many of them have findings. */
+export function useCritiqueCounts(novelId: string, cap: number) {
+  const count = (problems: boolean) => ({
+    queryKey: [...continuityKeys.critiques(novelId, cap, problems), 'count'] as const,
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/novels/{novel_id}/critiques', {
+            params: { path: { novel_id: novelId }, query: { cap, problems, limit: 1, offset: 0 } },
+          }),
+        )
+      ).total,
+    enabled: cap >= 1,
+  });
+  const judged = useQuery(count(false));
+  const withFindings = useQuery(count(true));
+  return { judged: judged.data, withFindings: withFindings.data };
 }
