@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.reads.matching import contains_pattern, names_match, text_matches
 from continuum.reads.paging import DEFAULT_LIMIT, Page, window
 from continuum.reads.refs import EntityRef
 from continuum.reads.rows import dicts
@@ -65,11 +66,13 @@ WITH facts AS (
      AND (c.subject_id IS NULL OR {entity_exists('se')})
      AND (CAST(:entity AS uuid) IS NULL
           OR coalesce(CAST(c.subject_id AS text), lower(c.subject)) = CAST(:entity AS text))),
+{names_at_cap('subjects', 'SELECT subject_id FROM facts')},
 f AS (
   SELECT f.*, count(*) OVER () AS total FROM facts f
    WHERE (CAST(:entity AS uuid) IS NULL OR f.subject_id = :entity)
      AND (CAST(:fact AS bigint) IS NULL OR f.id = :fact)
      AND (NOT CAST(:locked_only AS boolean) OR f.locked)
+     AND (NOT CAST(:current_only AS boolean) OR f.current OR f.locked){{match}}
    ORDER BY f.chapter, f.id{{window}}),
 {names_at_cap('vis', 'SELECT subject_id FROM f')}
 SELECT f.id, f.chapter, f.kind, f.predicate, f.value, f.confidence, f.locked, f.edited,
@@ -79,14 +82,26 @@ SELECT f.id, f.chapter, f.kind, f.predicate, f.value, f.confidence, f.locked, f.
  ORDER BY f.chapter, f.id"""
 
 
+# The filter sees what the row shows at the cap: the subject's names as of the cap (its text only
+# when it names no entity), the predicate and the value. Only spliced in when there is a filter,
+# so the unfiltered list never names every subject before the page is cut.
+CANON_MATCH = f"""
+     AND (EXISTS (SELECT 1 FROM subjects s WHERE s.id = f.subject_id AND {names_match('s')})
+          OR (NOT EXISTS (SELECT 1 FROM subjects s WHERE s.id = f.subject_id)
+              AND {text_matches('f.subject_text')})
+          OR {text_matches("replace(f.predicate, '_', ' ')")} OR {text_matches('f.value')})"""
+
+
 class CanonPage(Page[CanonFactRow]):
     """A page of the canon facts asserted by the cap, in chapter order."""
 
 
 def _canon(session: Session, params: dict, limit: int | None = None,
            offset: int = 0) -> tuple[list[CanonFactRow], int]:
-    rows = dicts(session.execute(text(CANON_SQL.replace("{window}", window(limit, offset))),
-                                 params))
+    q = contains_pattern(params.get("q"))
+    sql = CANON_SQL.replace("{window}", window(limit, offset)).replace("{match}",
+                                                                       CANON_MATCH if q else "")
+    rows = dicts(session.execute(text(sql), {"current_only": False, **params, "q": q}))
     total = rows[0]["total"] if rows else 0
     if not rows and offset:  # a page past the end still reports the total
         total = _canon(session, params, 1, 0)[1]
@@ -107,11 +122,14 @@ def list_canon(
 
 def page_canon(
     *, session: Session, novel_id: uuid.UUID, cap: int, entity_id: uuid.UUID | None = None,
-    locked_only: bool = False, limit: int = DEFAULT_LIMIT, offset: int = 0,
+    locked_only: bool = False, limit: int = DEFAULT_LIMIT, offset: int = 0, q: str | None = None,
+    current_only: bool = False,
 ) -> CanonPage:
-    """One page of `list_canon` and how many facts it has in all."""
+    """One page of `list_canon` and its total; `q` keeps facts whose subject, predicate or value
+    contain it, `current_only` drops facts restated by the cap (unless locked)."""
     items, total = _canon(session, {"n": novel_id, "cap": cap, "entity": entity_id, "fact": None,
-                                    "locked_only": locked_only}, limit, offset)
+                                    "locked_only": locked_only, "q": q,
+                                    "current_only": current_only}, limit, offset)
     return CanonPage(items=items, total=total, limit=limit, offset=offset)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import uuid
+from typing import Literal
 
 from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.reads.matching import contains_pattern, names_match
 from continuum.reads.paging import DEFAULT_LIMIT, Page, window
 from continuum.reads.rows import dicts
 from continuum.reads.visibility import asserted_by, entity_exists, latest_version, names_at_cap
@@ -54,9 +56,17 @@ class EntityPage(Page[EntitySummary]):
     """A page of the entities at the cap, most mentioned first."""
 
 
+EntitySort = Literal["mentions", "name", "first"]
+ORDER: dict[str, str] = {
+    "mentions": "mention_count DESC, vis.name, vis.id",
+    "name": "lower(vis.name), vis.name, vis.id",
+    "first": "vis.first_chapter, mention_count DESC, vis.name, vis.id",
+}
+
+
 def _entities(
     session: Session, *, novel_id: uuid.UUID, cap: int, type_: str | None, limit: int | None,
-    offset: int,
+    offset: int, q: str | None = None, sort: EntitySort = "mentions",
 ) -> tuple[list[EntitySummary], int]:
     rows = dicts(session.execute(
         text(f"""WITH {names_at_cap()},
@@ -66,13 +76,15 @@ def _entities(
                  SELECT vis.id, vis.name, vis.type, vis.aliases, vis.first_chapter,
                         coalesce(mc.mentions, 0) AS mention_count, count(*) OVER () AS total
                    FROM vis LEFT JOIN mentioned mc ON mc.entity_id = vis.id
-                  WHERE CAST(:type AS text) IS NULL OR vis.type = :type
-                  ORDER BY mention_count DESC, vis.name, vis.id{window(limit, offset)}"""),
-        {"n": novel_id, "cap": cap, "type": type_},
+                  WHERE (CAST(:type AS text) IS NULL OR vis.type = :type)
+                    AND (CAST(:q AS text) IS NULL OR {names_match('vis')})
+                  ORDER BY {ORDER[sort]}{window(limit, offset)}"""),
+        {"n": novel_id, "cap": cap, "type": type_, "q": contains_pattern(q)},
     ))
     total = rows[0]["total"] if rows else 0
     if not rows and offset:  # a page past the end still reports the total
-        total = _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=1, offset=0)[1]
+        total = _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=1, offset=0,
+                          q=q)[1]
     return [EntitySummary.model_validate(r) for r in rows], total
 
 
@@ -85,11 +97,12 @@ def list_entities(
 
 def page_entities(
     *, session: Session, novel_id: uuid.UUID, cap: int, type_: str | None = None,
-    limit: int = DEFAULT_LIMIT, offset: int = 0,
+    limit: int = DEFAULT_LIMIT, offset: int = 0, q: str | None = None,
+    sort: EntitySort = "mentions",
 ) -> EntityPage:
-    """One page of `list_entities` and how many entities (of the type) exist at the cap."""
+    """One page of `list_entities` (only names or aliases at the cap containing `q`) and its total."""
     items, total = _entities(session, novel_id=novel_id, cap=cap, type_=type_, limit=limit,
-                             offset=offset)
+                             offset=offset, q=q, sort=sort)
     return EntityPage(items=items, total=total, limit=limit, offset=offset)
 
 

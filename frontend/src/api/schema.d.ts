@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/novels/{novel_id}/critiques": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Critiques
+         * @description The critique of every chapter up to the cap, latest chapter first; paged.
+         */
+        get: operations["critiques_api_novels__novel_id__critiques_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/novels/{novel_id}/duplicates": {
         parameters: {
             query?: never;
@@ -1187,6 +1207,55 @@ export interface components {
             tokens_out: number;
         };
         /**
+         * CritiqueFinding
+         * @description One critique finding: the draft's quote and the earlier evidence it contradicts.
+         */
+        CritiqueFinding: {
+            /** Check Name */
+            check_name: string;
+            /** Draft End */
+            draft_end: number | null;
+            /** Draft Quote */
+            draft_quote: string | null;
+            /** Draft Start */
+            draft_start: number | null;
+            /** Entities */
+            entities: components["schemas"]["EntityRef"][];
+            /** Evidence Chapter */
+            evidence_chapter: number | null;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Severity */
+            severity: string;
+        };
+        /**
+         * CritiquePage
+         * @description A page of the chapters' critiques at the cap, latest chapter first.
+         */
+        CritiquePage: {
+            /** Items */
+            items: components["schemas"]["CritiqueRow"][];
+            /**
+             * Limit
+             * @description The page size asked for.
+             */
+            limit: number;
+            /**
+             * Offset
+             * @description Rows skipped before the first item.
+             */
+            offset: number;
+            /**
+             * Total
+             * @description Rows in the whole list at the cap, over all pages.
+             */
+            total: number;
+        };
+        /**
          * CritiqueRow
          * @description The critique of a chapter, as recorded when it was processed.
          */
@@ -1203,7 +1272,7 @@ export interface components {
             /** Error */
             error: string | null;
             /** Findings */
-            findings: components["schemas"]["continuum__reads__chapter_extras__FindingRow"][];
+            findings: components["schemas"]["CritiqueFinding"][];
             /** Id */
             id: number;
             /** Policy */
@@ -1791,6 +1860,28 @@ export interface components {
             status: string | null;
         };
         /**
+         * ParkedFinding
+         * @description One finding: the draft's quote beside the earlier evidence it contradicts.
+         */
+        ParkedFinding: {
+            /** Check Name */
+            check_name: string;
+            /** Draft End */
+            draft_end: number | null;
+            /** Draft Quote */
+            draft_quote: string | null;
+            /** Draft Start */
+            draft_start: number | null;
+            /** Evidence Chapter */
+            evidence_chapter: number | null;
+            /** Evidence Quote */
+            evidence_quote: string | null;
+            /** Message */
+            message: string;
+            /** Severity */
+            severity: string;
+        };
+        /**
          * PassAlignment
          * @description Items one extraction pass returned, and how many had evidence found in the text.
          */
@@ -2078,7 +2169,7 @@ export interface components {
             /** Decided At */
             decided_at: string | null;
             /** Findings */
-            findings: components["schemas"]["continuum__reads__review__FindingRow"][];
+            findings: components["schemas"]["ParkedFinding"][];
             /**
              * Id
              * Format: uuid
@@ -2113,7 +2204,7 @@ export interface components {
             /** Decided At */
             decided_at: string | null;
             /** Findings */
-            findings: components["schemas"]["continuum__reads__review__FindingRow"][];
+            findings: components["schemas"]["ParkedFinding"][];
             /**
              * Id
              * Format: uuid
@@ -2249,54 +2340,6 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
-        };
-        /**
-         * FindingRow
-         * @description One critique finding: the draft's quote and the earlier evidence it contradicts.
-         */
-        continuum__reads__chapter_extras__FindingRow: {
-            /** Check Name */
-            check_name: string;
-            /** Draft End */
-            draft_end: number | null;
-            /** Draft Quote */
-            draft_quote: string | null;
-            /** Draft Start */
-            draft_start: number | null;
-            /** Entities */
-            entities: components["schemas"]["EntityRef"][];
-            /** Evidence Chapter */
-            evidence_chapter: number | null;
-            /** Evidence Quote */
-            evidence_quote: string | null;
-            /** Id */
-            id: number;
-            /** Message */
-            message: string;
-            /** Severity */
-            severity: string;
-        };
-        /**
-         * FindingRow
-         * @description One finding: the draft's quote beside the earlier evidence it contradicts.
-         */
-        continuum__reads__review__FindingRow: {
-            /** Check Name */
-            check_name: string;
-            /** Draft End */
-            draft_end: number | null;
-            /** Draft Quote */
-            draft_quote: string | null;
-            /** Draft Start */
-            draft_start: number | null;
-            /** Evidence Chapter */
-            evidence_chapter: number | null;
-            /** Evidence Quote */
-            evidence_quote: string | null;
-            /** Message */
-            message: string;
-            /** Severity */
-            severity: string;
         };
     };
     responses: never;
@@ -2546,10 +2589,14 @@ export interface operations {
                 entity?: string | null;
                 /** @description Only locked facts. */
                 locked?: boolean;
+                /** @description Only facts no later fact (by the cap) restates; locked facts always. */
+                current?: boolean;
                 /** @description Facts per page. */
                 limit?: number;
                 /** @description Facts to skip. */
                 offset?: number;
+                /** @description Only facts whose subject (named as of the cap), fact or value contains it (case and accent blind). `total` counts the matches. */
+                q?: string | null;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3131,6 +3178,10 @@ export interface operations {
                 limit?: number;
                 /** @description Entities to skip. */
                 offset?: number;
+                /** @description Only entities whose name or an alias, as of the cap, contains this text (case and accent blind; % and _ are literal). `total` counts the matches. */
+                q?: string | null;
+                /** @description `mentions`: most mentioned first; `name`: A to Z; `first`: by first chapter. */
+                sort?: "mentions" | "name" | "first";
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3199,6 +3250,84 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["CommitmentRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    critiques_api_novels__novel_id__critiques_get: {
+        parameters: {
+            query?: {
+                /** @description Only critiques with findings, or whose critic failed. */
+                problems?: boolean;
+                /** @description Critiques per page. */
+                limit?: number;
+                /** @description Critiques to skip. */
+                offset?: number;
+                /** @description Show the story as of this chapter (default: latest). */
+                cap?: number | null;
+            };
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "chapter": 12,
+                     *           "created_at": "2026-12-01T10:00:00Z",
+                     *           "critic": "offline-critic",
+                     *           "findings": [
+                     *             {
+                     *               "check_name": "entity.dead_actor",
+                     *               "draft_end": 152,
+                     *               "draft_quote": "said Mr. Collins",
+                     *               "draft_start": 120,
+                     *               "entities": [
+                     *                 {
+                     *                   "id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11",
+                     *                   "name": "Elizabeth Bennet",
+                     *                   "type": "character"
+                     *                 }
+                     *               ],
+                     *               "evidence_chapter": 9,
+                     *               "evidence_quote": "Mr. Collins died",
+                     *               "id": 8,
+                     *               "message": "Mr. Collins speaks but died in chapter 9",
+                     *               "severity": "FAIL"
+                     *             }
+                     *           ],
+                     *           "id": 4,
+                     *           "policy": "warn",
+                     *           "status": "ok",
+                     *           "verdict": "fail"
+                     *         }
+                     *       ],
+                     *       "limit": 200,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CritiquePage"];
                 };
             };
             /** @description Validation Error */
@@ -3283,6 +3412,8 @@ export interface operations {
                 limit?: number;
                 /** @description Entities to skip. */
                 offset?: number;
+                /** @description Only names or aliases at the cap containing it. */
+                q?: string | null;
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -3651,6 +3782,10 @@ export interface operations {
                 limit?: number;
                 /** @description Entities to skip. */
                 offset?: number;
+                /** @description Only entities whose name or an alias, as of the cap, contains this text (case and accent blind; % and _ are literal). `total` counts the matches. */
+                q?: string | null;
+                /** @description `mentions`: most mentioned first; `name`: A to Z; `first`: by first chapter. */
+                sort?: "mentions" | "name" | "first";
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -4024,6 +4159,10 @@ export interface operations {
                 limit?: number;
                 /** @description Entities to skip. */
                 offset?: number;
+                /** @description Only entities whose name or an alias, as of the cap, contains this text (case and accent blind; % and _ are literal). `total` counts the matches. */
+                q?: string | null;
+                /** @description `mentions`: most mentioned first; `name`: A to Z; `first`: by first chapter. */
+                sort?: "mentions" | "name" | "first";
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };
@@ -4187,6 +4326,10 @@ export interface operations {
                 limit?: number;
                 /** @description Entities to skip. */
                 offset?: number;
+                /** @description Only entities whose name or an alias, as of the cap, contains this text (case and accent blind; % and _ are literal). `total` counts the matches. */
+                q?: string | null;
+                /** @description `mentions`: most mentioned first; `name`: A to Z; `first`: by first chapter. */
+                sort?: "mentions" | "name" | "first";
                 /** @description Show the story as of this chapter (default: latest). */
                 cap?: number | null;
             };

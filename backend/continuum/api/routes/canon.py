@@ -12,6 +12,7 @@ from continuum.api.deps import CapDep, SessionDep, TokenDep, WriteSessionDep, re
 from continuum.api.routes._examples import CANON, example
 from continuum.pipeline.canon_admin import edit_fact, lock_fact, unlock_fact
 from continuum.reads.canon import CanonFactRow, CanonPage, get_canon_fact, page_canon
+from continuum.reads.matching import MAX_QUERY
 from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 router = APIRouter(tags=["canon"])
@@ -30,13 +31,20 @@ def canon(
     novel_id: uuid.UUID, cap: CapDep, session: SessionDep,
     entity: Annotated[uuid.UUID | None, Query(description="Only facts about it.")] = None,
     locked: Annotated[bool, Query(description="Only locked facts.")] = False,
+    current: Annotated[bool, Query(description="Only facts no later fact (by the cap) restates; "
+                                               "locked facts always.")] = False,
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Facts per page.")
                      ] = DEFAULT_LIMIT,
     offset: Annotated[int, Query(ge=0, description="Facts to skip.")] = 0,
+    q: Annotated[str | None, Query(
+        min_length=1, max_length=MAX_QUERY, examples=["eye"],
+        description="Only facts whose subject (named as of the cap), fact or value contains it "
+                    "(case and accent blind). `total` counts the matches.")] = None,
 ) -> CanonPage:
     """Canon facts asserted in chapters up to the cap, in chapter order; paged."""
     return page_canon(session=session, novel_id=novel_id, cap=cap, entity_id=entity,
-                      locked_only=locked, limit=limit, offset=offset)
+                      locked_only=locked, limit=limit, offset=offset, q=q,
+                      current_only=current)
 
 
 @router.post("/novels/{novel_id}/canon/{fact_id}/lock", response_model=CanonFactRow,

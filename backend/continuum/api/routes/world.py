@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Response, status
 from pydantic import BaseModel, Field
 
 from continuum.api.deps import CapDep, SessionDep, TokenDep, WriteSessionDep, require_found
@@ -21,8 +21,9 @@ from continuum.api.routes._examples import (
 from continuum.pipeline.novel_types import add_entity_type, apply_preset
 from continuum.reads.entities import EntityPage, page_entities
 from continuum.reads.entity_state import EntityState, get_entity_state
+from continuum.reads.matching import MAX_QUERY
 from continuum.reads.paging import DEFAULT_LIMIT, MAX_LIMIT
-from continuum.reads.places import LocationNode, ObjectOwnerRow, location_tree, object_owners
+from continuum.reads.places import FOREST, LocationNode, ObjectOwnerRow, location_tree, object_owners
 from continuum.reads.presets import PRESETS
 from continuum.reads.types import TypesPage, list_types
 
@@ -87,17 +88,22 @@ def entities(
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Entities per page.")
                      ] = DEFAULT_LIMIT,
     offset: Annotated[int, Query(ge=0, description="Entities to skip.")] = 0,
+    q: Annotated[str | None, Query(min_length=1, max_length=MAX_QUERY,
+                                   description="Only names or aliases at the cap containing it.")
+                 ] = None,
 ) -> EntityPage:
     """Entities of any type that exist at the cap, most mentioned first; paged."""
     return page_entities(session=session, novel_id=novel_id, cap=cap, type_=type_, limit=limit,
-                         offset=offset)
+                         offset=offset, q=q)
 
 
 @router.get("/novels/{novel_id}/locations/tree", response_model=list[LocationNode],
             responses=example(TREE_EXAMPLE))
-def locations_tree(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> list[LocationNode]:
+def locations_tree(novel_id: uuid.UUID, cap: CapDep, session: SessionDep) -> Response:
     """Locations at the cap as a hierarchy, with who is where."""
-    return location_tree(session=session, novel_id=novel_id, cap=cap)
+    # Serialized by pydantic in one call: a large tree, and FastAPI's generic path is slower.
+    forest = location_tree(session=session, novel_id=novel_id, cap=cap)
+    return Response(FOREST.dump_json(forest), media_type="application/json")
 
 
 @router.get("/novels/{novel_id}/objects/owners", response_model=list[ObjectOwnerRow],

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CanonFact } from '../../api/types';
-import { json, makeNovel, mockApi, renderWithRouter, WithNovel } from '../../test/render';
+import { currentUrl, json, makeNovel, mockApi, renderWithRouter, WithNovel } from '../../test/render';
 import { CanonPage } from './CanonPage';
+import { CANON_PAGE } from './queries';
 
 const novel = makeNovel({ latest_chapter: 12, chapter_count: 12 });
 const lizzy = { id: '33333333-3333-3333-3333-333333333333', name: 'Lizzy', type: 'character' };
@@ -24,11 +25,26 @@ const eyes: CanonFact = {
 };
 const age: CanonFact = { ...eyes, id: 24, chapter: 9, subject: 'Lydia', subject_entity: null, predicate: 'age', value: '15', evidence_quote: 'a girl of fifteen' };
 
-function setup() {
-  let facts = [eyes, age];
+/** The canon route as the server answers it: `q`, `locked`, `current`, `limit` and `offset`. */
+function answer(facts: CanonFact[], url: URL): Response {
+  const params = url.searchParams;
+  const q = params.get('q')?.toLowerCase();
+  const limit = Number(params.get('limit') ?? 200);
+  const offset = Number(params.get('offset') ?? 0);
+  const matches = facts.filter(
+    (f) =>
+      (params.get('locked') !== 'true' || f.locked) &&
+      (params.get('current') !== 'true' || f.current || f.locked) &&
+      (!q || [f.subject, f.predicate.replace(/_/g, ' '), f.value].some((text) => text.toLowerCase().includes(q))),
+  );
+  return json({ items: matches.slice(offset, offset + limit), total: matches.length, limit, offset });
+}
+
+function setup(initial: CanonFact[] = [eyes, age], url = `/novels/${novel.id}/canon?cap=12`) {
+  let facts = initial;
   const calls = mockApi(async (request, url) => {
     const match = /\/canon\/(\d+)(\/(lock|unlock))?$/.exec(url.pathname);
-    if (request.method === 'GET') return json({ items: facts, total: facts.length, limit: 200, offset: 0 });
+    if (request.method === 'GET') return answer(facts, url);
     if (!match) return undefined;
     const id = Number(match[1]);
     const body = request.method === 'PATCH' ? ((await request.clone().json()) as { value: string }) : null;
@@ -41,10 +57,24 @@ function setup() {
     <WithNovel novel={novel}>
       <CanonPage />
     </WithNovel>,
-    { url: `/novels/${novel.id}/canon?cap=12`, path: '/novels/:novelId/canon' },
+    { url, path: '/novels/:novelId/canon' },
   );
   return calls;
 }
+
+const listRequests = (calls: { method: string; path: string }[]) =>
+  calls
+    .filter((c) => c.method === 'GET' && new URL(c.path, 'http://test').searchParams.get('limit') !== '1')
+    .map((c) => Object.fromEntries(new URL(c.path, 'http://test').searchParams));
+
+// 230 facts about minor people, a page and a bit; each restates nothing.
+const many: CanonFact[] = Array.from({ length: 230 }, (_, i) => ({
+  ...age,
+  id: 1000 + i,
+  chapter: 1 + (i % 12),
+  subject: `Person ${i}`,
+  value: String(20 + (i % 50)),
+}));
 
 const changes = (calls: { method: string; path: string; body: unknown }[]) => calls.filter((c) => c.method !== 'GET');
 
@@ -98,5 +128,58 @@ describe('CanonPage', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Locked only' }));
     expect(screen.getByText('No fact matches')).toBeInTheDocument();
     expect(screen.getByText(/No fact is locked yet/)).toBeInTheDocument();
+  });
+
+  it('loads more facts until the last page and counts them', async () => {
+    const user = userEvent.setup();
+    const calls = setup(many);
+    expect(await screen.findByText('Showing 200 of 230 facts')).toBeInTheDocument();
+    expect(await screen.findByText(/230 facts, 0 locked\./)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Person 229/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more facts (200 of 230 shown)' }));
+    expect(await screen.findByRole('heading', { name: /Person 229/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing 230 facts')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(listRequests(calls).map((r) => [r.offset, r.limit, r.current])).toEqual([
+      ['0', String(CANON_PAGE), 'true'],
+      [String(CANON_PAGE), String(CANON_PAGE), 'true'],
+    ]);
+  }, 15_000); // two pages of facts to draw in jsdom
+
+  it('asks the server for the typed filter, from the first page, and keeps it in the URL', async () => {
+    const user = userEvent.setup();
+    const calls = setup([...many, eyes]);
+    await user.click(await screen.findByRole('button', { name: 'Load more facts (200 of 231 shown)' }));
+    await screen.findByText('Showing 231 facts');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter canon facts' }), 'eye colour');
+    // Waits on the count line alone: a failed text query prints the whole (long) page each retry.
+    await waitFor(() => expect(document.querySelector('.result-count')).toHaveTextContent('Showing 1 fact'), { timeout: 4000 });
+    expect(screen.getByRole('link', { name: 'Lizzy' })).toBeInTheDocument();
+    expect(currentUrl().searchParams.get('q')).toBe('eye colour');
+    expect(currentUrl().searchParams.get('cap')).toBe('12');
+    expect(listRequests(calls).filter((r) => r.q !== undefined)).toEqual([
+      { cap: '12', limit: String(CANON_PAGE), offset: '0', current: 'true', q: 'eye colour' },
+    ]);
+  }, 15_000);
+
+  it('says when no fact matches the filter and clears it', async () => {
+    const user = userEvent.setup();
+    setup([eyes, age], `/novels/${novel.id}/canon?cap=12&q=wings`);
+    expect(await screen.findByText('No fact matches')).toBeInTheDocument();
+    expect(screen.getByText('No fact by chapter 12 has “wings” in its subject, fact or value.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filter canon facts' })).toHaveValue('wings');
+    await user.click(screen.getByRole('button', { name: 'Clear the filter' }));
+    expect(await screen.findByRole('link', { name: 'Lizzy' })).toBeInTheDocument();
+    expect(currentUrl().searchParams.has('q')).toBe(false);
+  });
+
+  it('hides facts restated later unless asked, on the server', async () => {
+    const user = userEvent.setup();
+    const calls = setup([{ ...eyes, current: false }, { ...eyes, id: 10, chapter: 11, value: 'hazel' }]);
+    expect(await screen.findByText('hazel')).toBeInTheDocument();
+    expect(screen.queryByText('dark')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show facts restated later' }));
+    expect(await screen.findByText('dark')).toBeInTheDocument();
+    expect(listRequests(calls).at(-1)?.current).toBeUndefined();
   });
 });

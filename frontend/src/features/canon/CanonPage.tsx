@@ -7,10 +7,12 @@ import { Icon } from '../../components/Icon';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { plural } from '../../lib/format';
+import { formatNumber, plural } from '../../lib/format';
+import { LoadMore } from '../entities/LoadMore';
+import { FILTER_MAX_LENGTH, useListFilter } from '../entities/useListFilter';
 import { useNovelContext } from '../novels/NovelContext';
 import { CanonFactItem } from './CanonFactItem';
-import { useCanon } from './queries';
+import { useCanon, useLockedCount } from './queries';
 
 interface SubjectGroup {
   key: string;
@@ -31,25 +33,21 @@ function groupBySubject(facts: CanonFact[]): SubjectGroup[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** `/novels/:id/canon`: the facts the story has established, by subject; the author locks and edits them. */
+/** `/novels/:id/canon?q=`: the facts the story has established, by subject, a page at a time; the author locks and edits them. */
 export function CanonPage() {
   const id = useId();
   const { novel, cap, latest } = useNovelContext();
-  const canon = useCanon(novel.id, cap);
-  const [query, setQuery] = useState('');
+  const filter = useListFilter();
   const [lockedOnly, setLockedOnly] = useState(false);
   const [withRestated, setWithRestated] = useState(false);
+  const canon = useCanon(novel.id, cap, { q: filter.q, lockedOnly, withRestated });
+  const lockedCount = useLockedCount(novel.id, cap);
 
-  const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (canon.data ?? []).filter(
-      (fact) =>
-        (!lockedOnly || fact.locked) &&
-        (withRestated || fact.current || fact.locked) &&
-        (!q || `${fact.subject} ${fact.subject_entity?.name ?? ''} ${fact.predicate.replace(/_/g, ' ')} ${fact.value}`.toLowerCase().includes(q)),
-    );
-  }, [canon.data, query, lockedOnly, withRestated]);
-  const groups = useMemo(() => groupBySubject(shown), [shown]);
+  const facts = useMemo(() => canon.data?.pages.flatMap((page) => page.items) ?? [], [canon.data]);
+  const total = canon.data?.pages[0]?.total ?? 0;
+  const groups = useMemo(() => groupBySubject(facts), [facts]);
+  const answered = canon.isSuccess && !canon.isPlaceholderData;
+  const filtered = filter.q !== '' || lockedOnly;
 
   if (latest < 1) {
     return (
@@ -60,14 +58,13 @@ export function CanonPage() {
     );
   }
 
-  const locked = canon.data?.filter((f) => f.locked).length ?? 0;
   return (
     <>
       <PageHeader title="Canon facts">
         <p>
           What the text has established by chapter {cap}: looks, ages, titles, family ties.
-          {canon.data && ` ${plural(canon.data.length, 'fact')}, ${plural(locked, 'locked')}.`} Lock a fact and any later chapter
-          that contradicts it is flagged.
+          {answered && !filtered && lockedCount.data !== undefined && ` ${plural(total, 'fact')}, ${plural(lockedCount.data, 'locked', 'locked')}.`} Lock a
+          fact and any later chapter that contradicts it is flagged.
         </p>
       </PageHeader>
 
@@ -75,7 +72,7 @@ export function CanonPage() {
         <Skeleton label="Loading canon facts…" rows={4} variant="lines" />
       ) : canon.isError ? (
         <ErrorNotice error={canon.error} title="Could not load the canon facts" onRetry={() => void canon.refetch()} />
-      ) : canon.data.length === 0 ? (
+      ) : answered && !filtered && total === 0 ? (
         <EmptyState title={`No canon facts yet at chapter ${cap}`}>
           <p>No stated fact (an eye colour, an age, a title) has been read in the chapters up to here.</p>
         </EmptyState>
@@ -87,7 +84,14 @@ export function CanonPage() {
                 Filter canon facts
               </label>
               <Icon name="search" size={16} />
-              <input id={`${id}-q`} type="search" placeholder="Filter by subject, fact or value" value={query} onChange={(e) => setQuery(e.target.value)} />
+              <input
+                id={`${id}-q`}
+                type="search"
+                placeholder="Filter by subject, fact or value"
+                maxLength={FILTER_MAX_LENGTH}
+                value={filter.input}
+                onChange={(e) => filter.setInput(e.target.value)}
+              />
             </div>
             <label className="checkbox">
               <input type="checkbox" checked={lockedOnly} onChange={(e) => setLockedOnly(e.target.checked)} />
@@ -98,12 +102,34 @@ export function CanonPage() {
               Show facts restated later
             </label>
           </div>
-          {groups.length === 0 ? (
-            <EmptyState title="No fact matches">
-              <p>{lockedOnly ? 'No fact is locked yet: use Lock on a fact to protect it.' : 'Change the filter to see more facts.'}</p>
+          <p className="result-count" aria-live="polite">
+            {!answered
+              ? 'Loading…'
+              : facts.length < total
+                ? `Showing ${formatNumber(facts.length)} of ${plural(total, 'fact')}`
+                : `Showing ${plural(total, 'fact')}`}
+          </p>
+          {answered && total === 0 ? (
+            <EmptyState
+              title="No fact matches"
+              action={
+                filter.q ? (
+                  <button type="button" className="button" onClick={filter.clear}>
+                    Clear the filter
+                  </button>
+                ) : undefined
+              }
+            >
+              <p>
+                {filter.q
+                  ? `No fact by chapter ${cap} has “${filter.q}” in its subject, fact or value.`
+                  : lockedOnly
+                    ? 'No fact is locked yet: use Lock on a fact to protect it.'
+                    : 'Change the filter to see more facts.'}
+              </p>
             </EmptyState>
           ) : (
-            <div className="canon-groups">
+            <div className="canon-groups" aria-busy={canon.isFetching}>
               {groups.map((group) => {
                 const entity = group.facts[0]?.subject_entity;
                 return (
@@ -122,6 +148,14 @@ export function CanonPage() {
               })}
             </div>
           )}
+          <LoadMore
+            what="facts"
+            shown={facts.length}
+            total={total}
+            hasMore={canon.hasNextPage && !canon.isPlaceholderData}
+            loading={canon.isFetchingNextPage}
+            onMore={() => void canon.fetchNextPage()}
+          />
         </>
       )}
     </>

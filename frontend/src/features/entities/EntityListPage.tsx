@@ -1,25 +1,77 @@
-import { useId, useState, type ReactNode } from 'react';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import type { EntitySummary } from '../../api/types';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Icon } from '../../components/Icon';
-import { Loading } from '../../components/Loading';
-import { PageHeader } from '../../components/PageHeader';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
-import { plural } from '../../lib/format';
+import { PageHeader } from '../../components/PageHeader';
+import { Skeleton } from '../../components/Skeleton';
+import { formatNumber, plural } from '../../lib/format';
 import { useNovelContext } from '../novels/NovelContext';
 import { EntityCard } from './EntityCard';
-import { filterEntities, entitySortLabels, type EntitySort } from './filterEntities';
+import { entitySortLabels, type EntitySort } from './entitySort';
 import { entityKinds, type EntityKind } from './kinds';
-import { useEntityList } from './queries';
+import { LoadMore } from './LoadMore';
+import { useEntityPages } from './queries';
+import { FILTER_MAX_LENGTH, useListFilter } from './useListFilter';
 
-/** `/novels/:id/characters` (and locations, factions, objects): a searchable grid of cards. */
+/** "3 matches for “finch”", "200 of 1,234 matches for “a”", "Showing 200 of 2,000". */
+function countLine(shown: number, total: number, q: string): string {
+  if (q) {
+    const matches = total === 1 ? 'match' : 'matches';
+    return shown < total
+      ? `${formatNumber(shown)} of ${formatNumber(total)} ${matches} for “${q}”`
+      : `${formatNumber(total)} ${matches} for “${q}”`;
+  }
+  return shown < total ? `Showing ${formatNumber(shown)} of ${formatNumber(total)}` : `Showing all ${formatNumber(total)}`;
+}
+
+interface GridProps {
+  novelId: string;
+  label: string;
+  entities: EntitySummary[];
+  gridRef: Ref<HTMLUListElement>;
+}
+
+/** The cards; memoised so typing in the filter box does not redraw hundreds of them per key. */
+const EntityGrid = memo(function EntityGrid({ novelId, label, entities, gridRef }: GridProps) {
+  return (
+    <ul ref={gridRef} className="card-grid card-grid--entities" aria-label={label}>
+      {entities.map((entity) => (
+        <li key={entity.id}>
+          <EntityCard novelId={novelId} entity={entity} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/**
+ * `/novels/:id/characters?q=` (and locations, factions, objects): a grid of cards, a page at a time.
+ * The server filters by the names and aliases known at the cap, so any of 2,000 characters can be found.
+ */
 export function EntityListPage({ kind, headerActions }: { kind: EntityKind; headerActions?: ReactNode }) {
   const info = entityKinds[kind];
+  const what = info.title.toLowerCase();
   const { novel, cap, latest } = useNovelContext();
-  const list = useEntityList(novel.id, kind, cap);
-  const [query, setQuery] = useState('');
+  const filter = useListFilter();
   const [sort, setSort] = useState<EntitySort>('mentions');
+  const list = useEntityPages(novel.id, kind, cap, filter.q, sort);
   const id = useId();
+
+  const entities = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  // The answer on screen may still be the previous filter's while the new one loads.
+  const answeredQ = list.isPlaceholderData ? null : filter.q;
+
+  // After "Load more", keyboard focus moves to the first new card instead of falling to the page.
+  const grid = useRef<HTMLUListElement>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAt === null || entities.length <= focusAt) return;
+    grid.current?.querySelectorAll<HTMLElement>(':scope > li')[focusAt]?.querySelector<HTMLElement>('a')?.focus();
+    setFocusAt(null);
+  }, [entities.length, focusAt]);
 
   if (latest < 1) {
     return (
@@ -30,24 +82,24 @@ export function EntityListPage({ kind, headerActions }: { kind: EntityKind; head
     );
   }
 
-  const shown = list.data ? filterEntities(list.data, query, sort) : [];
+  const nothingAtAll = list.isSuccess && !list.isPlaceholderData && total === 0 && !filter.q;
 
   return (
     <>
       <PageHeader title={info.title} actions={headerActions}>
         <p>
-          {list.data
-            ? `${plural(list.data.length, info.singular)} known by chapter ${cap}.`
+          {list.data && !list.isPlaceholderData && !filter.q
+            ? `${plural(total, info.singular)} known by chapter ${cap}.`
             : `Everyone and everything named by chapter ${cap}.`}
         </p>
       </PageHeader>
 
       {list.isPending ? (
-        <Loading label={`Loading ${info.title.toLowerCase()}…`} />
+        <Skeleton label={`Loading ${what}…`} rows={6} />
       ) : list.isError ? (
-        <ErrorNotice error={list.error} title={`Could not load the ${info.title.toLowerCase()}`} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={`No ${info.title.toLowerCase()} yet`}>
+        <ErrorNotice error={list.error} title={`Could not load the ${what}`} onRetry={() => void list.refetch()} />
+      ) : nothingAtAll ? (
+        <EmptyState title={`No ${what} yet`}>
           <p>
             {info.emptyHint} Raise the chapter slider or process more chapters to see more.
           </p>
@@ -57,15 +109,16 @@ export function EntityListPage({ kind, headerActions }: { kind: EntityKind; head
           <div className="toolbar" role="search">
             <div className="search-field">
               <label htmlFor={`${id}-q`} className="visually-hidden">
-                Search {info.title.toLowerCase()}
+                Search {what}
               </label>
               <Icon name="search" size={16} />
               <input
                 id={`${id}-q`}
                 type="search"
-                placeholder={`Search ${info.title.toLowerCase()} by name or alias`}
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
+                placeholder={`Search ${what} by name or alias`}
+                maxLength={FILTER_MAX_LENGTH}
+                value={filter.input}
+                onChange={(event) => filter.setInput(event.target.value)}
               />
             </div>
             <div className="select-field">
@@ -80,21 +133,37 @@ export function EntityListPage({ kind, headerActions }: { kind: EntityKind; head
             </div>
           </div>
           <p className="result-count" aria-live="polite">
-            {query.trim() ? `${plural(shown.length, 'match', 'matches')} for “${query.trim()}”` : `Showing all ${shown.length}`}
+            {answeredQ === null ? 'Loading…' : countLine(entities.length, total, answeredQ)}
           </p>
-          {shown.length === 0 ? (
-            <EmptyState title="No match">
-              <p>No {info.singular} by chapter {cap} has a name or alias containing “{query.trim()}”.</p>
+          {answeredQ !== null && total === 0 ? (
+            <EmptyState
+              title="No match"
+              action={
+                <button type="button" className="button" onClick={filter.clear}>
+                  Show all {what}
+                </button>
+              }
+            >
+              <p>
+                No {info.singular} known by chapter {cap} has a name or alias containing “{answeredQ}”.
+              </p>
             </EmptyState>
           ) : (
-            <ul className="card-grid card-grid--entities" aria-label={info.title}>
-              {shown.map((entity) => (
-                <li key={entity.id}>
-                  <EntityCard novelId={novel.id} entity={entity} />
-                </li>
-              ))}
-            </ul>
+            <div aria-busy={list.isFetching}>
+              <EntityGrid novelId={novel.id} label={info.title} entities={entities} gridRef={grid} />
+            </div>
           )}
+          <LoadMore
+            what={what}
+            shown={entities.length}
+            total={total}
+            hasMore={list.hasNextPage && !list.isPlaceholderData}
+            loading={list.isFetchingNextPage}
+            onMore={() => {
+              setFocusAt(entities.length);
+              void list.fetchNextPage();
+            }}
+          />
         </>
       )}
     </>
