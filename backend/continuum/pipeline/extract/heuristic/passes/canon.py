@@ -10,6 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.passes.canon_forms import (
+    Fact,
+    age_forms,
+    colour_forms,
+    occupation_word,
+    role_forms,
+    role_value,
+)
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relationships import KIN_TYPES
 from continuum.pipeline.extract.heuristic.passes.textmap import words
@@ -110,6 +118,14 @@ def extract_canon_facts(
             add(_title(view, tok))
         if tok.pos_ == "NOUN" and tok.lemma_.lower() in OCCUPATIONS:
             add(_occupation(view, tok))
+        if not view.in_quote(tok):  # varied wordings, narration only
+            if tok.like_num:
+                add(_from_form(view, age_forms(view, tok, parse_number)))
+            if lower in {"eye", "eyes", "hair", "locks", "curls"} and tok.pos_ == "NOUN":
+                add(_from_form(view, colour_forms(view, tok, EYE_COLOURS, HAIR_COLOURS,
+                                                  lambda p, n: _possessor(view, p, n))))
+            if occupation_word(tok, OCCUPATIONS):
+                add(_from_form(view, role_forms(view, tok)))
     for rel in relationships or []:
         if rel.ended or rel.type not in KIN_TYPES:
             continue
@@ -120,6 +136,19 @@ def extract_canon_facts(
                           kind="relationship", confidence=rel.evidence.confidence,
                           evidence=rel.evidence.model_copy(update={"rule": "canon.kinship"})))
     return found
+
+
+FORM_KINDS = {"age": "attribute", "eye_colour": "appearance", "hair_colour": "appearance",
+              "occupation": "identity"}
+
+
+def _from_form(view: ChapterView, found: Fact | None) -> CanonFactItem | None:
+    """A fact one of the wording rules (canon_forms) found."""
+    if found is None:
+        return None
+    subject, predicate, value, tokens, rule, copula = found
+    return _fact(view, subject, predicate, value, tokens, rule, 0.7,
+                 kind=FORM_KINDS[predicate], anchor=copula)
 
 
 def _fact(
@@ -333,7 +362,7 @@ def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
         return None  # "the squire, the doctor, Gray and I": a list, not an apposition
     if view.character(noun) == key and noun.dep_ not in {"appos", "attr", "oprd"}:
         return None
-    return _fact(view, key, "occupation", noun.lemma_.lower(), [tok, noun], "occupation", 0.75,
+    return _fact(view, key, "occupation", role_value(view, noun), [tok, noun], "occupation", 0.75,
                  kind="identity", anchor=copula)
 
 

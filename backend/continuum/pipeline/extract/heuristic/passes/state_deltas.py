@@ -29,11 +29,16 @@ MOVE_VERBS = frozenset(
         "get", "make", "steal", "creep", "crawl", "gallop", "limp", "stagger", "rush", "dash",
         "race", "follow", "accompany", "advance", "withdraw", "retreat", "depart", "start",
         "carry", "bring", "take", "lead", "escort", "guide", "conduct", "paddle", "trudge",
+        "cross", "step", "ascend", "descend", "venture", "saunter", "amble", "tramp", "trek",
+        "scramble", "stride", "scurry", "hobble", "totter", "wend", "show", "usher", "slip",
+        "dart", "pace", "tiptoe", "speed", "canter", "trot", "drift", "hike", "motor",
     }
 )
 # "walked Mara up the hill to Gull House": the person walked, led or taken goes too.
 ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort", "drive", "row",
-                          "guide", "conduct", "carry", "follow", "help"})
+                          "guide", "conduct", "carry", "follow", "help", "show", "usher"})
+# "made his way to", "wended her way back to": the way is the motion.
+WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
@@ -292,7 +297,14 @@ def _motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
             for grand in child.children:  # "back down to": the second adverb holds the "to"
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
                     pairs.extend(view.preps(grand))
-    return pairs
+        elif child.dep_ == "dobj" and child.lower_ == "way" and verb.lemma_.lower() in WAY_VERBS:
+            pairs.extend(view.preps(child))  # "made his way to the Red Lion"
+            for grand in child.children:
+                if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
+                    pairs.extend(view.preps(grand))
+    # "climbed up to", "went over to": the parser reads "up to" as one preposition
+    return [(p.split()[-1] if " " in p and p.split()[0] in MOTION_ADVERBS else p, n)
+            for p, n in pairs]
 
 
 def _nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
@@ -326,10 +338,16 @@ def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -
         movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
     elif view.is_passive(verb):
         return
+    if view.in_quote(verb):  # "I went to the Red Lion," said Tom: talk, not the scene's motion
+        movers = [(s, c) for s, c in movers if view.token_kind[s.i] != "pronoun"]
     if not movers:
         return
     targets: list[tuple[str, str, Any]] = []
-    for prep, noun in _motion_preps(view, verb):
+    preps = _motion_preps(view, verb)
+    if any(p in TO_PREPS and _nested_place(view, n) is None for p, n in preps):
+        # "was shown into the library at Hatherley Grange": the room is in the named place
+        preps = [(("to" if p in AT_PREPS else p), n) for p, n in preps]
+    for prep, noun in preps:
         found = _nested_place(view, noun) if prep in TO_PREPS else None
         place = _place(view, noun) if found is None else found[0]
         if place is None:
@@ -419,10 +437,40 @@ def _antecedent(view: ChapterView, pronoun: Any, registry: ObjectRegistry) -> st
             break
         if cand.pos_ == "NOUN" and cand.lemma_.lower() not in BODY_PARTS and \
                 thing_key(view, cand) is not None and cand.dep_ not in {"compound", "poss"}:
+            if cand.dep_ == "pobj" and cand.head.lower_ in CONTAINER_PREPS:
+                continue  # "took the map from the drawer. He gave it …": the map, not the drawer
             if view.key(cand):
                 return view.key(cand)
-            return registry.resolve(object_phrase(view, cand), create=False)
+            found = registry.resolve(object_phrase(view, cand), create=False)
+            if found is not None:
+                return found
     return None
+
+
+CONTAINER_PREPS = frozenset({"from", "in", "into", "inside", "under", "beneath", "on", "out",
+                             "behind", "within"})
+
+
+def _to_person(view: ChapterView, verb: Any) -> list[Any]:
+    """"handed the map to Nell Barrow" when the parser read "to" as an infinitive marker:
+    the first "to" after the verb in its clause, right before a character's name."""
+    doc = view.doc
+    sent = view.token_sent[verb.i]
+    for j in range(verb.i + 1, min(len(doc) - 1, verb.i + 12)):
+        tok = doc[j]
+        if view.token_sent[j] != sent or tok.text in {",", ";", ":", "."} or (
+                tok.pos_ == "VERB" and j > verb.i + 1):
+            break
+        if tok.lower_ == "to" and tok.dep_ != "prep":
+            nxt = doc[j + 1]
+            key = view.character(nxt)
+            if key is None:
+                return []
+            last = j + 1
+            while last + 1 < len(doc) and view.key(doc[last + 1]) == key:
+                last += 1
+            return [doc[last]]
+    return []
 
 
 def _recipients(view: ChapterView, verb: Any, objects: list[Any]) -> list[Any]:
@@ -431,7 +479,7 @@ def _recipients(view: ChapterView, verb: Any, objects: list[Any]) -> list[Any]:
     found += [c for c in verb.children if c.dep_ == "dative" and c.pos_ != "ADP"]
     for holder in [*objects, *[c for c in verb.children if c.dep_ in {"advmod", "prt"}]]:
         found += [n for p, n in view.preps(holder) if p == "to"]
-    return found
+    return found or _to_person(view, verb)
 
 
 def _possession(
