@@ -148,7 +148,10 @@ def test_spoiler_caps_hold_the_same_on_the_replica(replicated: Replicated, clien
         out = {}
         for p in paths:
             for cap in (1, 2, 3):
-                reply = client.get(f"/api/novels/{novel}/{p}", params={"cap": cap, "q": "Rabbit"})
+                params: dict[str, object] = {"cap": cap}
+                if p == "search":
+                    params["q"] = "Rabbit"  # (on the lists `q` is a name filter)
+                reply = client.get(f"/api/novels/{novel}/{p}", params=params)
                 assert reply.status_code == 200, (p, cap, reply.text)
                 out[(p, cap)] = reply.json()
         return out
