@@ -2,22 +2,35 @@
 
 More than one candidate at any step binds to none. Only the new_entities pass may
 create entities (`create=True`); every other pass resolves or drops the reference.
+
+An extracted entity brings all its names at once ("Elizabeth Bennet", "Miss Bennet"), and
+binds to a known entity only if every one of them agrees with that entity's names
+(`agrees`): titles of one gender and marital state, the same given name for a shared
+surname, a wife's title kept ("Mrs. Bennet" is not "Elizabeth Bennet"), a group never an
+individual. A full name the roster does not know may still bind to the one entity known
+by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive.
 """
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
 from continuum.pipeline.identity.names import (
+    PARTICLES,
+    RANK_HONORIFICS,
+    WIFE_HONORIFICS,
     compatible_titles,
     honorific_gender,
+    is_pronoun,
     normalize,
+    same_given,
     split_honorific,
 )
-from continuum.pipeline.identity.roster import Roster
+from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 FUZZY_BAR = 92.0
 
@@ -27,7 +40,7 @@ class Resolution:
     """How a name was bound: the id (or None) and the rule that bound it."""
 
     entity_id: uuid.UUID | None
-    rule: str  # exact | alias | partial | fuzzy | ambiguous | none
+    rule: str  # exact | alias | partial | fuzzy | given | ambiguous | none
 
 
 def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolution:
@@ -53,15 +66,139 @@ def _fuzzy(roster: Roster, name: str, type_: str | None) -> Resolution:
     title, _ = split_honorific(name)
     wanted_gender = honorific_gender(title)
     choices: dict[str, uuid.UUID] = {}
+    last = key.split(" ")[-1]
     for entry in roster.by_type(type_):
         if wanted_gender and entry.gender in ("male", "female") and entry.gender != wanted_gender:
             continue
         for known in entry.all_names():
-            known_title, _ = split_honorific(known)
-            if compatible_titles(title, known_title):
+            known_title, known_bare = split_honorific(known)
+            # A plural ("Miss Bennets") is the family, not a misspelling of one of them.
+            if compatible_titles(title, known_title) and not plural_of(last, set(known_bare.split(" "))):
                 choices[normalize(known)] = entry.id
     hits = process.extract(key, list(choices), scorer=fuzz.ratio, score_cutoff=FUZZY_BAR, limit=5)
     ids = {choices[hit[0]] for hit in hits}
     if len(ids) == 1:
         return Resolution(ids.pop(), "fuzzy")
     return Resolution(None, "ambiguous" if ids else "none")
+
+
+def resolve_item(
+    roster: Roster, names: list[str], type_: str | None = None, gender: str | None = None,
+    taken: Collection[uuid.UUID] = (),
+) -> Resolution:
+    """Bind an extracted entity, known by all of `names` (the main one first), or bind none.
+
+    Each name is resolved in turn; a binding counts only if the entity agrees with every
+    name of the item. A partial or fuzzy match on a name without the item's surname does not
+    bind it ("Lady Catherine" of "Lady Catherine de Bourgh" is not Kitty's "Catherine"). An
+    ambiguous main name binds to none; an unknown full name may bind by its given name.
+    `taken` holds the entities other items of the same chapter bound to: the extractor kept
+    those people apart, so a partial or fuzzy match ("Miss Lucas" beside "Maria Lucas") may
+    not bind this one to them too."""
+    names = [n for n in dict.fromkeys(" ".join(n.split()) for n in names) if n and not is_pronoun(n)]
+    if not names:
+        return Resolution(None, "none")
+    if type_ != "character":  # the rules below are about people's names
+        for name in names:
+            found = resolve_name(roster, name, type_)
+            if found.entity_id is not None or (found.rule == "ambiguous" and name == names[0]):
+                return found
+        return Resolution(None, "none")
+    surnames = {full[2] for n in names if (full := _full_name(n)) is not None}
+    for name in names:
+        found = resolve_name(roster, name, type_)
+        if found.entity_id is None:
+            if found.rule == "ambiguous" and name == names[0]:
+                return found
+            continue
+        entry = roster.entries[found.entity_id]
+        if not agrees(roster, entry, names, gender):
+            continue
+        if found.rule in ("partial", "fuzzy") and (found.entity_id in taken or (
+                surnames and not _has_any(name, surnames) and not _has_any_known(entry, surnames))):
+            continue
+        return found
+    return _by_given_name(roster, names, type_, gender)
+
+
+def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | None) -> bool:
+    """Whether every name of an extracted entity can name `entry` (see the module notes)."""
+    if "plural" in (gender, entry.gender) and gender != entry.gender and gender not in (None, "unknown") \
+            and not {normalize(n) for n in names} & {normalize(k) for k in entry.all_names()}:
+        return False  # "the Bennets" is a family, not Mrs. Bennet
+    known_words = {w for k in entry.all_names() for w in split_honorific(k)[1].split(" ")}
+    if any(plural_of(w, known_words) for n in names for w in split_honorific(n)[1].split(" ")[-1:]):
+        return False  # "the Miss Bennets" are sisters, not Miss Bennet
+    if gender in ("male", "female") and entry.gender in ("male", "female") and gender != entry.gender:
+        return False
+    known = [split_honorific(k) for k in entry.all_names()]
+    known_titles = {t for t, _ in known if t}
+    for name in names:
+        title, _ = split_honorific(name)
+        if title and not all(compatible_titles(title, t) for t in known_titles):
+            return False
+        full = _full_name(name)
+        if full is None:
+            continue
+        _, given, surname = full
+        kin = [(t, b.split(" ")) for t, b in known if surname in b.split(" ")]
+        givens = [w[0] for _, w in kin if len(w) >= 2 and w[0] != surname]
+        if givens and not any(same_given(given, g) for g in givens):
+            return False  # "Elizabeth Bennet" is not "Jane Bennet"
+        titled = [t for t, _ in kin if t]
+        wife = {t for t, b in map(split_honorific, names) if t in WIFE_HONORIFICS and surname in b.split(" ")}
+        if titled and not givens and not wife and all(t in WIFE_HONORIFICS for t in titled):
+            return False  # "Elizabeth Bennet" is not "Mrs. Bennet"
+    return True
+
+
+def _by_given_name(
+    roster: Roster, names: list[str], type_: str | None, gender: str | None
+) -> Resolution:
+    """An unknown full name → the one entity known by its given name alone, untitled.
+
+    "Elizabeth Bennet" binds to the "Elizabeth" of the story when no other entity has that
+    given name in any of its names; a diminutive ("Kitty" for Catherine) is too weak, and a
+    rank title ("Lady Catherine", "Sir William") needs the entity to carry that title."""
+    fulls = [full for n in names if (full := _full_name(n)) is not None]
+    if not fulls:
+        return Resolution(None, "none")
+    given = fulls[0][1]
+    if any(f[1] != given for f in fulls):
+        return Resolution(None, "none")
+    ranks = {t for n in names if (t := split_honorific(n)[0]) in RANK_HONORIFICS}
+    holders = [e for e in roster.by_type(None)
+               if any(given in split_honorific(k)[1].split(" ") for k in e.all_names())]
+    candidates = [
+        e for e in holders
+        if (type_ is None or e.type == type_)
+        and any(b == given and (t is None or t in ranks)
+                for t, b in map(split_honorific, e.all_names()))
+        and ranks <= {split_honorific(k)[0] for k in e.all_names()}
+        and agrees(roster, e, names, gender)
+    ]
+    if len(candidates) == 1 and len(holders) == 1:
+        return Resolution(candidates[0].id, "given")
+    return Resolution(None, "ambiguous" if len(holders) > 1 else "none")
+
+
+def plural_of(word: str, singulars: set[str]) -> bool:
+    """Whether `word` is the plural of one of `singulars`: "bennets", "lucases", "philipses"."""
+    return any(word in (w + "s", w + "es") for w in singulars if len(w) > 2)
+
+
+def _full_name(name: str) -> tuple[str | None, str, str] | None:
+    """(title, given name, surname) of a name with both ("Lady Catherine de Bourgh"), else None."""
+    title, bare = split_honorific(name)
+    words = bare.split(" ")
+    if len(words) < 2 or len(words[0]) < 2 or words[0] in PARTICLES:
+        return None
+    return title, words[0], words[-1]
+
+
+def _has_any(name: str, words: set[str]) -> bool:
+    return bool(words & set(split_honorific(name)[1].split(" ")))
+
+
+def _has_any_known(entry: RosterEntry, words: set[str]) -> bool:
+    return any(_has_any(k, words) for k in entry.all_names())

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.identity.names import is_pronoun, normalize
-from continuum.pipeline.identity.resolve import resolve_name
+from continuum.pipeline.identity.resolve import resolve_item, resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 
@@ -45,7 +45,7 @@ def persist_entities(
     counts: dict[str, int] = {}
     bound: list[tuple[uuid.UUID, EntityItem]] = []
     for item in items:
-        entity_id = _bind_item(roster, item)
+        entity_id = _bind_item(roster, item, {eid for eid, _ in bound})
         rule = "bound" if entity_id is not None else "created"
         if entity_id is None:
             # A rebuild (replace) hands an entity its old id back when it finds it again.
@@ -85,16 +85,8 @@ def _tidy(name: str) -> str:
     return " ".join(name.split())
 
 
-def _bind_item(roster: Roster, item: EntityItem) -> uuid.UUID | None:
-    for name in (item.name, *item.aliases):
-        if is_pronoun(name):
-            continue
-        resolution = resolve_name(roster, _tidy(name), item.type)
-        if resolution.entity_id is not None:
-            return resolution.entity_id
-        if resolution.rule == "ambiguous" and name == item.name:
-            return None
-    return None
+def _bind_item(roster: Roster, item: EntityItem, taken: set[uuid.UUID]) -> uuid.UUID | None:
+    return resolve_item(roster, [item.name, *item.aliases], item.type, item.gender, taken).entity_id
 
 
 def _write_version(

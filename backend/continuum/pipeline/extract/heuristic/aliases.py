@@ -26,6 +26,7 @@ from continuum.pipeline.extract.heuristic.mentions import (
     words,
 )
 from continuum.pipeline.extract.protocol import KnownEntity
+from continuum.pipeline.identity.names import given_forms, same_given
 
 _SAME_TITLE = {
     "doctor": "dr", "capt": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
@@ -81,45 +82,6 @@ FEMALE_NAMES = words(
 )
 # A wife's titles with a surname: "Mrs. Bennet", "Lady Lucas" (but "Lady Catherine" is a given name).
 _WIFE_TITLES = words("mrs madame lady dame signora frau")
-# English diminutives, so "Lizzy" can name the Elizabeth of the chapter.
-_DIMINUTIVES = {
-    "elizabeth": "lizzy lizzie liz eliza betsy betsey bess bessie beth betty libby",
-    "margaret": "meg maggie peggy madge margery", "henry": "harry hal hank",
-    "william": "bill billy will willie willy", "robert": "bob bobby rob robin bert",
-    "richard": "dick dicky rick", "john": "jack johnny", "james": "jim jimmy jem jamie",
-    "thomas": "tom tommy", "edward": "ned ted teddy eddie", "frances": "fanny",
-    "katherine": "kate kitty katie kit", "catherine": "kate kitty katie kit", "sarah": "sally sal",
-    "mary": "polly molly mamie mollie", "helen": "nell nellie nelly", "susan": "sue sukey susie",
-    "jane": "jenny jennie", "ann": "annie nan nancy", "anne": "annie nan nancy", "anna": "annie",
-    "charles": "charley charlie chas", "frederick": "fred freddy freddie", "samuel": "sam sammy",
-    "benjamin": "ben benny", "joseph": "joe joey", "nathaniel": "nat", "anthony": "tony",
-    "deborah": "deb debby", "lawrence": "larry", "theodore": "theo teddy", "matilda": "tilly",
-    "dorothy": "dolly dot", "isabella": "bella", "isabel": "bella", "alexander": "alec alex sandy",
-    "christopher": "kit chris", "patrick": "pat paddy", "michael": "mike mick",
-    "eleanor": "nell nelly ellie", "harriet": "hattie", "judith": "judy",
-}  # fmt: skip
-_FULL_NAMES: dict[str, set[str]] = {}
-for _full, _nicks in _DIMINUTIVES.items():
-    _FULL_NAMES.setdefault(_full, set()).add(_full)
-    for _nick in _nicks.split():
-        _FULL_NAMES.setdefault(_nick, set()).add(_full)
-
-
-def _given(word: str) -> set[str]:
-    """The full given names a given name may stand for ("lizzy" -> {"elizabeth"})."""
-    return _FULL_NAMES.get(word, {word})
-
-
-def same_given(a: str, b: str) -> bool:
-    """Whether two given names can be one person's: equal, an initial, or a diminutive."""
-    if a == b:
-        return True
-    a0, b0 = a.rstrip("."), b.rstrip(".")
-    if (len(a0) == 1 and b0.startswith(a0)) or (len(b0) == 1 and a0.startswith(b0)):
-        return True
-    return (a in _FULL_NAMES or b in _FULL_NAMES) and bool(_given(a) & _given(b))
-
-
 class Votes(dict[str, float]):
     """Weighted evidence per label (3 = decisive, 1 = a hint); a missing label weighs 0."""
 
@@ -364,7 +326,7 @@ class _Index:
 
     def add(self, cluster: Cluster, form: Form) -> None:
         for word in form.core:
-            for key in _given(word) | {word}:
+            for key in given_forms(word) | {word}:
                 bucket = self.by_word.setdefault(key, [])
                 if not any(c is cluster for c in bucket):
                     bucket.append(cluster)
@@ -372,7 +334,7 @@ class _Index:
     def candidates(self, form: Form) -> list[Cluster]:
         found: dict[int, Cluster] = {}
         for word in form.core:
-            for key in _given(word) | {word}:
+            for key in given_forms(word) | {word}:
                 for c in self.by_word.get(key, []):
                     found.setdefault(id(c), c)
         return list(found.values())

@@ -45,7 +45,9 @@ HONORIFICS: dict[str, str] = {
     **dict.fromkeys(_MALE_TITLES, "male"),
     **dict.fromkeys(_FEMALE_TITLES, "female"),
 }
-MARRIED = words("mrs missus madame mme signora señora frau dona")
+# A Miss is never a Mrs., nor a Lady (a wife's or a peer's daughter's title): "Miss de Bourgh"
+# is not "Lady Catherine de Bourgh".
+MARRIED = words("mrs missus madame mme signora señora frau dona lady dame")
 UNMARRIED = words("miss mademoiselle mlle fräulein")
 # Titles (and a few place words) that take "of" inside a name: "Duke of York", "Isle of Man".
 OF_TITLES = words(
@@ -222,7 +224,8 @@ def _extend_run(doc: Any, i: int, in_heading: Callable[[int], bool]) -> list[int
             return run
         low = word.lower()
         joins = (
-            (low in PARTICLES and any(not norm_honorific(doc[r].text) for r in run))
+            # "Lady Catherine de Bourgh", and a title with a particled surname: "Miss de Bourgh"
+            (low in PARTICLES and (word.islower() or any(not norm_honorific(doc[r].text) for r in run)))
             or (low == "of" and doc[j].lower_ in OF_TITLES)
             or (word == "-" and _glued(doc, j, k) and _glued(doc, k, after))
             or (low in _POSSESSIVE and _ends_in_place(doc, after))  # "Lincoln's Inn"
@@ -341,6 +344,8 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
     low = tok.lower_
     if tok.text in DEITIES:  # but not "My God!", "thank God", "for God's sake"
         return tok.i == 0 or tok.doc[tok.i - 1].lower_ not in _EXCLAIM_BEFORE
+    if norm_honorific(low):
+        return False  # a title alone ("Miss", "Sir") names no one, even one the story knows
     if low in known:
         return True
     if len(tok.text.rstrip(".")) <= 2:
