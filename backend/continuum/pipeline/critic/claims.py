@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ class DraftClaims:
     local: dict[str, uuid.UUID | None] = field(default_factory=dict)
     history: PriorText | None = None
     spans: list[tuple[int, int, str]] = field(default_factory=list)
+    occupations: list[tuple[uuid.UUID | None, str]] = field(default_factory=list)
     _speeches: list[Speech] | None = None
     doc: Any = field(default=None, repr=False)  # the draft's spaCy parse (critic.parsed)
 
@@ -66,11 +68,69 @@ class DraftClaims:
         if normalize(surface) in PRONOUNS:
             name = self.resolved_at(at) if at is not None else None
             return self.person(name) if name and normalize(name) not in PRONOUNS else None
+        if _ROLE.match(surface):
+            return self.role(surface, at)
         for type_ in PERSON_TYPES:
             found = self.bind(surface, type_)
             if found is not None:
                 return found
         return None
+
+
+    def role(self, surface: str, at: int | None = None) -> uuid.UUID | None:
+        """The one person a role noun stands for ("the innkeeper"): the extractor's own
+        resolution of the mention, else whoever the draft before it, the locked occupations or
+        the earlier chapters call by that noun ("Elena Voss ... the innkeeper of the Lantern
+        Inn", "She had been an innkeeper"). None when nobody, or more than one person, is."""
+        resolved = self.resolved_at(at) if at is not None else None
+        if resolved and normalize(resolved) not in PRONOUNS and not _ROLE.match(resolved):
+            found = self.person(resolved)
+            if found is not None:
+                return found
+        noun = surface.split()[-1].lower()
+        if noun in _NOT_ROLES:
+            return None
+        draft = self._called(noun, [(0, self.text[:at] if at is not None else self.text)])
+        if len(draft) == 1:
+            return draft.pop()
+        if draft:
+            return None
+        held = {sid for sid, trade in self.occupations if sid is not None
+                and any(w == noun for w in normalize(trade).split())}
+        if held:
+            return held.pop() if len(held) == 1 else None
+        if self.history is None:
+            return None
+        earlier = self._called(noun, [(-1, s.quote) for s in
+                                      self.history.sentences_with(rf"\b{re.escape(noun)}\b")])
+        return earlier.pop() if len(earlier) == 1 else None
+
+    def _called(self, noun: str, texts: list[tuple[int, str]]) -> set[uuid.UUID]:
+        """People a stretch of text calls by a role noun: "NAME ... was/is/had been ... a|the
+        NOUN", "NAME, the NOUN", "the NOUN, NAME" (a pronoun subject in the draft itself
+        resolved by the extractor)."""
+        found: set[uuid.UUID] = set()
+        role = rf"(?:a|an|the)\s+(?:[a-z]+\s+){{0,2}}?{re.escape(noun)}\b"
+        pattern = re.compile(
+            rf"(?P<who>{_PERSON}|\b(?:[Ss]he|[Hh]e)\b)\s+(?:(?:is|was|had\s+been|has\s+been)"
+            rf"\b[^.;!?\"“”]{{0,60}}?\b{role}|,\s+{role})|\bthe\s+{re.escape(noun)},\s+(?P<after>{_PERSON})")
+        for offset, text in texts:
+            for m in pattern.finditer(text):
+                surface = m.group("who") or m.group("after")
+                at = offset + m.start("who") if offset >= 0 and m.group("who") else None
+                if normalize(surface) in PRONOUNS and at is None:
+                    continue  # an earlier chapter's pronoun: nobody resolved it for us
+                who = self.person(surface, at)
+                if who is not None:
+                    found.add(who)
+        return found
+
+
+_ROLE = re.compile(r"^the\s+(?:[a-z]+\s+)?[a-z]{3,}$")
+_PERSON = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+# Nouns for anybody at all: never one person's role.
+_NOT_ROLES = {"man", "woman", "men", "women", "boy", "girl", "other", "others", "one", "two",
+              "voice", "stranger", "lady", "gentleman", "child", "people", "crowd", "fellow"}
 
 
 def same_person(a: str, b: str) -> bool:
@@ -94,7 +154,9 @@ def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
     """Bind every entity the draft names to at most one established entity."""
     roster = Roster([RosterEntry(id=eid, type=type_, name=name, aliases=set(aliases))
                      for eid, (name, aliases, type_, _first) in world.names.items()])
-    claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history)
+    claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history,
+                         occupations=[(sid, value) for sid, _n, pred, value, _ev in world.locked_canon
+                                      if pred == "occupation"])
     for item in extraction.new_entities:
         bound = None
         for name in (item.name, *item.aliases):

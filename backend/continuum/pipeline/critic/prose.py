@@ -16,8 +16,10 @@ SPEECH_VERBS = ("said|says|asked|asks|replied|answered|cried|added|whispered|mut
                 "returned|murmured|declared|insisted")
 _PRONOUN = r"(?:he|she|they|I)"
 _NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
-_AFTER = re.compile(rf"^\s*,?\s*(?:{SPEECH_VERBS})\s+(?P<a>{_NAME})|"
-                    rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN})\s+(?:{SPEECH_VERBS})\b")
+# A speaker named by a role: "said the innkeeper", "the old doctor said".
+NOMINAL = r"the\s+(?:[a-z]+\s+)?[a-z]{3,}"
+_AFTER = re.compile(rf"^\s*,?\s*(?:{SPEECH_VERBS})\s+(?P<a>{_NAME}|{NOMINAL}\b(?=\s*[,.;!?]))|"
+                    rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN}|{NOMINAL})\s+(?:{SPEECH_VERBS})\b")
 # An action beat after a finished quote names its speaker: '"Her other brother." She put down
 # the gravy boat.' (a past-tense verb right after the name or pronoun).
 _BEAT_VERBS = ("put|set|took|gave|held|shook|stood|sat|went|came|made|let|drew|threw|ran|saw|"

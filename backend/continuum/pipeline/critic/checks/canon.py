@@ -19,7 +19,7 @@ from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
-from continuum.pipeline.identity.names import normalize
+from continuum.pipeline.identity.names import normalize, split_honorific
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState
@@ -51,10 +51,18 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             if normalize(value) == normalize(fact.value) or _agrees(world, locked_subject, locked_name,
                                                                    predicate, fact.value):
                 continue
+            if _then_not_now(claims.text, fact.evidence.start):
+                continue  # "the compasses her father gave her when she was fourteen"
+            namesake = _namesake(world, locked_subject, locked_name, predicate, fact.value,
+                                 fact.evidence.quote)
+            doubt = (f" (but that is {namesake}'s {predicate}, and the sentence does not say which "
+                     f"of them it means)" if namesake else
+                     " (people hold two posts, or change them)" if predicate == "occupation" else "")
             findings.append(Finding(
-                check=NAME, severity=_severity(world, locked_subject, predicate),
+                check=NAME, severity="WARN" if doubt else _severity(world, locked_subject, predicate),
                 message=f"{locked_name}'s {predicate} is locked as {value!r}, "
-                        f"the draft says {fact.value!r}{_note(world, locked_subject, predicate)}",
+                        f"the draft says {fact.value!r}{_note(world, locked_subject, predicate)}"
+                        + doubt,
                 draft_start=fact.evidence.start, draft_end=fact.evidence.end,
                 draft_quote=fact.evidence.quote,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
@@ -158,6 +166,13 @@ _YOUR_AGE = re.compile(r"\byou\s+(?:were|are)\s+(?:at\s+|only\s+|just\s+|nearly\
                        r"[a-z]+teen|\d{1,2})(?:\s+years\s+old)?\b(?!\s+(?:years|minutes|days|times|miles))",
                        re.IGNORECASE)
 AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
+_NUMBER = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|[a-z]+teen|\d{1,2}"
+# "For a man of seventy-one, Mr. Finch, you ...": an age given to the one spoken to.
+_ONE_OF_AGE = re.compile(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:man|woman|girl|boy|lad|lass|fellow|lady|"
+                         rf"gentleman|widow|widower)\s+of\s+(?P<age>{_NUMBER})\b"
+                         r"(?!\s+(?:minutes|days|times|miles|pounds|shillings))", re.IGNORECASE)
+_VOCATIVE = re.compile(r"(?:^|,)\s*(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain|Sergeant)\.?\s+)?"
+                       r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:[,.!?]|$)")
 
 
 def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -166,15 +181,23 @@ def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -
     findings: list[Finding] = []
     speeches = claims.speeches
     for i, speech in enumerate(speeches):
-        for m in _YOUR_AGE.finditer(speech.text):
+        ages = list(_YOUR_AGE.finditer(speech.text))
+        ages += [m for m in _ONE_OF_AGE.finditer(speech.text)
+                 if re.search(r"\byou(?:r)?\b", _sentence_of(speech.text, m.start()), re.IGNORECASE)]
+        for m in ages:
             age = parse_number(m.group("age").replace("-", " "))
             if age is None:
                 continue
             speaker = claims.person(speech.speaker, speech.speaker_at) if speech.speaker else None
-            listener = next((who for who in (claims.person(sp.speaker, sp.speaker_at)
-                                             for sp in reversed(speeches[max(0, i - 6):i]) if sp.speaker)
-                             if who is not None and who != speaker), None)
-            if listener is None or speaker is None:
+            listener = _addressed(claims, speech, m.start(), speaker)
+            if listener is None:  # the last other speaker before the quote
+                listener = next((who for who in (claims.person(sp.speaker, sp.speaker_at)
+                                                 for sp in reversed(speeches[max(0, i - 6):i])
+                                                 if sp.speaker)
+                                 if who is not None and who != speaker), None)
+                if speaker is None:
+                    listener = None
+            if listener is None:
                 continue
             start, end = speech.start + m.start(), speech.start + m.end()
             locked = [(n, v, e) for sid, n, p, v, e in world.locked_canon if sid == listener and p == "age"]
@@ -188,12 +211,57 @@ def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -
                              if s.start <= start < s.end), Span(start, end, claims.text[start:end]))
             findings.append(Finding(
                 check=NAME, severity="WARN",
-                message=f"{claims.name_of(speaker)} gives the listener, {name}, an age of {age}, "
+                message=f"{claims.name_of(speaker) if speaker else 'A speaker'} gives the listener, "
+                        f"{name}, an age of {age}, "
                         f"but the locked age is {value}",
                 draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
                 evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
                 evidence_quote=evidence.quote))  # type: ignore[attr-defined]
     return findings
+
+
+_TIME_CLAUSE = re.compile(r"\b(?:when|since|until|till|before|after|while|once|by\s+the\s+time)\s+"
+                          r"(?:[\w'’]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _then_not_now(text: str, start: int) -> bool:
+    """A fact told inside a time clause is about that time, not the story's now: "since he was
+    fourteen", "when her hair was still red"."""
+    return _TIME_CLAUSE.search(text[max(0, start - 40):start]) is not None
+
+
+def _namesake(world: WorldState, subject: uuid.UUID | None, name: str, predicate: str, value: str,
+              quote: str) -> str | None:
+    """Another person sharing a name with the subject ("Elena Voss" for "Elena Marsh") whose
+    locked value is the draft's, when the sentence does not write the subject's full name
+    ("I am forty years old", said by the other Elena): the fact was likely given to the wrong
+    one of the two. Only a shared first name counts (siblings share a surname, not a name)."""
+    if normalize(name) in normalize(quote):
+        return None
+    first = split_honorific(name)[1].split()[:1]
+    for sid, other, pred, locked, _ev in world.locked_canon:
+        if sid == subject or pred != predicate or normalize(other) == normalize(name):
+            continue
+        if first and split_honorific(other)[1].split()[:1] == first and (
+                normalize(locked) == normalize(value) or _key(normalize(locked)) == _key(normalize(value))):
+            return other
+    return None
+
+
+def _sentence_of(text: str, at: int) -> str:
+    return next((s.text for s in sentences(text) if s.start <= at < s.end), text)
+
+
+def _addressed(claims: DraftClaims, speech: Any, at: int, speaker: uuid.UUID | None) -> uuid.UUID | None:
+    """The person a speech sentence calls by name: "For a man of seventy-one, Mr. Finch, you
+    have ...", "Mara, you were twenty-seven" (a name set off by commas, not the speaker)."""
+    sentence = _sentence_of(speech.text, at)
+    for m in _VOCATIVE.finditer(sentence):
+        start = speech.start + speech.text.find(sentence) + m.start("name")
+        who = claims.person(m.group("name"), start)
+        if who is not None and who != speaker:
+            return who
+    return None
 
 
 def _values(world: WorldState, subject: uuid.UUID | None, predicate: str) -> set[str]:

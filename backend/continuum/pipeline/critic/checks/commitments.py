@@ -69,6 +69,18 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_quote=item.evidence.quote,
         ))
     flagged = [(f.draft_start or 0, f.draft_end or 0) for f in findings]
+    # a back-reference to a spoken act is checked against the record first: it knows more
+    # than the wording or the "had promised" relative clause below
+    for sentence, thing, act, severity in _back_references(claims, world):
+        if any(s < sentence.end and e > sentence.start for s, e in flagged):
+            continue
+        findings.append(Finding(
+            check=NAME, severity=severity,  # type: ignore[arg-type]
+            message=f"this refers back to what {act} ({thing!r}), but no earlier chapter "
+                    f"records it",
+            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+        ))
+        flagged.append((sentence.start, sentence.end))
     recognised = [(*p, False) for p in _recognised_payoffs(claims)]
     recognised += [p for p in _parsed_payoffs(claims)
                    if not any(p[0].start < r[0].end and p[0].end > r[0].start for r in recognised)]
@@ -298,3 +310,150 @@ def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
     patterns = [rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words]
     candidates = claims.history.sentences_with(patterns[0])
     return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:]) for s in candidates)
+
+
+# Verbs of an earlier spoken or written act a payoff can refer back to: "the chart Ivo had
+# promised her", "just where he had said it would be", "whose name Jonah had shouted".
+SPEECH_ACTS = {"say", "tell", "promise", "swear", "vow", "pledge", "shout", "whisper", "call",
+               "mention", "warn", "order", "instruct", "predict", "describe", "name", "give"}
+# Antecedents too vague to look up ("the thing he had promised", "the way she had said").
+_VAGUE = {"one", "ones", "thing", "things", "way", "time", "day", "moment", "place", "word",
+          "words", "something", "everything", "anything", "nothing", "what", "all", "much", "lot"}
+_ADJECTIVES = {"old", "new", "little", "great", "big", "small", "long", "short", "very", "own",
+               "same", "other", "whole", "first", "last", "next", "only", "few", "many", "such"}
+# The act is pinned to an occasion: "on the morning he left", "in the lighthouse", "at the
+# fair", "when the captain lay dying", "that night" (in the verb's own clause).
+_OCCASION = re.compile(r"\b(?:on|in|at|during|before|after)\s+(?:the|that|a|an|his|her|their|our|"
+                       r"my)\s+[a-z]+|\bwhen\b|\b(?:that|one|the\s+same)\s+(?:morning|night|day|"
+                       r"evening|afternoon|spring|summer|autumn|winter)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[;:!?]|\.(?:\s|$)|,?\s+(?:and|but)\s+(?:as|then|now|so)\b|,\s+and\b")
+
+
+def _back_references(claims: DraftClaims, world: WorldState) -> list[tuple[Span, str, str, str]]:
+    """Narration that delivers something by referring back to an earlier spoken act of a known
+    character: a past-perfect verb of saying or promising, in a clause on the thing delivered
+    ("the chart of the southern islands that Ivo had promised her in the lighthouse", "the
+    letter, just where Mara had said it would be", "Silas Webb, whose name Jonah had shouted").
+    The record must hold that thing: an earlier sentence with all its key words, a setup, or
+    (for a person) an established name. Unrecorded, it FAILs when the act is pinned to an
+    occasion in its own clause ("promised her in the lighthouse, on the night of the gale"),
+    which the record would show; an unpinned "the plate he had promised" may have been said
+    off the page, a WARN. Items: the sentence, the thing, who did what, the severity."""
+    from continuum.pipeline.critic import parsed
+
+    out: list[tuple[Span, str, str, str]] = []
+    done: set[int] = set()
+    for verb in parsed.doc_of(claims):
+        if verb.lemma_ not in SPEECH_ACTS or verb.pos_ != "VERB" or not _past_perfect(verb) \
+                or parsed.quoted(claims, verb) or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        if any(c.dep_ == "aux" and c.lower_ in parsed.MODALS for c in verb.children):
+            continue  # "which she would have described": never said at all
+        sent = verb.sent
+        if sent.start_char in done:
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lower_ in ("who", "that", "which"):
+            continue
+        speaker = parsed.who(claims, subject)
+        if speaker is None:
+            continue
+        if verb.lemma_ == "give" and not any(c.lower_ in ("name", "word") for c in verb.children):
+            continue  # "the key he had given to the council": a hand-over, not a spoken act
+        thing = _delivered(verb)
+        if thing is None:
+            continue
+        words, proper = thing
+        label = " ".join(words)
+        if _recorded(claims, world, words, proper) or \
+                _set_up_in_draft(claims, words, verb.lemma_, sent.start_char):
+            continue
+        clause = claims.text[verb.idx + len(verb.text):sent.end_char]
+        end = _CLAUSE_END.search(clause)
+        pinned = _OCCASION.search(clause[:end.start() if end else len(clause)]) is not None
+        severity = "FAIL" if pinned else "WARN"
+        act = f"{claims.name_of(speaker)} had {verb.lower_}"
+        done.add(sent.start_char)
+        out.append((Span(sent.start_char, sent.end_char, sent.text), label, act, severity))
+    return out
+
+
+def _delivered(verb: Any) -> tuple[list[str], bool] | None:
+    """What the referring-back clause is about: the noun it modifies ("the chart ... that Ivo
+    had promised", a proper name for "whose name ..."), or, for "just where / as he had said",
+    the subject of the clause it hangs on. Returns its key words and whether it is a name."""
+    from continuum.pipeline.critic import parsed
+
+    if verb.dep_ == "relcl":
+        noun = verb.head
+    elif verb.dep_ == "advcl" and any(c.lower_ in ("where", "as", "like")
+                                      for c in verb.children if c.dep_ in ("advmod", "mark")):
+        noun = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")
+                     and c.pos_ in ("NOUN", "PROPN")), None)
+    else:
+        return None
+    if noun is None:
+        return None
+    if noun.pos_ == "PROPN":
+        return [parsed.name_of(noun)], True
+    if noun.pos_ != "NOUN" or noun.lower_ in _VAGUE:
+        return None
+    if noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.pos_ == "NOUN" \
+            and noun.head.head.lower_ not in _VAGUE:
+        noun = noun.head.head  # "the chart of the southern islands that ...": the chart
+    words = _modifiers(noun) + [noun.lower_]
+    of = next((g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+               for g in c.children if g.dep_ == "pobj" and g.pos_ == "NOUN"), None)
+    if of is not None:
+        words += _modifiers(of) + [of.lower_]
+    return words, False
+
+
+def _modifiers(noun: Any) -> list[str]:
+    """A noun's specific modifiers: compounds, adjectives, numbers, possessor nouns."""
+    out: list[str] = []
+    for t in noun.lefts:
+        if t.dep_ in ("nummod", "compound", "amod", "nmod", "poss") and t.is_alpha \
+                and t.pos_ in ("NOUN", "ADJ", "NUM", "PROPN") and t.lower_ not in _ADJECTIVES:
+            out += [c.lower_ for c in t.lefts if c.pos_ == "NUM" and c.is_alpha] + [t.lower_]
+    return out
+
+
+def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: bool) -> bool:
+    """The record holds the thing: an established person (or an earlier sentence naming
+    them), a setup with all its key words, or an earlier sentence with all of them."""
+    if claims.history is None:
+        return True
+    if proper:
+        name = words[0]
+        if claims.person(name) is not None or claims.bind(name) is not None:
+            return True
+        return claims.history.mentions(rf"\b{re.escape(name.split()[-1])}\b")
+    wanted = {w.rstrip("s") for w in words}
+    if any(wanted <= content_words(f"{key} {detail}")
+           for key, detail, _ev in world.open_setups + world.paid_setups):
+        return True
+    patterns = sorted((rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words), key=len, reverse=True)
+    return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
+               for s in claims.history.sentences_with(patterns[0]))
+
+
+_ACT_FORMS = {"say": "said|says|say", "tell": "told|tell|tells", "promise": "promise[sd]?",
+              "swear": "swore|sworn|swear", "vow": "vow(?:ed|s)?", "pledge": "pledge[sd]?",
+              "shout": "shout(?:ed|s)?", "whisper": "whisper(?:ed|s)?", "call": "call(?:ed|s)?",
+              "mention": "mention(?:ed|s)?", "warn": "warn(?:ed|s)?", "order": "order(?:ed|s)?",
+              "instruct": "instruct(?:ed|s)?", "predict": "predict(?:ed|s)?",
+              "describe": "describe[sd]?", "name": "name[sd]?", "give": "gave|given|give"}
+
+
+def _set_up_in_draft(claims: DraftClaims, words: list[str], lemma: str, before: int) -> bool:
+    """The draft itself tells of the act earlier: a sentence before with the thing's key
+    words and the same verb, or the thing inside quoted speech."""
+    verb = re.compile(rf"\b(?:{_ACT_FORMS.get(lemma, lemma)})\b", re.IGNORECASE)
+    patterns = [re.compile(rf"\b{re.escape(w.rstrip('s'))}s?\b", re.IGNORECASE) for w in words]
+    for sentence in sentences(claims.text, 0, before):
+        if all(p.search(sentence.text) for p in patterns) and (
+                verb.search(sentence.text)
+                or any(sp.start - 1 <= sentence.start < sp.end for sp in claims.speeches)):
+            return True
+    return False

@@ -13,7 +13,7 @@ from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import Speech, sentences
+from continuum.pipeline.critic.prose import Span, Speech, sentences
 from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
 from continuum.reads.world_state import WorldState
 
@@ -259,6 +259,25 @@ ADDRESS_VERBS = {"write", "address", "inscribe", "sign", "label", "greet", "hail
                  "register", "book"}
 
 
+# Verbs of marking a name in a record: a non-knower who strikes "Ivo Marsh" from the list of the
+# drowned, or writes "living" against it, acts on the secret.
+MARKING_VERBS = {"strike", "cross", "score", "scratch", "underline", "tick", "mark", "note",
+                 "record", "erase", "delete", "rub", "draw", "rule"}
+LINE_VERBS = {"draw", "rule"}
+
+
+def _clause_subject(verb: Any) -> Any | None:
+    """A verb's subject, or that of the verb it is coordinated with ("dipped his pen, drew a
+    line through ... and wrote")."""
+    node = verb
+    for _ in range(4):
+        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
+        if subject is not None or node.dep_ != "conj":
+            return subject
+        node = node.head
+    return None
+
+
 def _addressed_names(claims: DraftClaims, world: WorldState,
                      secrets: dict[str, tuple[set[Any], str, Any]],
                      flagged: set[tuple[Any, str]]) -> list[Finding]:
@@ -269,14 +288,23 @@ def _addressed_names(claims: DraftClaims, world: WorldState,
 
     findings: list[Finding] = []
     for verb in parsed.doc_of(claims):
-        if verb.lemma_ not in ADDRESS_VERBS or verb.pos_ != "VERB" or parsed.quoted(claims, verb):
+        marking = verb.lemma_ in MARKING_VERBS
+        if not (verb.lemma_ in ADDRESS_VERBS or marking) or verb.pos_ != "VERB" \
+                or parsed.quoted(claims, verb):
             continue
-        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if verb.lemma_ in LINE_VERBS and not any(c.dep_ == "dobj" and c.lemma_ in ("line", "stroke")
+                                                 for c in verb.children):
+            continue  # "drew a line through the name", not "drew a chair"
+        subject = _clause_subject(verb)
         writer = parsed.who(claims, subject) if subject is not None else None
         if writer is None:
             continue
         sent = verb.sent
-        clause = claims.text[verb.idx:sent.end_char]
+        if marking:  # only what the verb itself marks: "struck the name Ivo Marsh from the list"
+            words = list(verb.subtree)
+            clause = claims.text[verb.idx:words[-1].idx + len(words[-1])]
+        else:
+            clause = claims.text[verb.idx:sent.end_char]
         writer_name = claims.name_of(writer)
         for name, (knowers, fact, evidence) in secrets.items():
             if len(name.split()) < 2 or (writer, name) in flagged or same_person(writer_name, name):
@@ -287,14 +315,24 @@ def _addressed_names(claims: DraftClaims, world: WorldState,
             if re.search(rf"\b{re.escape(name)}\b", clause) is None:
                 continue
             flagged.add((writer, name))
+            where = _sentence_at(claims, sent, verb.idx)
             who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
             findings.append(Finding(
                 check=NAME, severity="WARN",
-                message=f"{writer_name} {verb.lemma_}s the name {name}, but by chapter "
+                message=(f"{writer_name} marks the name {name} in writing ({verb.lower_} ...)"
+                         if marking else f"{writer_name} {verb.lemma_}s the name {name}")
+                        + f", but by chapter "
                         f"{world.cap} only {who} know that {fact}",
-                draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text,
+                draft_start=where.start, draft_end=where.end, draft_quote=where.text,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
+
+
+def _sentence_at(claims: DraftClaims, sent: Any, at: int) -> Span:
+    """The plain-prose sentence around an offset (the parser may run two sentences together,
+    as a one-word reply and the narration after it)."""
+    return next((s for s in sentences(claims.text, sent.start_char, sent.end_char)
+                 if s.start <= at < s.end), Span(sent.start_char, sent.end_char, sent.text))
 
 
 def _speaker(claims: DraftClaims, speech: Speech) -> Any:

@@ -90,6 +90,73 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if finding is not None:
             seen.add(key)
             findings.append(finding)
+    for finding in _reappearances(claims, world):
+        if not any(f.draft_start is not None and f.draft_end is not None and finding.draft_start
+                   is not None and finding.draft_end is not None and f.draft_start < finding.draft_end
+                   and f.draft_end > finding.draft_start for f in findings):
+            findings.append(finding)
+    return findings
+
+
+# A thing present in the scene: it lies, hangs or waits somewhere, or somebody finds or sees it.
+PRESENCE = {"lie", "sit", "hang", "rest", "stand", "wait", "gleam", "glint", "glitter", "shine"}
+FINDING = {"find", "discover", "spot", "notice", "see", "uncover", "unearth", "retrieve",
+           "recover", "fish", "spy"}
+
+
+def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
+    """A lost or destroyed object back in the story's present: "there, at the back of the
+    drawer, lay the brass key", "she found the brass key under the receipts" (narrated, not
+    perfect, modal, negated or remembered). FAIL for the object's full name; a bare or
+    indefinite mention ("the key", "a long brass key") or a remembered scene is a WARN."""
+    from continuum.pipeline.critic import parsed
+
+    if not world.gone_objects:
+        return []
+    findings: list[Finding] = []
+    done: set[uuid.UUID] = set()
+    for tok in parsed.doc_of(claims):
+        if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
+            continue
+        verb = tok.head
+        # "there lay the brass key", "on the hook hung the brass key": a fronted place, no subject
+        inverted = tok.dep_ in ("dobj", "attr") and verb.lemma_ in PRESENCE and verb.dep_ != "conj" \
+            and not any(c.dep_ in parsed.SUBJECTS for c in verb.children) \
+            and any(c.i < verb.i and (c.dep_ == "prep" or c.lower_ in ("there", "here"))
+                    for c in verb.children)
+        if not ((tok.dep_ == "nsubj" and verb.lemma_ in PRESENCE) or inverted
+                or (tok.dep_ == "dobj" and verb.lemma_ in FINDING)):
+            continue
+        phrase = _object_phrase(claims, tok)
+        thing = claims.bind(phrase, "object") if phrase is not None else None
+        if phrase is None or thing is None or thing not in world.gone_objects or thing in done:
+            continue
+        chain = [verb] + [h for h in verb.ancestors if verb.dep_ == "conj"][:1]
+        if not parsed.finite(verb) or any(parsed.perfect_or_modal(v) for v in chain) \
+                or parsed.reported(verb) or any(c.dep_ == "neg" for c in verb.children):
+            continue  # "had locked it and hung the key": the past perfect carries over
+        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
+        if det in _INDEFINITE and not _described(claims, tok.sent.text, phrase):
+            continue  # "she found a key": any key
+        sentence = next((s for s in sentences(claims.text, tok.sent.start_char, tok.sent.end_char)
+                         if s.start <= tok.idx < s.end), None)
+        if sentence is None:
+            continue
+        name = claims.name_of(thing)
+        how, was = world.gone_objects[thing]
+        doubt = None
+        if det in _INDEFINITE or len(phrase.split()) < len(name.split()):
+            doubt = f"the chapter says only \"{' '.join(t.text for t in tok.lefts if t.dep_ == 'det')} " \
+                    f"{phrase}\", not that it is the same one"
+        elif parsed.remembered(claims, sentence.start):
+            doubt = "the paragraph may be a memory"
+        done.add(thing)
+        findings.append(Finding(
+            check=NAME, severity="WARN" if doubt or not _specific(name) else "FAIL",
+            message=f"the {name} is here ({verb.lower_}), but it was {how} in chapter {was.chapter}"
+                    + (f" ({doubt})" if doubt else ""),
+            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+            evidence_chapter=was.chapter, evidence_quote=was.quote))
     return findings
 
 
@@ -162,9 +229,35 @@ def _extracted_uses(claims: DraftClaims) -> list[Use]:
         vague = not _definite(evidence.quote, obj)
         if vague and not _described(claims, evidence.quote, obj):
             continue  # "packed him a basket": another basket than the one in the world
+        # a bare head noun ("put the key on his watch chain") may be any key, not the brass key,
+        # when the story has other things of that kind ("the drawer key", "the key of the box")
+        thing = claims.bind(obj, "object")
+        bare = thing is not None and len(normalize(obj).split()) < len(
+            normalize(claims.name_of(thing)).split()) and _other_kinds(claims, claims.name_of(thing))
         uses.append(Use(user, obj, verb, evidence.start, evidence.end, evidence.quote,
-                        by_pronoun=not _names(claims, evidence.quote, user), vague=vague))
+                        by_pronoun=not _names(claims, evidence.quote, user), vague=vague or bare))
     return uses
+
+
+def _other_kinds(claims: DraftClaims, name: str) -> bool:
+    """The draft or an earlier chapter has another thing with the object's head noun: "the
+    drawer key", "its key", "the key of the box" beside "the brass key" (not "the compass",
+    when the silver compass is the story's only compass)."""
+    words = normalize(name).split()
+    if len(words) < 2:
+        return False
+    head = re.escape(words[-1])
+    other = re.compile(rf"\bthe\s+(?P<mod>[a-z]+)\s+{head}\b|\bits\s+{head}\b|"
+                       rf"\b{head}\s+(?:of|to)\s+(?:the|it|that|this|his|her|their)\b",
+                       re.IGNORECASE)
+
+    def differs(m: re.Match[str]) -> bool:
+        mod = (m.group("mod") or "").lower()
+        return not mod or (mod not in words and mod not in _NOT_OBJECT and not mod.endswith("ly"))
+
+    texts = [claims.text] + ([s.quote for s in claims.history.sentences_with(rf"\b{head}\b")]
+                             if claims.history is not None else [])
+    return any(differs(m) for text in texts for m in other.finditer(text))
 
 
 def _described(claims: DraftClaims, quote: str, obj: str) -> bool:
