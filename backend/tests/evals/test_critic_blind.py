@@ -69,11 +69,13 @@ def test_blind_seeded_quotes_locate_one_place_and_cite_the_chapter_verbatim() ->
             assert contra["evidence"] in CHAPTERS[contra["chapter"]], d["id"]
 
 
-def test_fixture_validator_accepts_all_three_draft_sets() -> None:
+def test_fixture_validator_accepts_all_four_draft_sets() -> None:
     out = subprocess.run([sys.executable, str(GOLDEN / "validate.py")], capture_output=True,
                          text=True, check=False, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "drafts_blind {'clean': 10, 'entity': 4, 'knowledge': 4, 'possession': 4, " \
+           "'commitments': 4, 'canon': 4}" in out.stdout
+    assert "drafts_blind2 {'clean': 10, 'entity': 4, 'knowledge': 4, 'possession': 4, " \
            "'commitments': 4, 'canon': 4}" in out.stdout
 
 
@@ -111,3 +113,32 @@ def test_render_reports_heldout_v2_last_in_its_own_honestly_labelled_table() -> 
     assert "Held-out v1 below target: no check type." in blind_part
     without = render(dev, None, Ingest(), heldout, 5)  # type: ignore[arg-type]
     assert HELDOUT_V2_LABEL not in without and "Held-out v2 below target" not in without
+
+
+def test_render_reports_the_blind_v3_set_last_with_its_caveat() -> None:
+    from evals.critic_eval import BLIND_LABEL, BLIND_SET
+
+    def result(i: str, seeded: str | None, caught: bool) -> DraftResult:
+        findings = [{"check": seeded or "entity", "severity": "FAIL", "message": "m",
+                     "draft_start": 0, "draft_end": 5}] if caught else []
+        return DraftResult(id=i, seeded=seeded, status="ok", findings=findings,
+                           quote_span=(0, 5) if seeded else None)
+
+    dev = summarize([result(f"d{c}", c, True) for c in CHECKS])
+    v2 = summarize([result(f"v{c}", c, True) for c in CHECKS])
+    blind = summarize([result("b1", "canon", True), result("b2", "canon", False),
+                       result("bc", None, True)])
+
+    class Ingest:
+        embedding = "mock:hash"
+
+    text = render(dev, None, Ingest(), dev, 5, v2, 5, blind, 3)  # type: ignore[arg-type]
+    assert text.index(HELDOUT_V2_LABEL) < text.index(BLIND_LABEL)
+    blind_part = text.split(f"**Blind v3** — {BLIND_LABEL}")[1]
+    assert f"`evals/fixtures/golden/{BLIND_SET}/`" in blind_part
+    assert "printed one sentence each of three of these drafts" in blind_part
+    assert "| canon | 2 | 0.50 (1/2) |" in blind_part
+    assert "false FAILs): 1.00 (1/1: bc)." in blind_part
+    assert "Blind v3 below target: entity, knowledge, possession, commitments, canon; " \
+           "clean-draft false FAILs above target." in blind_part
+    assert "Blind v3" not in render(dev, None, Ingest(), dev, 5, v2, 5)  # type: ignore[arg-type]
