@@ -32,6 +32,7 @@ from continuum.pipeline.extract.heuristic.coref import (
     token_sentence_ids,
 )
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
+from continuum.pipeline.extract.heuristic.gates import AssertionGate
 from continuum.pipeline.extract.heuristic.mentions import (
     DEITIES,
     LOCATION_HEADS,
@@ -42,6 +43,11 @@ from continuum.pipeline.extract.heuristic.mentions import (
     words,
 )
 from continuum.pipeline.extract.heuristic.nlp import parse
+from continuum.pipeline.extract.heuristic.passes.nominals import (
+    NOUN_GENDERS,
+    descriptive_mentions,
+    revealed_name,
+)
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
 from continuum.pipeline.segment import split_sentences
@@ -105,7 +111,8 @@ def analyze_chapter_text(
             for m in form.mentions:
                 keyed.append(KeyedSpan(m.tok_start, m.tok_end, key))
                 names.append(ResolvedMention(m.start, m.end, m.text, key, "name"))
-    for span in _epithet_characters(doc, text, sentences, context, entities, sent_ids, quote_ids):
+    for span in _epithet_characters(doc, text, sentences, context, entities, sent_ids, quote_ids,
+                                    keyed):
         keyed.append(KeyedSpan(span.tok_start, span.tok_end, span.key))
         start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
@@ -165,41 +172,40 @@ def _fold_nicknames(
             for m in resolved]
 
 
-# Epithets a story uses as a character's only name until it gives one: "the stranger".
-_EPITHETS = words("stranger newcomer visitor traveller traveler intruder")
-
-
 def _epithet_characters(
     doc: Any, text: str, sentences: list[tuple[int, int]], context: StoryContext,
     entities: dict[str, EntityItem], sent_ids: list[int], quote_ids: list[int],
+    keyed: list[KeyedSpan] | None = None,
 ) -> list[KeyedSpan]:
-    """"the stranger" as a character: an unnamed person the narration keeps calling so.
+    """"the stranger", "the old sailor" as a character: an unnamed person the narration keeps
+    calling so (`passes/nominals.descriptive_mentions`).
 
     It counts when the chapter uses it at least twice as a clause's subject, or the story
     already knows it (then its mentions go to the entity carrying it, the revealed name
-    included). Mentions are "nominal", not names. Adds or extends the EntityItem."""
-    found: dict[str, list[Any]] = {}
-    for tok in doc:
-        if tok.pos_ != "NOUN" or tok.lower_ not in _EPITHETS or tok.i == 0:
-            continue
-        if doc[tok.i - 1].lower_ != "the" or tok.tag_ != "NN":
-            continue
-        found.setdefault(tok.lower_, []).append(tok)
+    included), or the chapter reveals who it is ("the stranger was none other than Ivo
+    Marsh": its mentions go to him and it becomes his alias). Mentions are "nominal", not
+    names. Adds or extends the EntityItem."""
+    found = descriptive_mentions(doc)
+    key_at = {i: k.key for k in (keyed or []) for i in range(k.tok_start, k.tok_end)}
+    types = {k: e.type for k, e in entities.items()}
+    gate = AssertionGate(doc) if found else None
     spans: list[KeyedSpan] = []
-    for noun, toks in found.items():
-        surface = f"the {noun}"
+    for surface, uses in found.items():
         known = next((e for e in context.entities if e.type == "character" and any(
             n.lower() == surface for n in (e.name, *e.aliases))), None)
-        subjects = sum(t.dep_ in {"nsubj", "nsubjpass"} for t in toks)
-        if known is None and subjects < 2:
+        reveal = revealed_name(doc, uses, key_at, types, gate.asserted) if gate else None
+        subjects = sum(doc[u.head].dep_ in {"nsubj", "nsubjpass"} for u in uses)
+        if known is None and reveal is None and subjects < 2:
             continue
-        key = known.name if known is not None else surface
-        votes = pronoun_gender_votes(doc, [(t.i - 1, t.i + 1) for t in toks], sent_ids, quote_ids)
+        key = reveal[0] if reveal is not None else known.name if known is not None else surface
+        votes = pronoun_gender_votes(doc, [(u.start, u.end) for u in uses], sent_ids, quote_ids)
         male, female = votes.count("male"), votes.count("female")
         gender: Literal["male", "female", "unknown"] = (
-            "male" if male > female else "female" if female > male else "unknown")
-        mentions = [Mention(start=doc[t.i - 1].idx, end=t.idx + len(t.text),
-                            text=text[doc[t.i - 1].idx:t.idx + len(t.text)]) for t in toks]
+            "male" if male > female else "female" if female > male else
+            NOUN_GENDERS.get(surface.split()[-1], "unknown"))  # type: ignore[assignment]
+        mentions = [Mention(start=doc[u.start].idx, end=doc[u.end - 1].idx + len(doc[u.end - 1]),
+                            text=text[doc[u.start].idx:doc[u.end - 1].idx + len(doc[u.end - 1])])
+                    for u in uses]
         item = entities.get(key)
         if item is None:
             first = mentions[0]
@@ -214,7 +220,7 @@ def _epithet_characters(
         if key != surface and surface not in item.aliases:
             item.aliases.append(surface)
         item.mentions.extend(mentions)
-        spans.extend(KeyedSpan(t.i - 1, t.i + 1, key) for t in toks)
+        spans.extend(KeyedSpan(u.start, u.end, key) for u in uses)
     return spans
 
 

@@ -5,6 +5,9 @@ subject), "Y told/informed/assured X that …" and "X was told that … (by Y)" 
 is the listener, Y the source), "X knew that …" (a state: low certainty), and secrets
 passed on ("X told Y the secret", "X revealed the truth to Y"), which also record that X
 shared it with Y. The fact is the exact text of the that-clause or the object phrase.
+A quoted statement told to someone ("'He is your brother,' she told Anna", "'Ivo is
+alive,' Tomas whispered to Mara") is known to the listener: a declarative quotation about
+someone or something (not a question, an order, a wish or the speaker's own state).
 A knower or source named by a kin noun ("Mara told her father that …") is resolved through
 the relationships known so far (`kin.py`); a that-clause never runs past its sentence.
 """
@@ -35,6 +38,11 @@ TELL_VERBS = frozenset(
      "announce", "betray", "show"}
 )
 SPEECH_LIKE = frozenset({"observe", "remark", "notice", "read"})
+# Speech verbs whose listener is a "to" phrase ("whispered to Mara"): told only by a quotation.
+SAY_TO_VERBS = frozenset({"say", "murmur", "cry", "exclaim", "reply", "answer", "add",
+                          "declare", "repeat", "mutter", "call"})
+# Subjects of a quoted statement that say nothing one could learn ("It is very fine").
+VAGUE_SUBJECTS = frozenset({"i", "we", "you", "it", "this", "that", "there", "one", "what"})
 BELIEF_PASSIVES = frozenset({"convince", "persuade"})
 SECRET_NOUNS = frozenset(
     {"secret", "truth", "news", "story", "tale", "plan", "plot", "intelligence", "mystery",
@@ -51,11 +59,13 @@ def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
         if tok.pos_ != "VERB" or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()
-        if lemma not in LEARN_VERBS and lemma not in TELL_VERBS:
+        if lemma not in LEARN_VERBS and lemma not in TELL_VERBS and lemma not in SAY_TO_VERBS:
             continue
         if not view.verdict(tok).asserted:
             continue
-        if view.is_passive(tok) and lemma in TELL_VERBS:
+        if lemma in SAY_TO_VERBS:
+            found += _told_quote(view, tok, kin, [n for p, n in view.preps(tok) if p == "to"])
+        elif view.is_passive(tok) and lemma in TELL_VERBS:
             found += _told_passive(view, tok, kin)
         elif lemma in TELL_VERBS:
             found += _told_active(view, tok, kin)
@@ -168,6 +178,8 @@ def _told_active(view: ChapterView, verb: Any, kin: KinResolver) -> list[Knowled
     clause = _clause(view, verb)
     secret = _secret(view, verb)
     out: list[KnowledgeDelta] = []
+    if clause is None and secret is None:
+        return _told_quote(view, verb, kin, listeners)
     if clause is not None:
         fact, fact_tok = _fact_text(view, clause)
         for t, who in listener_pairs:
@@ -209,4 +221,54 @@ def _told_passive(view: ChapterView, verb: Any, kin: KinResolver) -> list[Knowle
         for who in _people(view, s, kin):
             out.append(_delta(view, verb, who, s, fact, fact_tok, how, certainty, rule,
                               source, agent))
+    return out
+
+
+def _quoted_statement(view: ChapterView, verb: Any) -> Any | None:
+    """The quotation a speech tag reports ("'He is your brother,' she told Anna"), if it is
+    a statement one can learn from: declarative, finite, about a third person or thing."""
+    clause = next((c for c in verb.children if c.dep_ == "ccomp" and c.i < verb.i
+                   and c.pos_ in {"VERB", "AUX"}), None)
+    if clause is None or not view.in_quote(clause):
+        return None
+    if view.token_sent[clause.i] != view.token_sent[verb.i]:
+        return None
+    tokens = list(clause.subtree)
+    after = clause.doc[tokens[-1].i + 1 : verb.i]
+    if any(t.text in {"?", "!"} for t in (*tokens, *after)):
+        return None  # a question or an exclamation
+    first = next((t for t in tokens if not t.is_punct), clause)
+    if first.tag_ in {"WP", "WRB", "WDT", "WP$"} or (first.pos_ == "AUX" and first.i < clause.i
+                                                      and first.dep_ in {"aux", "ROOT"}):
+        return None  # "What does Mr. Darcy mean," said she, "by …?": a question
+    subject = next((c for c in clause.children if c.dep_ in {"nsubj", "nsubjpass", "expl"}), None)
+    if subject is None or subject.lower_ in VAGUE_SUBJECTS:
+        return None  # an order ("Come here"), or the speaker's own state
+    if subject.pos_ == "PRON" and not view.characters(subject):
+        return None
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in clause.children):
+        return None  # "he might be your brother": a guess
+    verdict = view.verdict(clause)
+    if verdict.reason not in {None, "negation", "no_longer"}:
+        return None
+    return clause
+
+
+def _told_quote(
+    view: ChapterView, verb: Any, kin: KinResolver, listeners: list[Any],
+) -> list[KnowledgeDelta]:
+    """"'He is your brother,' she told Anna": the listener learns the quoted statement."""
+    clause = _quoted_statement(view, verb)
+    if clause is None:
+        return []
+    fact, fact_tok = _fact_text(view, clause)
+    speakers = [(s, c) for s in view.subjects(verb) for c in _people(view, s, kin)]
+    source = speakers[0] if speakers else None
+    out = []
+    for t in listeners:
+        for who in _people(view, t, kin):
+            if source is not None and who == source[1]:
+                continue
+            out.append(_delta(view, verb, who, t, fact, fact_tok, "told", 0.7, "told_quote",
+                              source[1] if source else None, source[0] if source else None))
     return out

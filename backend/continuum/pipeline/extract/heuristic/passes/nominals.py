@@ -2,10 +2,14 @@
 
 The period convention (Mr./Mrs. + surname) names a spouse the text never names directly;
 the inferred mention is kept apart (token kind "inferred") so passes can trust it less.
+Descriptive names ("the old sailor", "the lame beggar") and the statements that reveal who
+they are ("… was none other than X", "X, for it was he,") are found here for the entities
+stage (`analyze._epithet_characters`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
@@ -103,3 +107,130 @@ def _owner(tok: Any, token_key: list[str | None], types: dict[str, str]) -> str 
     poss = next((c for c in tok.children if c.dep_ == "poss"), None)
     owner = token_key[poss.i] if poss is not None else None
     return owner if owner is not None and types.get(owner) == "character" else None
+
+
+# Descriptive names: "the old sailor", "the tall stranger", "the lame beggar" — a person the
+# story keeps describing instead of naming. A bare epithet ("the stranger") needs no adjective.
+EPITHET_NOUNS = frozenset({"stranger", "newcomer", "visitor", "traveller", "traveler", "intruder"})
+PERSON_NOUNS = EPITHET_NOUNS | frozenset(
+    {"sailor", "seaman", "beggar", "man", "woman", "gentleman", "fellow", "soldier", "boy",
+     "girl", "lad", "horseman", "rider", "pedlar", "peddler", "tinker", "hermit", "giant",
+     "dwarf", "cripple", "widow", "monk", "priest", "knight", "figure", "foreigner"})
+# Adjectives that tell people apart by role or order, not by looks: no descriptive name.
+NON_DESCRIPTIVE = frozenset(
+    {"other", "same", "former", "latter", "first", "second", "third", "last", "next", "whole",
+     "only", "own", "very", "certain", "such", "poor", "dear", "good", "young", "little",
+     "great", "said", "present", "late", "new", "real", "best", "elder", "younger", "eldest",
+     "youngest", "usual", "proper", "right", "wrong", "happy", "unhappy", "fine",
+     # a passing state, not a description: "the dead man" is whoever died in this chapter
+     "dead", "dying", "drowned", "wounded", "injured", "sick", "sleeping", "unconscious"})
+NOUN_GENDERS = {**dict.fromkeys(("man", "gentleman", "fellow", "boy", "lad", "monk", "priest",
+                                 "knight", "horseman"), "male"),
+                **dict.fromkeys(("woman", "girl", "widow"), "female")}
+
+
+
+@dataclass(frozen=True)
+class Described:
+    """One use of a descriptive name: tokens [start, end) and the head noun's index."""
+
+    surface: str  # "the old sailor", lower case
+    start: int
+    end: int
+    head: int
+
+
+def descriptive_mentions(doc: Any) -> dict[str, list[Described]]:
+    """Uses of "the [adjectives] NOUN" naming one person, by surface, in text order.
+
+    The adjectives must describe ("old", "tall", "lame", not "other" or "young"); a bare
+    "the sailor" after "the old sailor" is the same person when the chapter describes
+    only one sailor so."""
+    full: dict[str, list[Described]] = {}
+    bare: dict[str, list[Described]] = {}
+    for tok in doc:
+        if tok.lower_ not in PERSON_NOUNS or not tok.text.islower() or tok.pos_ not in {
+                "NOUN", "PROPN"} or tok.tag_ not in {"NN", "NNP"}:
+            continue  # the parser tags a lower-case "beggar" after an adjective NNP at times
+        lefts = list(tok.lefts)
+        if not lefts or lefts[0].lower_ != "the" or lefts[0].dep_ != "det":
+            continue
+        adjs = lefts[1:]
+        if doc[lefts[0].i + 1 : tok.i].text.count(",") or any(
+                a.dep_ not in {"amod", "compound"} or a.pos_ != "ADJ" or a.lower_ in NON_DESCRIPTIVE
+                for a in adjs):
+            continue
+        if tok.i - lefts[0].i != len(adjs) + 1:
+            continue  # not contiguous
+        noun = tok.lower_
+        surface = " ".join(["the", *(a.lower_ for a in adjs), noun])
+        use = Described(surface, lefts[0].i, tok.i + 1, tok.i)
+        if adjs or noun in EPITHET_NOUNS:
+            full.setdefault(surface, []).append(use)
+        else:
+            bare.setdefault(noun, []).append(use)
+    for noun, uses in bare.items():
+        owners = [s for s in full if s.split()[-1] == noun and len(s.split()) > 2]
+        if len(owners) == 1:
+            first = full[owners[0]][0].start
+            full[owners[0]] = sorted([*full[owners[0]], *(u for u in uses if u.start > first)],
+                                     key=lambda u: u.start)
+    return full
+
+
+def revealed_name(doc: Any, uses: list[Described], key_at: dict[int, str], types: dict[str, str],
+                  asserted: Any) -> tuple[str, int] | None:
+    """The character a descriptive name is revealed to be, and the token that says so.
+
+    "The stranger was Tomas's lost brother, Ivo Marsh", "the old sailor was none other than
+    Billy Bones", "learned that the stranger was his brother Ivo"; and "Ivo Marsh, for it was
+    he," right after the description. `asserted(token)` is the assertion gate."""
+    heads = {u.head for u in uses}
+    for head in heads:
+        tok = doc[head]
+        if tok.dep_ != "nsubj" or tok.head.lemma_.lower() != "be":
+            continue
+        copula = tok.head
+        attr = next((c for c in copula.children if c.dep_ == "attr"), None)
+        if attr is None:
+            continue
+        none_other = attr.lower_ == "none" and any(c.lower_ == "other" for c in attr.children)
+        if not (asserted(copula) or none_other and not any(
+                c.dep_ == "neg" or c.lower_ in {"perhaps", "maybe"} for c in copula.children)):
+            continue  # the gate reads "none" as a negation
+        key = _person_named(attr, key_at, types)
+        if key is not None:
+            return key, copula.i
+    last = max(u.end for u in uses) if uses else 0
+    first = min(u.start for u in uses) if uses else 0
+    for tok in doc:
+        # "Ivo Marsh, for it was he, …": the name a described person is given at last
+        if tok.i < first or tok.lower_ != "for" or tok.i + 3 >= len(doc):
+            continue
+        if [t.lower_ for t in doc[tok.i + 1 : tok.i + 4]] != ["it", "was", "he"] and \
+                [t.lower_ for t in doc[tok.i + 1 : tok.i + 4]] != ["it", "was", "she"]:
+            continue
+        j = tok.i - 1
+        while j >= 0 and doc[j].is_punct:
+            j -= 1
+        key = key_at.get(j)
+        if key is not None and types.get(key) == "character" and j - first < 400 and \
+                tok.i > first and last > 0:
+            return key, tok.i
+    return None
+
+
+def _person_named(attr: Any, key_at: dict[int, str], types: dict[str, str]) -> str | None:
+    """The character an identifying predicate names: "Ivo Marsh", "Tomas's lost brother, Ivo
+    Marsh", "his brother Ivo", "none other than Ivo Marsh"."""
+    candidates = [attr]
+    candidates += [c for c in attr.children if c.dep_ == "appos"]
+    if attr.lower_ in {"none", "no", "nobody"}:
+        for t in attr.subtree:
+            if t.dep_ == "pobj" and t.head.lower_ == "than":
+                candidates.append(t)
+    for c in candidates:
+        key = key_at.get(c.i)
+        if key is not None and types.get(key) == "character":
+            return key
+    return None

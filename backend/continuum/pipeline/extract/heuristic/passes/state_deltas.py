@@ -43,7 +43,12 @@ WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight"
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
 STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
-                        "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish"})
+                        "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
+                        "wake", "awake", "awaken"})
+# "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
+PATH_PREPS = frozenset({"down", "up", "along", "through", "across"})
+REFLEXIVES = frozenset({"himself", "herself", "themselves", "myself", "yourself", "ourselves",
+                        "yourselves"})
 # Adverbs whose prepositions belong to the motion: "went back down to", "rowed out to".
 MOTION_ADVERBS = frozenset({"back", "down", "up", "out", "home", "over", "across", "away", "off",
                             "on", "in", "ahead", "round", "around", "along", "again", "still",
@@ -192,6 +197,7 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
         _holding(view, tok, lemma, result.items, registry)
         changed = len(result.items) > before
         _presence(view, tok, lemma, result.items)  # a state, not an event: no verb mark
+        _found_self(view, tok, lemma, result.items)
         before = len(result.items)
         _status(view, tok, lemma, result.items)
         if changed or len(result.items) > before:
@@ -361,6 +367,9 @@ def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -
             targets.append(("arrived_at", place, noun))
         elif prep == "for" and lemma in LEAVE_VERBS:
             targets.append(("moved_to", place, noun))
+    rule = "movement"
+    if not targets and lemma in MOVE_VERBS:
+        targets, rule = _path(view, verb, preps), "path"
     for obj in view.objects(verb):
         place = _place(view, obj)
         if place is None:
@@ -372,8 +381,42 @@ def _movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -
     order = {"left": 0, "moved_to": 1, "arrived_at": 1}
     for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
         for subject_tok, mover in movers:
-            out.append(_delta(view, verb, kind, mover, place, [subject_tok, noun], "movement",
-                              0.8 if view.key(noun) else 0.7, subject_tok))
+            out.append(_delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
+                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+def _path(view: ChapterView, verb: Any, preps: list[tuple[str, Any]]) -> list[tuple[str, str, Any]]:
+    """"walked down Bell Street", "walked up Bell Street" (the parser's particle and bare
+    noun): a named way the mover goes along, when the text names no destination."""
+    ways = [n for p, n in preps if p in PATH_PREPS]
+    if any(c.dep_ == "prt" and c.lower_ in PATH_PREPS for c in verb.children):
+        ways += [c for c in verb.children if c.dep_ == "npadvmod" and c.pos_ == "PROPN"]
+    for noun in ways:
+        place = _place(view, noun)
+        if place is not None:
+            return [("moved_to", place, noun)]
+    return []
+
+
+def _found_self(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """"found herself in Hatherley Grange", "found himself back at the Red Lion"."""
+    if lemma != "find" or view.is_passive(verb):
+        return
+    if view.in_quote(verb) and verb.tag_ != "VBD":
+        return
+    if not any(c.dep_ == "dobj" and c.lower_ in REFLEXIVES for c in verb.children):
+        return
+    movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    for prep, noun in _motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within"}:
+            continue
+        found = _nested_place(view, noun)
+        if found is None:
+            continue
+        for subject_tok, who in movers:
+            out.append(_delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
+                              "found_self", 0.7, subject_tok))
+        return
 
 
 def _presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:

@@ -86,8 +86,9 @@ def test_the_answer_closes_the_question(view: ViewOf) -> None:
 
 def test_an_identity_statement_closes_a_who_thread(view: ViewOf) -> None:
     ctx = saltmere(["who stranger was"])
+    # The reveal makes "The stranger" a mention of Ivo Marsh, so he comes first.
     assert threads(view, "The stranger was Tomas's lost brother, Ivo Marsh.", ctx) == [
-        ("close", "who stranger was", ["Tomas Marsh", "Ivo Marsh"])]
+        ("close", "who stranger was", ["Ivo Marsh", "Tomas Marsh"])]
     # Describing him answers nothing; neither does a guess or a question.
     assert threads(view, "The stranger was a tall man with a dark beard.", ctx) == []
     assert threads(view, "The stranger was sitting by the fire.", ctx) == []
