@@ -16,7 +16,6 @@ from continuum.reads.visibility import (
     latest_version,
     names_at_cap,
     projection_in_force,
-    ref_json,
     version_at,
 )
 
@@ -53,11 +52,6 @@ def location_tree(*, session: Session, novel_id: uuid.UUID, cap: int) -> list[Lo
                       here AS (SELECT DISTINCT l.location_id, l.entity_id FROM located_in_edges l
                                 WHERE l.novel_id = :n AND {projection_in_force('l')}
                                   AND l.location_id IN (SELECT id FROM places)),
-                      occ AS (
-                        SELECT o.id, ov.name, ov.type
-                          FROM (SELECT DISTINCT entity_id AS id FROM here) o
-                          JOIN entities oe ON oe.novel_id = :n AND oe.id = o.id AND {entity_exists('oe')}
-                          CROSS JOIN {version_at('oe.novel_id', 'o.id', 'ov')}),
                       parents AS (
                         SELECT DISTINCT ON (pv.entity_id) pv.entity_id, pv.parent_id
                           FROM entity_versions pv
@@ -66,10 +60,15 @@ def location_tree(*, session: Session, novel_id: uuid.UUID, cap: int) -> list[Lo
                          WHERE pv.novel_id = :n AND pv.parent_id <> pv.entity_id
                            AND {asserted_by('pv')} AND {entity_exists('pe')}
                          ORDER BY pv.entity_id, pv.chapter DESC),
-                      occupied AS (
+                      occupied AS (  -- one name lookup per occupant (no join back to `here`)
                         SELECT h.location_id,
-                               jsonb_agg({ref_json('ov')} ORDER BY ov.name) AS occupants
-                          FROM here h JOIN occ ov ON ov.id = h.entity_id
+                               jsonb_agg(jsonb_build_object('id', oe.id, 'name', ov.name,
+                                                            'type', ov.type)
+                                         ORDER BY ov.name) AS occupants
+                          FROM here h
+                          JOIN entities oe ON oe.novel_id = :n AND oe.id = h.entity_id
+                                          AND {entity_exists('oe')}
+                          CROSS JOIN {version_at('oe.novel_id', 'oe.id', 'ov')}
                          GROUP BY h.location_id)
                  SELECT coalesce(json_agg(json_build_object(
                           'id', p.id, 'name', p.name, 'aliases', p.aliases,
