@@ -107,3 +107,21 @@ def test_a_misspelt_full_name_fails_and_a_family_plural_passes() -> None:
     found = {(f.draft_quote, f.severity) for f in entity.check(bind_claims(text, extraction, world),
                                                                world)}
     assert found == {("Tomas Marsch", "FAIL"), ("Mrs. Nichols", "WARN")}
+
+
+def test_an_unpaid_setup_is_recalled_when_overdue_then_every_ten_chapters() -> None:
+    from continuum.pipeline.critic.claims import bind_claims as bind
+    from continuum.reads.world_state import Evidence as Seen
+
+    def warned(cap: int) -> list[str]:
+        world, _ = _world_with(("Mrs. Long", "character"))
+        world.cap = cap
+        world.open_setups = [("introduce him", "introduce him (Mrs. Long)",
+                              Seen(chapter=2, quote="Mrs. Long has promised to introduce him"))]
+        text = "Mrs. Long called on Tuesday."
+        return [f.message for f in commitments.check(bind(text, ChapterExtraction(), world), world)]
+
+    # Chapter 13 is the first more than ten chapters after chapter 2; then 23, 33, ...
+    assert [cap + 1 for cap in range(1, 40) if warned(cap)] == [13, 23, 33]
+    assert warned(12) == ["the setup 'introduce him (Mrs. Long)' from chapter 2 is still unpaid "
+                          "after 11 chapters"]

@@ -102,13 +102,23 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         ))
         flagged.append((sentence.start, sentence.end))
     for _key, detail, evidence in world.open_setups:
-        if world.cap + 1 - evidence.chapter > OVERDUE_CHAPTERS:
+        waited = world.cap + 1 - evidence.chapter  # chapters since the setup, this one included
+        if overdue_reminder(waited):
             findings.append(Finding(
                 check=NAME, severity="WARN",
-                message=f"the setup {detail!r} from chapter {evidence.chapter} is still unpaid",
+                message=(f"the setup {detail!r} from chapter {evidence.chapter} is still unpaid "
+                         f"after {waited} chapters"),
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
             ))
     return findings
+
+
+def overdue_reminder(waited: int) -> bool:
+    """A setup unpaid for more than OVERDUE_CHAPTERS chapters is recalled in the chapter that
+    makes it overdue and every OVERDUE_CHAPTERS chapters after — not in every chapter, where
+    one old promise would repeat the same warning for the rest of the book."""
+    past = waited - OVERDUE_CHAPTERS - 1
+    return past >= 0 and past % OVERDUE_CHAPTERS == 0
 
 
 # Dialogue that calls in an old promise: "You promised me the weathervane by Michaelmas".
