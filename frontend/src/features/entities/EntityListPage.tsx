@@ -6,7 +6,8 @@ import { Icon } from '../../components/Icon';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { formatNumber, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
+import { countLine } from './listCount';
 import { useNovelContext } from '../novels/NovelContext';
 import { EntityCard } from './EntityCard';
 import { entitySortLabels, type EntitySort } from './entitySort';
@@ -16,16 +17,6 @@ import { useEntityPages } from './queries';
 import { FILTER_MAX_LENGTH, useListFilter } from './useListFilter';
 
 /** "3 matches for “finch”", "200 of 1,234 matches for “a”", "Showing 200 of 2,000". */
-function countLine(shown: number, total: number, q: string): string {
-  if (q) {
-    const matches = total === 1 ? 'match' : 'matches';
-    return shown < total
-      ? `${formatNumber(shown)} of ${formatNumber(total)} ${matches} for “${q}”`
-      : `${formatNumber(total)} ${matches} for “${q}”`;
-  }
-  return shown < total ? `Showing ${formatNumber(shown)} of ${formatNumber(total)}` : `Showing all ${formatNumber(total)}`;
-}
-
 interface GridProps {
   novelId: string;
   label: string;

@@ -14,6 +14,8 @@ export const entityKeys = {
   list: (novelId: string, kind: EntityKind, cap: number) => [...entityKeys.all(novelId), kind, { cap }] as const,
   pages: (novelId: string, kind: EntityKind, cap: number, q: string, sort: EntitySort) =>
     [...entityKeys.all(novelId), kind, 'pages', { cap, q, sort }] as const,
+  top: (novelId: string, kind: EntityKind, cap: number, limit: number) =>
+    [...entityKeys.all(novelId), kind, 'top', { cap, limit }] as const,
   detail: (novelId: string, entityId: string, cap: number) =>
     [...entityKeys.all(novelId), 'detail', entityId, { cap }] as const,
 };
@@ -41,11 +43,11 @@ function fetchEntityPage(novelId: string, kind: EntityKind, query: PageQuery) {
   }
 }
 
-/** The first page of a kind (most mentioned first), for previews; the list pages use `useEntityPages`. */
-export function useEntityList(novelId: string, kind: EntityKind, cap: number) {
+/** The `limit` most mentioned of a kind at the cap (the server's default order), for previews. */
+export function useTopEntities(novelId: string, kind: EntityKind, cap: number, limit: number) {
   return useQuery({
-    queryKey: entityKeys.list(novelId, kind, cap),
-    queryFn: async (): Promise<EntitySummary[]> => (await fetchEntityPage(novelId, kind, { cap })).items,
+    queryKey: entityKeys.top(novelId, kind, cap, limit),
+    queryFn: async (): Promise<EntitySummary[]> => (await fetchEntityPage(novelId, kind, { cap, limit })).items,
     enabled: cap >= 1,
   });
 }

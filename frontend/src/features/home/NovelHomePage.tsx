@@ -6,18 +6,21 @@ import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { chapterLabel } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
-import { useEntityList } from '../entities/queries';
+import { useTopEntities } from '../entities/queries';
 import { useNovelContext } from '../novels/NovelContext';
 import { EventItem } from '../timeline/EventItem';
 import { DeleteNovel } from './DeleteNovel';
 import { useNovelHome } from './queries';
 import { StatCard } from './StatCard';
 
-/** The leading characters at the cap, as quick links. */
+/** How many of the leading characters the home page links to. */
+export const MAIN_CHARACTERS = 8;
+
+/** The leading characters at the cap, as quick links: the server's most mentioned, not a page sorted here. */
 function MainCharacters({ novelId, cap }: { novelId: string; cap: number }) {
-  const list = useEntityList(novelId, 'characters', cap);
+  const list = useTopEntities(novelId, 'characters', cap, MAIN_CHARACTERS);
   if (!list.data || list.data.length === 0) return null;
-  const top = [...list.data].sort((a, b) => b.mention_count - a.mention_count).slice(0, 8);
+  const top = list.data;
   return (
     <section className="section" aria-labelledby="main-characters-heading">
       <h2 id="main-characters-heading">Most mentioned characters</h2>

@@ -102,30 +102,35 @@ def extract_canon_facts(
             seen.add(key)
             found.append(item)
 
+    def add_said(item: CanonFactItem | None) -> None:
+        """A fact the text states of someone, unless it says it of an ambiguous pronoun."""
+        if item is not None and not _said_of_ambiguous_pronoun(view, item):
+            add(item)
+
     for tok in view.doc:
         if view.is_markup(tok):
             continue
         lower = tok.lower_
         if lower in {"year", "years"}:
-            add(_age_in_years(view, tok))
+            add_said(_age_in_years(view, tok))
         elif tok.lemma_.lower() in PERSON_NOUNS:
-            add(_age_of(view, tok))
+            add_said(_age_of(view, tok))
         if lower in {"eye", "eyes", "hair", "locks", "curls"}:
-            add(_colour(view, tok))
+            add_said(_colour(view, tok))
         elif lower in {"haired", "eyed"}:
-            add(_compound_colour(view, tok))
+            add_said(_compound_colour(view, tok))
         if tok.pos_ == "PROPN" and lower.rstrip(".") in TITLES:
-            add(_title(view, tok))
+            add_said(_title(view, tok))
         if tok.pos_ == "NOUN" and tok.lemma_.lower() in OCCUPATIONS:
-            add(_occupation(view, tok))
+            add_said(_occupation(view, tok))
         if not view.in_quote(tok):  # varied wordings, narration only
             if tok.like_num:
-                add(_from_form(view, age_forms(view, tok, parse_number)))
+                add_said(_from_form(view, age_forms(view, tok, parse_number)))
             if lower in {"eye", "eyes", "hair", "locks", "curls"} and tok.pos_ == "NOUN":
-                add(_from_form(view, colour_forms(view, tok, EYE_COLOURS, HAIR_COLOURS,
+                add_said(_from_form(view, colour_forms(view, tok, EYE_COLOURS, HAIR_COLOURS,
                                                   lambda p, n: _possessor(view, p, n))))
             if occupation_word(tok, OCCUPATIONS):
-                add(_from_form(view, role_forms(view, tok)))
+                add_said(_from_form(view, role_forms(view, tok)))
     for rel in relationships or []:
         if rel.ended or rel.type not in KIN_TYPES:
             continue
@@ -149,6 +154,24 @@ def _from_form(view: ChapterView, found: Fact | None) -> CanonFactItem | None:
     subject, predicate, value, tokens, rule, copula = found
     return _fact(view, subject, predicate, value, tokens, rule, 0.7,
                  kind=FORM_KINDS[predicate], anchor=copula)
+
+
+def _said_of_ambiguous_pronoun(view: ChapterView, item: CanonFactItem) -> bool:
+    """The fact's first reference to its subject is a pronoun ("He was a tall young man of
+    five-and-twenty") while its sentence, or the one before, also names another character
+    the pronoun could mean (same gender, or a gender we do not know). A canon fact is locked
+    and checked against every later chapter, so an ambiguous pronoun gives none, not a guess."""
+    span = view.doc.char_span(item.evidence.start, item.evidence.end, alignment_mode="expand")
+    holder = next((t for t in span or () if view.key(t) == item.subject), None)
+    if holder is None or holder.pos_ != "PRON":
+        return False
+    index = view.sentence_at(holder.idx)
+    if index < 0:
+        return False
+    start = view.chapter.sentences[max(0, index - 1)][0]
+    gender = view.gender_of(item.subject)
+    return any(other != item.subject and (gender is None or view.gender_of(other) in (None, gender))
+               for other in view.characters_between(start, holder.idx))
 
 
 def _fact(

@@ -120,3 +120,18 @@ def test_no_occupation_from_lists_kin_or_talk(view: ViewOf, text: str) -> None:
 def test_no_occupation_from_treasure_island_rosters(view: ViewOf, sentence: str, quoted: str) -> None:
     assert in_novel("treasure_island.txt", quoted)
     assert facts(view, sentence, "occupation") == []
+
+
+def test_a_pronoun_holder_with_a_rival_of_its_gender_gives_no_fact(view: ViewOf) -> None:
+    # Pride and Prejudice, chapter 13: "He" is Mr. Collins, but Mr. Bennet is named just before.
+    text = ("Mr. Collins was punctual to his time. Mr. Bennet indeed said little; but the ladies "
+            "were ready enough to talk, and Mr. Collins seemed neither in need of encouragement. "
+            "He was a tall, heavy-looking young man of five-and-twenty.")
+    assert facts(view, text, "age") == []
+    # One man named before the pronoun: the pronoun is his.
+    alone = ("Mr. Collins was punctual to his time, and the ladies were ready enough to talk. "
+             "He was a tall, heavy-looking young man of five-and-twenty.")
+    assert facts(view, alone, "age") == [("Mr. Collins", "age", "25")]
+    # A woman named beside him does not make "he" ambiguous.
+    mixed = "Nell Barrow came in with Tom Heller. He was forty, and she was nineteen."
+    assert ("Tom Heller", "age", "40") in facts(view, mixed, "age")
