@@ -147,6 +147,8 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
     if not participants:
         return None
     kind = verb_class(lemma)
+    if kind == "possession" and not is_delta and not _hands_over_a_thing(view, verb, objects):
+        kind = "other"  # "kept the necessary terms", "had brought up Mr. Collins", "took her arm"
     if kind == "other" and view.is_passive(verb) and view.agent(verb) is None:
         return None  # "she was discontented": a state, not an event
     subject_tok = subjects[0] if subjects else None
@@ -192,6 +194,30 @@ def _event(view: ChapterView, verb: Any, lemma: str, is_delta: bool) -> EventIte
         impact=round(min(1.0, impact), 3),
         evidence=evidence,
     )
+
+
+# Objects of give/take/keep/bring that are not things anyone holds: "took her arm", "kept
+# the necessary terms", "gave great humility", "took his leave", "brought the news".
+NOT_HELD = words(
+    """arm arms hand hands head eye eyes breath breaths step steps seat place part notice care
+    leave liberty liberties pleasure pains trouble time courage heart advantage opportunity
+    chance way look glance interest offence offense term terms hint hints news word words
+    account opinion opinions idea ideas side turn walk rest hope hopes comfort credit effect
+    attention rise note answer advice consent permission fancy shape form possession"""
+)
+ABSTRACT_ENDINGS = ("ion", "ity", "ness", "ance", "ence", "dom", "hood", "ism", "tude")
+
+
+def _hands_over_a_thing(view: ChapterView, verb: Any, objects: list[Any]) -> bool:
+    """A give/take/keep verb whose object is a thing one can hold: not a person ("brought up
+    Mr. Collins"), a body part, a courtesy or an abstract noun. Without an object, no."""
+    if not objects or view.particle(verb) == "up":
+        return False
+    head = objects[0]
+    if view.character(head) or head.pos_ == "PRON" and head.lower_ not in {"it", "them"}:
+        return False
+    lemma = head.lemma_.lower()
+    return lemma not in NOT_HELD and not (len(lemma) > 5 and lemma.endswith(ABSTRACT_ENDINGS))
 
 
 def _label(view: ChapterView, tok: Any | None) -> str | None:

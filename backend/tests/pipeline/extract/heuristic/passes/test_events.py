@@ -79,3 +79,15 @@ def test_first_chapter_of_pride_and_prejudice(view: ViewOf) -> None:
     # him as soon as he comes", "I will visit them all") stays out.
     assert not [e for e in items if e.verb in {"marry", "visit"}]
     assert not [e for e in items if e.evidence.quote.endswith("he comes")]
+
+
+def test_possession_needs_a_thing_that_changes_hands(view: ViewOf) -> None:
+    # Pride and Prejudice, chapters 13-16: verbs of giving and taking with no object held.
+    text = ("Mr. Collins had kept the necessary terms. His father had brought up Mr. Collins. "
+            "Jane took her arm. Mr. Collins took his leave. The subjection had given Mr. Collins "
+            "great humility. Mr. Darcy gave the letter to Elizabeth. Jim found the treasure.")
+    kinds = {(e.verb, e.object): e.type for e in events(view, text)}
+    assert kinds[("give", "the letter")] == "possession"
+    assert kinds[("find", "the treasure")] == "possession"
+    assert all(t != "possession" for (verb, obj), t in kinds.items()
+               if obj not in {"the letter", "the treasure"}), kinds
