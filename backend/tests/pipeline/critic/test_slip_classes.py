@@ -12,6 +12,7 @@ import uuid
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.prose import speeches
+from continuum.pipeline.critic.secrets import secrets_of
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, WorldState
@@ -151,9 +152,7 @@ def test_drawing_a_line_through_the_name_but_not_drawing_a_chair() -> None:
         extraction = ChapterExtraction(new_entities=[_entity(text, "Harriet Finch"),
                                                      _entity(text, "Ivo Marsh")])
         found = knowledge._addressed_names(bind_claims(text, extraction, world), world,
-                                           {"Ivo Marsh": ({_secret()[1]["Mara Finch"]},
-                                                          "the stranger was Ivo Marsh",
-                                                          Evidence(9, "q"))}, set())
+                                           secrets_of(world), set())
         assert [f.severity for f in found] == expected, text
 
 

@@ -35,8 +35,10 @@ _BEFORE_NOW = re.compile(r"^(?:[A-Z][\w'’.-]*\s+)+(?:\w+ly\s+)?(?:had|would\s+
 
 
 def _in_the_past(claims: DraftClaims, start: int, end: int) -> bool:
-    """The act is told in the past perfect ("Captain Reyes had left"), so before the death."""
-    return _BEFORE_NOW.match(claims.text[start:end]) is not None
+    """The act is told in the past perfect ("Captain Reyes had left"), so before the death —
+    unless the sentence dates it in the story's own day ("had signed it that morning")."""
+    sentence = claims.text[start:end]
+    return _BEFORE_NOW.match(sentence) is not None and parsed.RECENT.search(sentence) is None
 
 
 def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
@@ -73,9 +75,10 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
     for tok in parsed.doc_of(claims):
         verb = tok.head
         if tok.dep_ not in parsed.SUBJECTS or verb.pos_ not in ("VERB", "AUX") or \
-                not parsed.finite(verb) or verb.lemma_ in AFTERLIFE_VERBS:
+                not (parsed.finite(verb) or parsed.recent_perfect(verb)) or verb.lemma_ in AFTERLIFE_VERBS:
             continue
-        if parsed.perfect_or_modal(verb) or parsed.reported(verb) or parsed.quoted(claims, tok):
+        if (parsed.perfect_or_modal(verb) and not parsed.recent_perfect(verb)) or \
+                parsed.reported(verb) or parsed.quoted(claims, tok):
             continue
         if verb.lemma_ == "be" and not any(c.dep_ == "prep" for c in verb.children):
             continue

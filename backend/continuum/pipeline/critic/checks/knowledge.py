@@ -11,10 +11,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from continuum.pipeline.critic.claims import DraftClaims, same_person
+from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, Speech, sentences
-from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
+from continuum.pipeline.critic.secrets import (
+    Secret,
+    cognitions,
+    kin_reference,
+    knower_names,
+    knows,
+    same_knower,
+    secrets_of,
+    titled_surname,
+)
+from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"
@@ -31,12 +41,6 @@ def content_words(text: str) -> set[str]:
 
 
 _PROPER = re.compile(r"\b[A-Z][a-z'’-]+\b")
-_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
-# "the stranger was his brother Ivo", "the man in black is Ivo Marsh", "Ivo Marsh was alive"
-_IDENTITY = re.compile(
-    rf"^(?:the|that|this)\s+[\w\s'’-]+?\s+(?:is|was)\s+(?:(?:his|her|their|my|our|your)\s+"
-    rf"(?:own\s+)?(?:[a-z]+\s+)?)?(?P<name>{_NAME})\s*(?:,.*)?$")
-_ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|living|not dead)\b")
 
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
@@ -124,7 +128,7 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                 rest = _stems(fact) - {_stem(n) for n in fact_names}
                 if not fact_names & names or len(rest) < 2 or len(rest & said) / len(rest) < OVERLAP:
                     continue
-                if speaker in knowers or any(_same_knower(name, claims.name_of(k))
+                if speaker in knowers or any(same_knower(name, claims.name_of(k))
                                              for k in knowers if k in claims.roster.entries):
                     told.setdefault(key, []).append(sentence.start)
                     continue
@@ -155,22 +159,13 @@ def _learns_it_here(claims: DraftClaims, claim, knowers: set) -> bool:  # type: 
 
 
 def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
-    """Speech that names a person whose identity only some characters have learned."""
-    secrets: dict[str, tuple[set[Any], str, Any]] = {}
-    for knower, fact, _key, evidence in world.knowledge:
-        m = _IDENTITY.match(fact.strip()) or _ALIVE.match(fact.strip())
-        if m is None:
-            continue
-        name = m.group("name")
-        home = next((k for k in secrets if same_person(k, name)), None)
-        if home is None:
-            secrets[name] = ({knower}, fact, evidence)
-        else:
-            secrets[home][0].add(knower)
-            if len(name) > len(home):  # keep the fullest name as the key
-                secrets[name] = secrets.pop(home)
+    """Speech that names a person whose identity only some characters have learned, narration
+    in which someone who has not learned it knows or realises who he is, and speech that
+    gives him his kinship as a man alive and about."""
+    secrets = secrets_of(world)
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
+    findings += _known_in_narration(claims, world, secrets, flagged)
     findings += _written_names(claims, world, secrets, flagged)
     findings += _addressed_names(claims, world, secrets, flagged)
     for speech in claims.speeches:
@@ -178,27 +173,53 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if speaker is None:
             continue
         speaker_name = claims.name_of(speaker)
-        for name, (knowers, fact, evidence) in secrets.items():
-            if (speaker, name) in flagged or same_person(speaker_name, name):
+        for name, secret in secrets.items():
+            if (speaker, name) in flagged or knows(claims, speaker, secret):
                 continue
-            if speaker in knowers or any(_same_knower(speaker_name, claims.name_of(k))
-                                         for k in knowers if k in claims.roster.entries):
+            hit = _naming(claims.text, speech, name, titled_surname(claims, secret))
+            kin = None if hit is not None else kin_reference(claims, speech, secret, speaker)
+            if hit is None and kin is None:
                 continue
-            hit = _naming(claims.text, speech, name)
-            if hit is None:
-                continue
-            start, end, asserted = hit
             flagged.add((speaker, name))
-            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
+            who = knower_names(claims, secret)
+            if kin is not None:
+                where = next(s for s in sentences(claims.text, speech.start, speech.end)
+                             if s.start <= kin[0] < s.end)
+                message = (f"{speaker_name} speaks of {name} as {claims.text[kin[0]:kin[1]]!r}, "
+                           f"alive and about, but by chapter {world.cap} only {who} know that "
+                           f"{secret.fact}")
+                start, end, asserted = where.start, where.end, False
+            else:
+                start, end, asserted = hit  # type: ignore[misc]
+                message = (f"{speaker_name} says who {name} is, but by chapter {world.cap} only "
+                           f"{who} know that {secret.fact}" if asserted else
+                           f"{speaker_name} names {name}, but by chapter {world.cap} only {who} "
+                           f"know that {secret.fact}")
             findings.append(Finding(
-                check=NAME, severity="FAIL" if asserted else "WARN",
-                message=(f"{speaker_name} says who {name} is, but by chapter {world.cap} only "
-                         f"{who} know that {fact}" if asserted else
-                         f"{speaker_name} names {name}, but by chapter {world.cap} only {who} "
-                         f"know that {fact}"),
+                check=NAME, severity="FAIL" if asserted else "WARN", message=message,
                 draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
+                evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote,
             ))
+    return findings
+
+
+def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
+                        flagged: set[tuple[Any, str]]) -> list[Finding]:
+    """"He knew now that the bearded man ... was Ivo Marsh": someone who has not learned a
+    secret identity knows it (FAIL) or realises or recognises it (WARN: he may be finding it
+    out on the page)."""
+    findings: list[Finding] = []
+    for verb, secret, severity, who in cognitions(claims, secrets):
+        if (who, secret.name) in flagged:
+            continue
+        flagged.add((who, secret.name))
+        where = _sentence_at(claims, verb.sent, verb.idx)
+        findings.append(Finding(
+            check=NAME, severity=severity,
+            message=f"{claims.name_of(who)} {verb.lower_} who {secret.name} is, but by chapter "
+                    f"{world.cap} only {knower_names(claims, secret)} know that {secret.fact}",
+            draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+            evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
 
 
@@ -209,17 +230,7 @@ _WRITES = re.compile(r"^(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:\w+
                      r"greeted|hailed|introduced|called)\b")
 
 
-def _same_knower(a: str, b: str) -> bool:
-    """Two world entities that are one knower: the same name or first name, not a titled
-    surname ("Mrs. Finch" is not Mara Finch, who knows more than her mother)."""
-    if not same_person(a, b):
-        return False
-    bare_a, bare_b = split_honorific(a)[1].split(), split_honorific(b)[1].split()
-    return bare_a == bare_b or (bool(bare_a) and bool(bare_b) and bare_a[0] == bare_b[0])
-
-
-def _written_names(claims: DraftClaims, world: WorldState,
-                   secrets: dict[str, tuple[set[Any], str, Any]],
+def _written_names(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
                    flagged: set[tuple[Any, str]]) -> list[Finding]:
     """A narrated sentence whose subject writes out, or addresses someone by, the full name
     of a person whose identity they have not learned (a WARN: the narrator may know it)."""
@@ -234,12 +245,10 @@ def _written_names(claims: DraftClaims, world: WorldState,
         if writer is None:
             continue
         writer_name = claims.name_of(writer)
-        for name, (knowers, fact, evidence) in secrets.items():
-            if len(name.split()) < 2 or (writer, name) in flagged or same_person(writer_name, name):
+        for name, secret in secrets.items():
+            if len(name.split()) < 2 or (writer, name) in flagged or knows(claims, writer, secret):
                 continue
-            if writer in knowers or any(_same_knower(writer_name, claims.name_of(k))
-                                        for k in knowers if k in claims.roster.entries):
-                continue
+            knowers, fact, evidence = secret.knowers, secret.fact, secret.evidence
             if re.search(rf"\b{re.escape(name)}\b", sentence.text[m.end():]) is None:
                 continue
             flagged.add((writer, name))
@@ -278,8 +287,7 @@ def _clause_subject(verb: Any) -> Any | None:
     return None
 
 
-def _addressed_names(claims: DraftClaims, world: WorldState,
-                     secrets: dict[str, tuple[set[Any], str, Any]],
+def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
                      flagged: set[tuple[Any, str]]) -> list[Finding]:
     """The structural form of `_written_names`: a narrated verb of writing or addressing whose
     subject (a name, pronoun or nominal the extractor resolved) has not learned a secret
@@ -306,12 +314,10 @@ def _addressed_names(claims: DraftClaims, world: WorldState,
         else:
             clause = claims.text[verb.idx:sent.end_char]
         writer_name = claims.name_of(writer)
-        for name, (knowers, fact, evidence) in secrets.items():
-            if len(name.split()) < 2 or (writer, name) in flagged or same_person(writer_name, name):
+        for name, secret in secrets.items():
+            if len(name.split()) < 2 or (writer, name) in flagged or knows(claims, writer, secret):
                 continue
-            if writer in knowers or any(_same_knower(writer_name, claims.name_of(k))
-                                        for k in knowers if k in claims.roster.entries):
-                continue
+            knowers, fact, evidence = secret.knowers, secret.fact, secret.evidence
             if re.search(rf"\b{re.escape(name)}\b", clause) is None:
                 continue
             flagged.add((writer, name))
@@ -350,17 +356,21 @@ def _speaker(claims: DraftClaims, speech: Speech) -> Any:
     return None
 
 
-def _naming(text: str, speech: Speech, name: str) -> tuple[int, int, bool] | None:
-    """The sentence of a speech that names the person (first or full name), and whether it
-    asserts who someone is ("... is Ivo Marsh")."""
+def _naming(text: str, speech: Speech, name: str,
+            titled: re.Pattern[str] | None = None) -> tuple[int, int, bool] | None:
+    """The sentence of a speech that names the person (first or full name, or a titled
+    surname nobody else in the draft bears), and whether it asserts who someone is ("... is
+    Ivo Marsh")."""
     first = name.split()[0]
-    pattern = re.compile(rf"\b{re.escape(name)}\b" if len(name.split()) > 1 and
-                         first.lower() in PRONOUNS else
-                         rf"\b(?:{re.escape(name)}|{re.escape(first)})\b")
+    forms = [re.escape(name)] if len(name.split()) > 1 and first.lower() in PRONOUNS else \
+        [re.escape(name), re.escape(first)]
+    if titled is not None:
+        forms.append(titled.pattern)
+    pattern = re.compile("|".join(rf"(?:{f})" for f in forms))
     for sentence in sentences(text, speech.start, speech.end):
         m = pattern.search(sentence.text)
         if m is None:
             continue
-        asserted = re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}\b", sentence.text) is not None
+        asserted = re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}(?!\w)", sentence.text) is not None
         return sentence.start, sentence.end, asserted
     return None
