@@ -9,10 +9,12 @@ to docs/EVALUATION.md and every miss to var/eval-golden-errors.json.
 `--fixture golden2` scores the second, unseen fixture instead (*The Kessel Peak Comet*,
 written without reading the extractor and never used to tune it): its own database
 (var/eval-golden2), its own section of docs/EVALUATION.md ("Golden fixture 2 (unseen)") and
-its own var/eval-golden2-errors.json, with the same scorer.
+its own var/eval-golden2-errors.json, with the same scorer. `--fixture golden3` scores its
+successor the same way (*The Marchbank Pearls*, also written without reading the extractor;
+var/eval-golden3, "Golden fixture 3 (unseen)", var/eval-golden3-errors.json).
 
-Usage: `python -m evals.golden [--fixture golden|golden2] [--mock-embeddings] [--fresh]
-[--no-write]` from the repo root.
+Usage: `python -m evals.golden [--fixture golden|golden2|golden3] [--mock-embeddings]
+[--fresh] [--no-write]` from the repo root.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ SECTION = "## Golden fixture (write spine)"
 ERRORS = VAR / "eval-golden-errors.json"
 SECTION2 = "## Golden fixture 2 (unseen)"
 ERRORS2 = VAR / "eval-golden2-errors.json"
+SECTION3 = "## Golden fixture 3 (unseen)"
+ERRORS3 = VAR / "eval-golden3-errors.json"
 TARGET = 0.9
 LABELS = {"characters": "chars", "aliases": "aliases", "char_precision": "char P",
           "locations": "where", "possessions": "holder", "knowledge": "knows",
@@ -107,6 +111,16 @@ FIXTURES = {
         "(`var/eval-golden2`); the stored canon facts the key marks locked are then locked; "
         + _RUN_AND_ERRORS.format(flag=" --fixture golden2",
                                  errors="eval-golden2-errors.json"))),
+    "golden3": Fixture("golden3", SECTION3, ERRORS3, (
+        "*The Marchbank Pearls* (`evals/fixtures/golden3/`), the second unseen fixture: a "
+        "touring-theatre novella written from the key conventions and this scorer without "
+        "reading the extractor's code or tests, and never used to tune it, so it measures "
+        "how the rules carry to a book they have not seen. Ten chapters ingested in order "
+        "through `analyze_chapter` with the offline extractor and `{embedding}` embeddings "
+        "({seconds:.0f} s of ingest) into their own database (`var/eval-golden3`); the stored "
+        "canon facts the key marks locked are then locked; "
+        + _RUN_AND_ERRORS.format(flag=" --fixture golden3",
+                                 errors="eval-golden3-errors.json"))),
 }
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -389,7 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--fixture", choices=sorted(FIXTURES), default="golden",
                         help="golden: The Saltmere Ledger (default); golden2: the unseen "
-                             "fixture, The Kessel Peak Comet")
+                             "fixture, The Kessel Peak Comet; golden3: its successor, The "
+                             "Marchbank Pearls")
     parser.add_argument("--mock-embeddings", action="store_true",
                         help=f"embed with {MOCK} (fast) instead of {MINILM}")
     parser.add_argument("--fresh", action="store_true",

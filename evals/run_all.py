@@ -5,6 +5,7 @@
 3. search (24 reader questions, bm25 / dense / hybrid) on that ingest;
 4. continuity critic (32 drafts on that ingest, then Pride and Prejudice in order).
 5. the unseen golden fixture 2 (*The Kessel Peak Comet*, its own ingest), same scorer as 2.
+6. the unseen golden fixture 3 (*The Marchbank Pearls*, its own ingest), same scorer as 2.
 
 `--quick` runs only the first 15 chapters of Pride and Prejudice; `--mock-embeddings`
 ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
@@ -55,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("search", lambda: search_eval.run(write=write, ingest=ingest())),
         ("critic", lambda: critic_eval.run(quick=args.quick, write=write, ingest=ingest())),
         ("golden2", lambda: golden.run(fixture="golden2",
+                                       embedding=embedding, write=write, fresh=args.fresh)),
+        ("golden3", lambda: golden.run(fixture="golden3",
                                        embedding=embedding, write=write, fresh=args.fresh)),
     ]
     failed = []

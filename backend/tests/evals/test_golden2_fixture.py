@@ -50,7 +50,7 @@ def test_fixture_dir_knows_both_fixtures_and_nothing_else() -> None:
     for bad in ("nope", "../golden", "golden/chapters"):
         with pytest.raises(ValueError):
             fixture_dir(bad)
-    assert set(FIXTURES) == {"golden", "golden2"}
+    assert set(FIXTURES) == {"golden", "golden2", "golden3"}
     assert FIXTURES["golden2"].section == "## Golden fixture 2 (unseen)"
     assert FIXTURES["golden2"].errors.name == "eval-golden2-errors.json"
 
