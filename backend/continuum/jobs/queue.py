@@ -17,7 +17,8 @@ from sqlalchemy import Connection, text
 from continuum.db.routing import record_write
 
 JOB_COLUMNS = """novel_id, id, chapter_number, title, text, source, policy, replace,
-                 status, progress, stage, error, attempts, created_at, started_at, finished_at"""
+                 submission_id, edited, status, progress, stage, error, attempts, created_at,
+                 started_at, finished_at"""
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class ClaimedJob:
     policy: str
     replace: bool
     attempts: int
+    # Set when the job accepts a parked draft: the spine writes its override flags.
+    submission_id: uuid.UUID | None = None
+    edited: bool = False
 
 
 def job_lock_key(job_id: uuid.UUID) -> int:
@@ -50,16 +54,25 @@ def enqueue_chapter(
     source: str = "human",
     policy: str = "warn",
     replace: bool = False,
+    submission_id: uuid.UUID | None = None,
+    edited: bool = False,
 ) -> uuid.UUID:
-    """Queue one chapter for the write spine; returns the job id."""
+    """Queue one chapter for the write spine; returns the job id.
+
+    With `submission_id` the job accepts that parked draft (`edited`: the text is the
+    human's edit of it), and the chapter is written with the draft's override flags.
+    """
     row = conn.execute(
         text(
-            """INSERT INTO ingest_jobs (novel_id, chapter_number, title, text, source, policy, replace)
-               VALUES (:novel_id, :number, :title, :text, :source, :policy, :replace)
+            """INSERT INTO ingest_jobs (novel_id, chapter_number, title, text, source, policy, replace,
+                                        submission_id, edited)
+               VALUES (:novel_id, :number, :title, :text, :source, :policy, :replace,
+                       :submission_id, :edited)
                RETURNING id"""
         ),
         {"novel_id": novel_id, "number": number, "title": title, "text": text_,
-         "source": source, "policy": policy, "replace": replace},
+         "source": source, "policy": policy, "replace": replace,
+         "submission_id": submission_id, "edited": edited},
     ).one()
     return row.id
 
@@ -86,7 +99,7 @@ def claim_next(conn: Connection, *, worker: str) -> ClaimedJob | None:
                         LIMIT 1
                         FOR UPDATE SKIP LOCKED)
                 RETURNING novel_id, id, chapter_number, title, text, source, policy,
-                          replace, attempts
+                          replace, attempts, submission_id, edited
                 """
             ),
             {"worker": worker},
@@ -210,3 +223,29 @@ def _json(value: dict[str, Any]) -> str:
     import json
 
     return json.dumps(value, default=str)
+
+
+def active_accept_job(conn: Connection, *, novel_id: uuid.UUID, submission_id: uuid.UUID) -> uuid.UUID | None:
+    """The queued or running job that accepts this parked draft, if any."""
+    return conn.execute(
+        text("""SELECT id FROM ingest_jobs
+                 WHERE novel_id = :n AND submission_id = :s AND status IN ('queued', 'running')"""),
+        {"n": novel_id, "s": submission_id},
+    ).scalar_one_or_none()
+
+
+def cancel_queued_accepts(
+    conn: Connection, *, novel_id: uuid.UUID, submission_id: uuid.UUID, error: str
+) -> int:
+    """Fail the draft's accept job that no worker has claimed yet (caller's transaction).
+
+    A job already running is left alone: the spine re-checks the draft under the novel's
+    lock before it writes, so it fails there with nothing written.
+    """
+    result = conn.execute(
+        text("""UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = :error,
+                       finished_at = now()
+                 WHERE novel_id = :n AND submission_id = :s AND status = 'queued'"""),
+        {"n": novel_id, "s": submission_id, "error": error},
+    )
+    return int(getattr(result, "rowcount", 0) or 0)

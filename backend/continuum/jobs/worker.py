@@ -74,6 +74,7 @@ class Worker:
         return True
 
     def _run(self, job: queue.ClaimedJob) -> None:
+        from continuum.pipeline.critic.review import accepted_draft
         from continuum.pipeline.spine import analyze_chapter
 
         log.info("job %s: chapter %d of novel %s", job.id, job.chapter_number, job.novel_id)
@@ -87,6 +88,11 @@ class Worker:
                     return
         progress = _ProgressReporter(self.engine, job)
         try:
+            accepted = None
+            if job.submission_id is not None:
+                # Refuse a draft decided while the job waited before spending minutes on it.
+                accepted = accepted_draft(submission_id=job.submission_id, edited=job.edited,
+                                          engine=self.engine)
             result: dict[str, Any] = analyze_chapter(
                 novel_id=job.novel_id,
                 number=job.chapter_number,
@@ -98,11 +104,13 @@ class Worker:
                 progress=progress,
                 engine=self.engine,
                 job_id=job.id,
+                accepted=accepted,
             )
         except ContinuumError as exc:
             log.warning("job %s failed: %s", job.id, exc)
             with self.engine.connect() as conn:
-                queue.fail(conn, novel_id=job.novel_id, job_id=job.id, error=str(exc), retry=False)
+                queue.fail(conn, novel_id=job.novel_id, job_id=job.id, error=_explain(job, str(exc)),
+                           retry=False)
             return
         except (OperationalError, DBAPIError) as exc:
             retry = job.attempts < self.settings.job_max_attempts
@@ -118,11 +126,19 @@ class Worker:
             with self.engine.connect() as conn:
                 queue.fail(
                     conn, novel_id=job.novel_id, job_id=job.id,
-                    error=f"internal error: {exc.__class__.__name__}: {exc}", retry=False,
+                    error=_explain(job, f"internal error: {exc.__class__.__name__}: {exc}"),
+                    retry=False,
                 )
             return
         with self.engine.connect() as conn:
             queue.finish(conn, novel_id=job.novel_id, job_id=job.id, result=result)
+
+
+def _explain(job: queue.ClaimedJob, error: str) -> str:
+    """A failed accept says that the draft was not written (and why), not just the cause."""
+    if job.submission_id is None:
+        return error
+    return f"the draft was not accepted and nothing was written: {error}"
 
 
 class _ProgressReporter:

@@ -56,9 +56,9 @@ def submit_chapter(
 ) -> uuid.UUID:
     """Validate one chapter and queue it; returns the job id."""
     _require_novel(session, novel_id)
-    _check_text(text_, max_bytes=max_bytes)
+    check_text(text_, max_bytes=max_bytes)
     _check_plain(title=title)
-    _lock_submissions(session, novel_id)
+    lock_submissions(session, novel_id)
     expected = next_free_number(session=session, novel_id=novel_id)
     number = expected if number is None else number
     if number < 1:
@@ -98,12 +98,12 @@ def submit_book(
 ) -> list[uuid.UUID]:
     """Split a whole book into chapters and queue them in order; returns the job ids."""
     _require_novel(session, novel_id)
-    _check_text(text_, max_bytes=max_bytes)
+    check_text(text_, max_bytes=max_bytes)
     chapters = split_book(text_)
     if len(chapters) > max_chapters:
         raise InvalidInput(f"the book splits into {len(chapters):,} chapters; "
                            f"the limit is {max_chapters:,}")
-    _lock_submissions(session, novel_id)
+    lock_submissions(session, novel_id)
     first = next_free_number(session=session, novel_id=novel_id)
     jobs: list[uuid.UUID] = []
     for chapter in chapters:
@@ -122,7 +122,7 @@ def _require_novel(session: Session, novel_id: uuid.UUID) -> None:
         raise NotFound(f"novel {novel_id} does not exist")
 
 
-def _check_text(text_: str, *, max_bytes: int) -> None:
+def check_text(text_: str, *, max_bytes: int) -> None:
     if not text_.strip():
         raise EmptyText("the chapter text is empty; paste the chapter or upload a .txt file")
     if len(text_.encode("utf-8")) > max_bytes:
@@ -138,7 +138,7 @@ def _check_plain(**fields: str | None) -> None:
             raise InvalidInput(f"the {name} contains NUL characters; send plain text")
 
 
-def _lock_submissions(session: Session, novel_id: uuid.UUID) -> None:
+def lock_submissions(session: Session, novel_id: uuid.UUID) -> None:
     """Two uploads for one novel take numbers one after the other."""
     session.execute(
         text("SELECT pg_advisory_xact_lock(hashtextextended(CAST(:n AS text), 7))"), {"n": novel_id}

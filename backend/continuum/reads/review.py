@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import text
@@ -23,8 +24,19 @@ class ParkedFinding(BaseModel):
     evidence_quote: str | None
 
 
+class AcceptJob(BaseModel):
+    """The latest job that accepts a draft: queued or running while the draft is being accepted."""
+
+    id: uuid.UUID
+    status: str
+    progress: float
+    stage: str | None
+    error: str | None
+    finished_at: datetime | None
+
+
 class SubmissionRow(BaseModel):
-    """A parked draft."""
+    """A parked draft; `accept_job` is its latest accept job (none if never accepted)."""
 
     id: uuid.UUID
     novel_id: uuid.UUID
@@ -34,6 +46,7 @@ class SubmissionRow(BaseModel):
     reason: str
     created_at: datetime
     decided_at: datetime | None
+    accept_job: AcceptJob | None
     findings: list[ParkedFinding]
 
 
@@ -55,29 +68,47 @@ def _findings(session: Session, novel_id: uuid.UUID, report_id: int | None) -> l
     return [ParkedFinding.model_validate(r._asdict()) for r in rows]
 
 
+# The latest accept job of each draft (ingest_jobs rows that carry its submission id).
+_SUBMISSION_SQL = """
+    SELECT d.id, d.novel_id, d.chapter_number, d.title, d.status, d.reason, d.created_at,
+           d.decided_at, d.report_id,{text}
+           j.id AS job_id, j.status AS job_status, j.progress AS job_progress,
+           j.stage AS job_stage, j.error AS job_error, j.finished_at AS job_finished_at
+      FROM draft_submissions d
+      LEFT JOIN LATERAL (
+           SELECT id, status, progress, stage, error, finished_at FROM ingest_jobs
+            WHERE novel_id = d.novel_id AND submission_id = d.id
+            ORDER BY seq DESC LIMIT 1) j ON true"""
+
+
+def _row(session: Session, row: Any) -> dict[str, Any]:
+    """A submission's fields, its latest accept job and its findings."""
+    values = row._asdict()
+    job = None
+    if values["job_id"] is not None:
+        job = AcceptJob(id=values["job_id"], status=values["job_status"],
+                        progress=values["job_progress"], stage=values["job_stage"],
+                        error=values["job_error"], finished_at=values["job_finished_at"])
+    fields = {k: v for k, v in values.items() if k != "report_id" and not k.startswith("job_")}
+    return fields | {"accept_job": job,
+                     "findings": _findings(session, values["novel_id"], values["report_id"])}
+
+
 def list_submissions(
     *, session: Session, novel_id: uuid.UUID, status: str | None = "pending_review"
 ) -> list[SubmissionRow]:
     """Parked drafts of a novel (pending ones by default), oldest first."""
     rows = session.execute(
-        text("""SELECT id, novel_id, chapter_number, title, status, reason, created_at, decided_at,
-                       report_id FROM draft_submissions
-                 WHERE novel_id = :n AND (CAST(:status AS text) IS NULL OR status = :status)
-                 ORDER BY created_at"""),
+        text(f"""{_SUBMISSION_SQL.format(text="")}
+                 WHERE d.novel_id = :n AND (CAST(:status AS text) IS NULL OR d.status = :status)
+                 ORDER BY d.created_at"""),
         {"n": novel_id, "status": status},
     ).all()
-    return [SubmissionRow(**{k: v for k, v in r._asdict().items() if k != "report_id"},
-                          findings=_findings(session, novel_id, r.report_id)) for r in rows]
+    return [SubmissionRow.model_validate(_row(session, r)) for r in rows]
 
 
 def get_submission(*, session: Session, submission_id: uuid.UUID) -> SubmissionDetail | None:
     """One parked draft with its text and findings."""
-    row = session.execute(
-        text("""SELECT id, novel_id, chapter_number, title, status, reason, created_at, decided_at,
-                       report_id, text FROM draft_submissions WHERE id = :id"""),
-        {"id": submission_id},
-    ).one_or_none()
-    if row is None:
-        return None
-    return SubmissionDetail(**{k: v for k, v in row._asdict().items() if k != "report_id"},
-                            findings=_findings(session, row.novel_id, row.report_id))
+    row = session.execute(text(f"{_SUBMISSION_SQL.format(text=' d.text,')} WHERE d.id = :id"),
+                          {"id": submission_id}).one_or_none()
+    return None if row is None else SubmissionDetail.model_validate(_row(session, row))

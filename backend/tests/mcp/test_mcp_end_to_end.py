@@ -1,7 +1,7 @@
 """A real MCP client session over stdio against `continuum mcp`, offline extractor.
 
 An agent saves a chapter where a dead character speaks: it is parked, not ingested. A human
-accepts it through the API: it is ingested with an override flag. A clean chapter saves directly.
+accepts it through the API: a worker ingests it with an override flag. A clean chapter saves directly.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters
 from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
+from continuum.jobs.worker import Worker
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
 
@@ -83,7 +84,12 @@ def test_agent_saves_are_blocking_and_humans_decide(story, client_factory) -> No
     queue = client.get(f"/api/novels/{story}/review").json()
     assert [d["chapter_number"] for d in queue] == [3]
     accepted = client.post(f"/api/review/{queue[0]['id']}/accept", json={})
-    assert accepted.status_code == 200 and accepted.json()["ingested"] is True
+    assert accepted.status_code == 202 and accepted.json()["status"] == "accepting"
+    with read_session() as session:  # the request only queued the job
+        assert session.execute(text("SELECT count(*) FROM chapters")).scalar_one() == 2
+    assert Worker().run_one()
+    job = client.get(f"/api/jobs/{accepted.json()['job_id']}").json()
+    assert job["status"] == "done", job["error"]
     with read_session() as session:
         flags = session.execute(text(
             "SELECT description FROM continuity_flags WHERE kind = 'accepted_override'")

@@ -67,7 +67,7 @@ def test_reads_fall_back_to_the_primary(clean_db: Engine, tmp_path) -> None:  # 
 
 
 def test_every_spine_commit_records_the_novel_position(clean_db: Engine) -> None:
-    """Direct callers of the spine (MCP save_chapter, review accept) get read-your-writes too."""
+    """Direct callers of the spine (MCP save_chapter, the worker's jobs) get read-your-writes too."""
     from continuum.pipeline.extract.schema import ChapterExtraction
     from continuum.pipeline.spine import analyze_chapter
     from tests.fakes import ScriptedExtractor

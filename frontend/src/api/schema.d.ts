@@ -891,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Accept
-         * @description Ingest the draft (or its edited text); its findings are kept as accepted overrides.
+         * @description Queue the draft (or its edited text) as its chapter; the job keeps its findings as overrides.
          */
         post: operations["accept_api_review__submission_id__accept_post"];
         delete?: never;
@@ -934,6 +934,27 @@ export interface components {
              * @description Edited chapter text (optional).
              */
             text?: string | null;
+        };
+        /**
+         * AcceptJob
+         * @description The latest job that accepts a draft: queued or running while the draft is being accepted.
+         */
+        AcceptJob: {
+            /** Error */
+            error: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Progress */
+            progress: number;
+            /** Stage */
+            stage: string | null;
+            /** Status */
+            status: string;
         };
         /**
          * Alignment
@@ -1284,16 +1305,27 @@ export interface components {
         };
         /**
          * Decision
-         * @description What happened to the draft.
+         * @description What happened to the draft: rejected, or being accepted by the job `job_id`.
          */
         Decision: {
-            /** Ingested */
+            /**
+             * Ingested
+             * @description Always false here: an accepted draft is written by its job.
+             */
             ingested: boolean;
+            /**
+             * Job Id
+             * @description The job that writes the accepted chapter; poll GET /api/jobs/{job_id}.
+             */
+            job_id?: string | null;
             /** Result */
             result?: {
                 [key: string]: unknown;
             };
-            /** Status */
+            /**
+             * Status
+             * @description `accepting` (the job writes the chapter) or `rejected`.
+             */
             status: string;
             /**
              * Submission Id
@@ -2159,6 +2191,7 @@ export interface components {
          * @description A parked draft with its text.
          */
         SubmissionDetail: {
+            accept_job: components["schemas"]["AcceptJob"] | null;
             /** Chapter Number */
             chapter_number: number;
             /**
@@ -2191,9 +2224,10 @@ export interface components {
         };
         /**
          * SubmissionRow
-         * @description A parked draft.
+         * @description A parked draft; `accept_job` is its latest accept job (none if never accepted).
          */
         SubmissionRow: {
+            accept_job: components["schemas"]["AcceptJob"] | null;
             /** Chapter Number */
             chapter_number: number;
             /**
@@ -5014,7 +5048,7 @@ export interface operations {
         };
         responses: {
             /** @description Successful Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,12 +5,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, status
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
-from continuum.api.deps import NovelDep, SessionDep, TokenDep, require_found
-from continuum.pipeline.critic.review import accept_submission, reject_submission
+from continuum.api.deps import NovelDep, SessionDep, SettingsDep, TokenDep, require_found
+from continuum.pipeline.critic.review import queue_accept, reject_submission
 from continuum.reads.review import SubmissionDetail, SubmissionRow, get_submission, list_submissions
 
 router = APIRouter(tags=["review"])
@@ -23,11 +23,13 @@ class AcceptIn(BaseModel):
 
 
 class Decision(BaseModel):
-    """What happened to the draft."""
+    """What happened to the draft: rejected, or being accepted by the job `job_id`."""
 
     submission_id: uuid.UUID
-    status: str
-    ingested: bool
+    status: str = Field(description="`accepting` (the job writes the chapter) or `rejected`.")
+    ingested: bool = Field(description="Always false here: an accepted draft is written by its job.")
+    job_id: uuid.UUID | None = Field(
+        default=None, description="The job that writes the accepted chapter; poll GET /api/jobs/{job_id}.")
     result: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -44,12 +46,15 @@ def submission(submission_id: uuid.UUID, session: SessionDep) -> SubmissionDetai
                          "draft submission")
 
 
-@router.post("/review/{submission_id}/accept", response_model=Decision, dependencies=[TokenDep])
-async def accept(submission_id: uuid.UUID, body: AcceptIn | None = None) -> Decision:
-    """Ingest the draft (or its edited text); its findings are kept as accepted overrides."""
-    result = await run_in_threadpool(accept_submission, submission_id=submission_id,
-                                     edited_text=body.text if body else None)
-    return Decision(submission_id=submission_id, status="accepted", ingested=True, result=result)
+@router.post("/review/{submission_id}/accept", response_model=Decision,
+             status_code=status.HTTP_202_ACCEPTED, dependencies=[TokenDep])
+async def accept(submission_id: uuid.UUID, settings: SettingsDep,
+                 body: AcceptIn | None = None) -> Decision:
+    """Queue the draft (or its edited text) as its chapter; the job keeps its findings as overrides."""
+    job_id = await run_in_threadpool(queue_accept, submission_id=submission_id,
+                                     edited_text=body.text if body else None,
+                                     max_bytes=settings.max_upload_bytes)
+    return Decision(submission_id=submission_id, status="accepting", ingested=False, job_id=job_id)
 
 
 @router.post("/review/{submission_id}/reject", response_model=Decision, dependencies=[TokenDep])

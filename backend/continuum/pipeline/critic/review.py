@@ -1,11 +1,11 @@
-"""The review queue: park a blocked draft, supersede, accept (re-run the spine), reject."""
+"""The review queue: park a blocked draft, supersede, accept (queue a spine job), reject."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session
 
 from continuum.errors import Conflict, NotFound
@@ -109,28 +109,72 @@ def write_overrides(session: Session, *, novel_id: uuid.UUID, chapter: int, repo
     return written
 
 
-def accept_submission(
-    *, submission_id: uuid.UUID, edited_text: str | None, engine=None  # type: ignore[no-untyped-def]
-) -> dict:
-    """Ingest a parked draft (optionally edited) with policy warn; findings become overrides."""
+def queue_accept(
+    *, submission_id: uuid.UUID, edited_text: str | None, max_bytes: int,
+    engine: Engine | None = None,
+) -> uuid.UUID:
+    """Check that a parked draft can be accepted now and queue the job that writes it; returns its id.
+
+    Validation happens here, up front, in one committed transaction (like `queue_chapter`):
+    an unknown draft is a 404; a decided one, one already being accepted, or a chapter number
+    that is taken or would leave a gap is a 409. The worker then runs the spine with policy
+    warn and writes the chapter and the override flags together, or nothing.
+    """
     from continuum.db.engine import write_session
-    from continuum.pipeline.spine import analyze_chapter
+    from continuum.jobs.queue import active_accept_job, enqueue_chapter
+    from continuum.pipeline.submit import check_text, lock_submissions
+    from continuum.reads.jobs import next_free_number, pending_numbers
 
     with write_session(engine) as session:
         row = claim_pending(session, submission_id=submission_id)
-    chapter_text = edited_text if edited_text and edited_text.strip() else row.text
-    edited = chapter_text != row.text
-    return analyze_chapter(
-        novel_id=row.novel_id, number=row.chapter_number, text=chapter_text, title=row.title,
-        source="agent", policy="warn", engine=engine,
-        accepted=AcceptedDraft(submission_id=row.id, report_id=row.report_id, edited=edited),
-    )
+        running = active_accept_job(session.connection(), novel_id=row.novel_id,
+                                    submission_id=row.id)
+        if running is not None:
+            raise Conflict(f"draft submission {row.id} is already being accepted (job {running}); "
+                           "wait for that job to finish")
+        chapter_text = edited_text if edited_text and edited_text.strip() else row.text
+        check_text(chapter_text, max_bytes=max_bytes)
+        number = row.chapter_number
+        lock_submissions(session, row.novel_id)
+        if number in pending_numbers(session=session, novel_id=row.novel_id):
+            raise Conflict(f"chapter {number} already exists or is queued, so this draft can no "
+                           "longer become it; reject the draft")
+        expected = next_free_number(session=session, novel_id=row.novel_id)
+        if number != expected:
+            raise Conflict(f"chapter {number} would leave a gap: the next chapter is {expected}; "
+                           "process the chapters before it first")
+        return enqueue_chapter(
+            session.connection(), novel_id=row.novel_id, number=number, title=row.title,
+            text_=chapter_text, source="agent", policy="warn", submission_id=row.id,
+            edited=chapter_text != row.text)
 
 
-def reject_submission(*, submission_id: uuid.UUID, engine=None) -> None:  # type: ignore[no-untyped-def]
-    """Mark a parked draft rejected; nothing else changes."""
+def accepted_draft(
+    *, submission_id: uuid.UUID, edited: bool, engine: Engine
+) -> AcceptedDraft:
+    """The still-pending draft an accept job writes; a decided one is a Conflict (nothing written).
+
+    The worker asks before the spine spends minutes extracting; the spine asks again under
+    the novel's lock, in the transaction that writes the chapter.
+    """
+    with Session(engine) as session:
+        row = claim_pending(session, submission_id=submission_id)
+    return AcceptedDraft(submission_id=row.id, report_id=row.report_id, edited=edited)
+
+
+def reject_submission(*, submission_id: uuid.UUID, engine: Engine | None = None) -> None:
+    """Mark a parked draft rejected; an accept job that has not written it yet ends failed.
+
+    Rejecting wins over an accept still in the queue or in progress: a queued job is failed
+    here, a running one fails when the spine re-checks the draft before writing.
+    """
     from continuum.db.engine import write_session
+    from continuum.jobs.queue import cancel_queued_accepts
 
     with write_session(engine) as session:
         row = claim_pending(session, submission_id=submission_id)
         decide(session, novel_id=row.novel_id, submission_id=row.id, status="rejected")
+        cancel_queued_accepts(
+            session.connection(), novel_id=row.novel_id, submission_id=row.id,
+            error=f"cancelled: draft submission {row.id} was rejected before it was written; "
+                  "nothing was written")

@@ -7,7 +7,8 @@ from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
 from continuum.errors import Conflict, CriticUnavailable
-from continuum.pipeline.critic.review import accept_submission, reject_submission
+from continuum.jobs.worker import Worker
+from continuum.pipeline.critic.review import queue_accept, reject_submission
 from continuum.pipeline.extract.schema import ChapterExtraction, EventItem, Evidence, StateDelta
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
@@ -46,6 +47,15 @@ def story(clean_db, monkeypatch):
     analyze_chapter(novel_id=novel_id, number=1, text=CH1)
     analyze_chapter(novel_id=novel_id, number=2, text=CH2)
     return novel_id
+
+
+def accept(submission_id, edited_text: str | None = None) -> dict:
+    """Queue the accept and let a worker run it; returns the finished job's row."""
+    job_id = queue_accept(submission_id=submission_id, edited_text=edited_text, max_bytes=1 << 20)
+    assert Worker().run_one()
+    with read_session() as session:
+        return session.execute(text("SELECT status, error, result FROM ingest_jobs WHERE id = :i"),
+                               {"i": job_id}).one()._asdict()
 
 
 def _count(table: str, novel_id) -> int:
@@ -96,8 +106,9 @@ def test_resubmission_supersedes_the_pending_draft(story) -> None:
 
 def test_accept_ingests_with_override_flags(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
-    result = accept_submission(submission_id=parked["submission_id"], edited_text=None)
-    assert result["ingested"] is True and result["written"]["overrides"] >= 1
+    job = accept(parked["submission_id"])
+    assert job["status"] == "done", job["error"]
+    assert job["result"]["ingested"] is True and job["result"]["written"]["overrides"] >= 1
     with read_session() as session:
         flags = session.execute(text(
             "SELECT description FROM continuity_flags WHERE novel_id = :n "
@@ -112,7 +123,7 @@ def test_accept_ingests_with_override_flags(story) -> None:
 
 def test_accept_after_edit_is_labelled(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
-    accept_submission(submission_id=parked["submission_id"], edited_text=CLEAN)
+    assert accept(parked["submission_id"], CLEAN)["status"] == "done"
     with read_session() as session:
         flags = session.execute(text(
             "SELECT description FROM continuity_flags WHERE kind = 'accepted_override' "
@@ -124,8 +135,8 @@ def test_reject_only_marks_the_row(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
     reject_submission(submission_id=parked["submission_id"])
     assert _count("chapters", story) == 2
-    with pytest.raises(Conflict):
-        accept_submission(submission_id=parked["submission_id"], edited_text=None)
+    with pytest.raises(Conflict, match="already rejected"):
+        queue_accept(submission_id=parked["submission_id"], edited_text=None, max_bytes=1 << 20)
 
 
 def test_a_crashing_critic_parks_with_reason_error(story, monkeypatch) -> None:

@@ -133,7 +133,7 @@ export function ReviewActions({ submission, editing, onEditingChange, decide }: 
                 : `Accept the edited draft of chapter ${chapter}?`
           }
           confirmLabel={confirming.kind === 'reject' ? 'Reject draft' : 'Accept and write the chapter'}
-          pendingLabel={confirming.kind === 'reject' ? 'Rejecting…' : 'Writing the chapter…'}
+          pendingLabel={confirming.kind === 'reject' ? 'Rejecting…' : 'Queuing the chapter…'}
           danger={confirming.kind === 'reject'}
           pending={decide.isPending}
           onConfirm={run}
@@ -146,7 +146,7 @@ export function ReviewActions({ submission, editing, onEditingChange, decide }: 
             <>
               <p>
                 {confirming.kind === 'accept' ? 'The draft' : 'Your edited text'} becomes chapter {chapter}: it is read and added to the
-                wiki like any chapter (this takes a little while).
+                wiki like any chapter, in the background. This page shows its progress.
               </p>
               <p>
                 {submission.findings.length > 0

@@ -9,7 +9,9 @@ import { novelPath } from '../../layout/navigation';
 import { FindingCard } from '../continuity/FindingCard';
 import { useNovelContext } from '../novels/NovelContext';
 import { AuthorNotice } from './AuthorNotice';
-import { useReviewQueue } from './queries';
+import { ProgressBar } from '../process/ProgressBar';
+import { describeStage } from '../process/stages';
+import { isAccepting, useReviewQueue } from './queries';
 import { reasonLabel } from './reasons';
 
 /** `/novels/:id/review`: drafts parked by a writing agent, waiting for the author. Not filtered by the cap. */
@@ -57,6 +59,20 @@ export function ReviewQueuePage() {
                     <p className="submission__meta">
                       {reasonLabel(submission.reason)} · {plural(submission.findings.length, 'finding')} · parked {formatDateTime(submission.created_at)}
                     </p>
+                    {submission.accept_job && isAccepting(submission.accept_job) ? (
+                      <div className="submission__accepting">
+                        <ProgressBar value={submission.accept_job.progress} label={`Chapter ${submission.chapter_number} progress`} />
+                        <p className="job__detail">
+                          Being accepted: {describeStage(submission.accept_job.stage) ?? 'Waiting for the worker'}
+                        </p>
+                      </div>
+                    ) : (
+                      submission.accept_job?.status === 'failed' && (
+                        <p className="job__error">
+                          The last attempt to accept it failed, nothing was written: {submission.accept_job.error || 'no reason was given.'}
+                        </p>
+                      )
+                    )}
                     {shown.length > 0 && (
                       <ul className="stack stack--tight">
                         {shown.map((finding, index) => (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isNotFound } from '../../api/errors';
-import type { ReviewDecision } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -13,17 +12,20 @@ import { FindingCard } from '../continuity/FindingCard';
 import { useNovelContext } from '../novels/NovelContext';
 import { AuthorNotice } from './AuthorNotice';
 import { DraftText } from './DraftText';
-import { useDecide, useSubmission, type ReviewDecisionInput } from './queries';
+import { isFinished } from '../process/queries';
+import { useRefreshWhenDone } from '../process/useRefreshWhenDone';
+import { AcceptFailed, AcceptProgress } from './AcceptProgress';
+import { useAcceptJob, useDecide, useSubmission, type ReviewDecisionInput } from './queries';
 import { reasonLabel, statusLabel } from './reasons';
 import { ReviewActions } from './ReviewActions';
 
-function Outcome({ novelId, chapter, decision, input }: { novelId: string; chapter: number; decision: ReviewDecision; input: ReviewDecisionInput }) {
-  const accepted = decision.status === 'accepted';
+/** What became of the draft: written by its accept job (`edited` when known), or rejected. */
+function Outcome({ novelId, chapter, accepted, edited }: { novelId: string; chapter: number; accepted: boolean; edited: boolean }) {
   return (
     <div className={`notice ${accepted ? 'notice--success' : 'notice--info'}`} role="status">
       <p className="notice__title">
         {accepted
-          ? `Accepted${input.action === 'accept' && input.text !== undefined ? ' after your edit' : ''}: chapter ${chapter} is now part of the story.`
+          ? `Accepted${edited ? ' after your edit' : ''}: chapter ${chapter} is now part of the story.`
           : `Rejected: nothing was written for chapter ${chapter}.`}
       </p>
       <p>
@@ -41,6 +43,10 @@ function Outcome({ novelId, chapter, decision, input }: { novelId: string; chapt
   );
 }
 
+function editedAccept(input: ReviewDecisionInput | undefined): boolean {
+  return input?.action === 'accept' && input.text !== undefined;
+}
+
 /** `/novels/:id/review/:submissionId`: one parked draft, its findings beside the evidence, and the decision. */
 export function SubmissionPage() {
   const { submissionId = '' } = useParams();
@@ -53,7 +59,14 @@ function SubmissionReview({ submissionId }: { submissionId: string }) {
   const submission = useSubmission(novel.id, submissionId);
   const [editing, setEditing] = useState(false);
   const decide = useDecide(novel.id, submissionId);
-  const outcome = decide.isSuccess && decide.variables ? { decision: decide.data, input: decide.variables } : null;
+  const decided = decide.isSuccess && decide.variables ? { decision: decide.data, input: decide.variables } : null;
+  // The accept job to follow: the one queued from this page, else the draft's latest one.
+  const latestJob = submission.data?.accept_job ?? null;
+  const acceptJobId = decided?.decision.job_id ?? latestJob?.id ?? null;
+  const job = useAcceptJob(acceptJobId);
+  const jobState = job.data ?? (latestJob?.id === acceptJobId ? latestJob : undefined);
+  const jobStatus = acceptJobId === null ? null : (jobState?.status ?? 'queued');
+  useRefreshWhenDone(novel.id, acceptJobId ?? undefined, job.data?.status);
 
   const crumbs = (
     <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -94,7 +107,10 @@ function SubmissionReview({ submissionId }: { submissionId: string }) {
   }
 
   const data = submission.data;
-  const pending = data.status === 'pending_review';
+  const rejectedHere = decided?.decision.status === 'rejected';
+  const accepting = !rejectedHere && jobStatus !== null && !isFinished(jobStatus);
+  const written = !rejectedHere && jobStatus === 'done';
+  const pending = data.status === 'pending_review' && !accepting && !written && !rejectedHere;
   if (data.novel_id !== novel.id) {
     return (
       <>
@@ -107,21 +123,30 @@ function SubmissionReview({ submissionId }: { submissionId: string }) {
   return (
     <article className="submission-page">
       {crumbs}
-      <PageHeader title={`Draft of chapter ${data.chapter_number}${data.title ? `: ${data.title}` : ''}`} eyebrow={statusLabel(data.status)}>
+      <PageHeader title={`Draft of chapter ${data.chapter_number}${data.title ? `: ${data.title}` : ''}`} eyebrow={accepting ? 'Being accepted' : statusLabel(data.status)}>
         <p>
           {reasonLabel(data.reason)} · {plural(data.findings.length, 'finding')} · parked {formatDateTime(data.created_at)}
           {data.decided_at && ` · decided ${formatDateTime(data.decided_at)}`}
         </p>
       </PageHeader>
       <AuthorNotice />
-      {outcome ? (
-        <Outcome novelId={novel.id} chapter={data.chapter_number} decision={outcome.decision} input={outcome.input} />
+      {rejectedHere ? (
+        <Outcome novelId={novel.id} chapter={data.chapter_number} accepted={false} edited={false} />
+      ) : accepting ? (
+        <AcceptProgress chapter={data.chapter_number} job={job.data} pollError={job.error} />
+      ) : written ? (
+        <Outcome novelId={novel.id} chapter={data.chapter_number} accepted edited={editedAccept(decided?.input)} />
       ) : (
-        !pending && (
-          <p className="notice notice--info" role="status">
-            This draft is {statusLabel(data.status).toLowerCase()}; there is nothing left to decide.
-          </p>
-        )
+        <>
+          {jobStatus === 'failed' && (
+            <AcceptFailed chapter={data.chapter_number} error={jobState?.error ?? null} stillPending={data.status === 'pending_review'} />
+          )}
+          {!pending && (
+            <p className="notice notice--info" role="status">
+              This draft is {statusLabel(data.status).toLowerCase()}; there is nothing left to decide.
+            </p>
+          )}
+        </>
       )}
       <div className="submission-page__layout">
         <section className="submission-page__findings" aria-labelledby="findings-heading">
@@ -142,7 +167,7 @@ function SubmissionReview({ submissionId }: { submissionId: string }) {
         </section>
         <section className="submission-page__draft" aria-labelledby="draft-heading">
           <h2 id="draft-heading">{editing ? 'Edit the draft' : 'The draft'}</h2>
-          {pending && !outcome && (
+          {pending && (
             <ReviewActions
               submission={data}
               editing={editing}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { novelKeys } from '../novels/queries';
+import { isFinished, POLL_MS, processKeys } from '../process/queries';
 
 /**
  * Query keys for the review queue. Deliberately without a cap: the queue is an author tool
@@ -12,10 +13,12 @@ export const reviewKeys = {
   detail: (novelId: string, submissionId: string) => [...reviewKeys.all(novelId), 'submission', submissionId] as const,
 };
 
+/** Drafts waiting for the author; refreshed every few seconds while one of them is being accepted. */
 export function useReviewQueue(novelId: string) {
   return useQuery({
     queryKey: reviewKeys.list(novelId),
     queryFn: () => unwrap(api.GET('/api/novels/{novel_id}/review', { params: { path: { novel_id: novelId } } })),
+    refetchInterval: (query) => (query.state.data?.some((draft) => isAccepting(draft.accept_job)) ? 3000 : false),
   });
 }
 
@@ -29,8 +32,27 @@ export function useSubmission(novelId: string, submissionId: string) {
 export type ReviewDecisionInput = { action: 'accept'; text?: string } | { action: 'reject' };
 
 /**
- * Accept (optionally with edited text) or reject a parked draft. Accepting writes a chapter,
- * so everything read about the novel is refreshed.
+ * The job writing an accepted draft (the same job the Process page polls), polled every
+ * second until it is done or failed. Idle while there is no job to watch.
+ */
+export function useAcceptJob(jobId: string | null) {
+  return useQuery({
+    queryKey: processKeys.job(jobId ?? ''),
+    queryFn: () => unwrap(api.GET('/api/jobs/{job_id}', { params: { path: { job_id: jobId ?? '' } } })),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** Queued or running: the draft is being accepted by this job. */
+export function isAccepting(job: { status: string } | null | undefined): boolean {
+  return !!job && !isFinished(job.status);
+}
+
+/**
+ * Accept (optionally with edited text) or reject a parked draft. Accepting queues a job that
+ * writes the chapter (watch it with `useAcceptJob`); rejecting only marks the draft.
  */
 export function useDecide(novelId: string, submissionId: string) {
   const queryClient = useQueryClient();
@@ -42,7 +64,8 @@ export function useDecide(novelId: string, submissionId: string) {
         api.POST('/api/review/{submission_id}/accept', decision.text === undefined ? { params } : { params, body: { text: decision.text } }),
       );
     },
-    // Not awaited: the decision is shown at once, the refreshed wiki follows.
+    // Not awaited: the decision is shown at once, the refreshed queue follows. The wiki is
+    // refreshed again when an accept job finishes (useRefreshWhenDone).
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: novelKeys.detail(novelId) });
     },
