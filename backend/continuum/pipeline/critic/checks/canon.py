@@ -15,6 +15,7 @@ import uuid
 from dataclasses import replace
 from typing import Any, Literal
 
+from continuum.pipeline.critic.checks.canon_ages import UNDER, age_findings, contradicts
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
@@ -70,7 +71,11 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _colours(claims, world, findings)
     findings += _parsed_colours(claims, world, findings)
     findings += _copular_facts(claims, world, findings)
-    return findings + _occupations(claims, world, findings) + _spoken_ages(claims, world, findings)
+    findings += _occupations(claims, world, findings)
+    findings += _spoken_ages(claims, world, findings)
+    ages = {sid: _severity(world, sid, "age") for sid, _n, pred, _v, _e in world.locked_canon
+            if pred == "age" and sid is not None}
+    return findings + age_findings(claims, world, findings, ages)
 
 
 # Offices as well as trades ("the treasurer of the Harbour Guild").
@@ -161,11 +166,11 @@ def _same_trade(trade: str, value: str) -> bool:
 
 
 # Speech that gives the listener's age: "there you were at twenty-seven", "you are thirty".
-_YOUR_AGE = re.compile(r"\byou\s+(?:were|are)\s+(?:at\s+|only\s+|just\s+|nearly\s+|almost\s+)?"
+_YOUR_AGE = re.compile(r"\byou\s+(?:were|are)\s+(?:at\s+|only\s+|just\s+|(?P<bound>nearly|almost|not\s+yet|"
+                       r"over|past|under)\s+)?"
                        r"(?P<age>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty)(?:-[a-z]+)?|"
                        r"[a-z]+teen|\d{1,2})(?:\s+years\s+old)?\b(?!\s+(?:years|minutes|days|times|miles))",
                        re.IGNORECASE)
-AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
 _NUMBER = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|[a-z]+teen|\d{1,2}"
 # "For a man of seventy-one, Mr. Finch, you ...": an age given to the one spoken to.
 _ONE_OF_AGE = re.compile(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:man|woman|girl|boy|lad|lass|fellow|lady|"
@@ -200,9 +205,12 @@ def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -
             if listener is None:
                 continue
             start, end = speech.start + m.start(), speech.start + m.end()
+            if _then_not_now(claims.text, start):
+                continue  # "when you were fourteen": then, not now
             locked = [(n, v, e) for sid, n, p, v, e in world.locked_canon if sid == listener and p == "age"]
             values = [(n, parse_number(v), e) for n, v, e in locked]
-            if not values or any(v is None or abs(v - age) <= AGE_SLACK for _n, v, _e in values):
+            bound = m.groupdict().get("bound")
+            if not values or any(v is None or not contradicts(v, age, bound) for _n, v, _e in values):
                 continue
             if _overlaps(found, start, end):
                 continue
@@ -391,7 +399,8 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         if age is not None and (person, "age") not in done:
             locked = [(n, parse_number(v), e) for sid, n, p, v, e in world.locked_canon
                       if sid == person and p == "age"]
-            if locked and all(v is not None and abs(v - age) > AGE_SLACK for _n, v, _e in locked):
+            bound = _bound_before(attr)
+            if locked and all(v is not None and contradicts(v, age, bound) for _n, v, _e in locked):
                 name, value, evidence = locked[0]
                 done.add((person, "age"))
                 severity = "WARN" if subject.pos_ == "PRON" else _severity(world, person, "age")
@@ -436,6 +445,13 @@ def _age_value(attr: Any, verb: Any) -> int | None:
         return None
     age = parse_number(words.replace("-", " ")) if words else None
     return age if age is not None and 1 < age < 120 else None
+
+
+def _bound_before(attr: Any) -> str | None:
+    """"nearly thirty", "not yet twenty": the bound written just before an age."""
+    words = " ".join(t.lower_ for t in attr.doc[attr.left_edge.i:attr.left_edge.i + 2])
+    return next((b for b in (*UNDER, "over", "past", "about", "some", "around")
+                 if words == b or words.startswith(b + " ")), None)
 
 
 def _by_pronoun(part: Any) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from continuum.pipeline.critic.checks import vows
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
@@ -81,6 +82,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
         ))
         flagged.append((sentence.start, sentence.end))
+    for finding in vows.check(claims, world, flagged):
+        findings.append(finding)
+        flagged.append((finding.draft_start or 0, finding.draft_end or 0))
     recognised = [(*p, False) for p in _recognised_payoffs(claims)]
     recognised += [p for p in _parsed_payoffs(claims)
                    if not any(p[0].start < r[0].end and p[0].end > r[0].start for r in recognised)]
@@ -396,6 +400,8 @@ def _delivered(verb: Any) -> tuple[list[str], bool] | None:
 
     if verb.dep_ == "relcl":
         noun = verb.head
+    elif _zero_relative(verb) is not None:
+        noun = _zero_relative(verb)  # "the barrel Aldous had promised ..." parsed as a clause
     elif verb.dep_ == "advcl" and any(c.lower_ in ("where", "as", "like")
                                       for c in verb.children if c.dep_ in ("advmod", "mark")):
         noun = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")
@@ -417,6 +423,21 @@ def _delivered(verb: Any) -> tuple[list[str], bool] | None:
     if of is not None:
         words += _modifiers(of) + [of.lower_]
     return words, False
+
+
+def _zero_relative(verb: Any) -> Any | None:
+    """The noun right before a referring-back clause with no relative word ("it was the barrel
+    Aldous had promised the street"), when the parser made the clause a complement instead."""
+    if verb.dep_ not in ("ccomp", "conj", "acl"):
+        return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.left_edge.i == 0 or subject.i > verb.i:
+        return None
+    before = verb.doc[subject.left_edge.i - 1]
+    if before.pos_ == "NOUN" and before.dep_ in ("attr", "dobj", "nsubj", "pobj") and \
+            before.lower_ not in _VAGUE and before.head.i != verb.i:
+        return before
+    return None
 
 
 def _modifiers(noun: Any) -> list[str]:

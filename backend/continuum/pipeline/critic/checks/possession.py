@@ -70,6 +70,8 @@ class Holding:
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
+    from continuum.pipeline.critic.checks import presence
+
     findings: list[Finding] = []
     seen: set[tuple[uuid.UUID, str]] = set()
     for use in _extracted_uses(claims) + _recognised_uses(claims) + _parsed_uses(claims):
@@ -95,7 +97,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                    is not None and finding.draft_end is not None and f.draft_start < finding.draft_end
                    and f.draft_end > finding.draft_start for f in findings):
             findings.append(finding)
-    return findings
+    return findings + presence.check(claims, world, findings)
 
 
 # A thing present in the scene: it lies, hangs or waits somewhere, or somebody finds or sees it.
@@ -110,6 +112,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
     perfect, modal, negated or remembered). FAIL for the object's full name; a bare or
     indefinite mention ("the key", "a long brass key") or a remembered scene is a WARN."""
     from continuum.pipeline.critic import parsed
+    from continuum.pipeline.critic.checks import presence
 
     if not world.gone_objects:
         return []
@@ -135,6 +138,9 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if not parsed.finite(verb) or any(parsed.perfect_or_modal(v) for v in chain) \
                 or parsed.reported(verb) or any(c.dep_ == "neg" for c in verb.children):
             continue  # "had locked it and hung the key": the past perfect carries over
+        if verb.lemma_ in PRESENCE and any(re.search(rf"\b{p}\b", tok.sent.text.lower())
+                                           for p in presence.LOSS_PLACES):
+            continue  # "the brass key lay in the harbour mud": where it was lost
         det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
         if det in _INDEFINITE and not _described(claims, tok.sent.text, phrase):
             continue  # "she found a key": any key
@@ -337,7 +343,8 @@ NOT_HANDLING = {"see", "look", "watch", "notice", "mention", "remember", "recall
                 "dream", "picture", "fear", "hate", "love", "like", "wonder", "mean"}
 # Where an object lying somewhere is in someone's hands: "the ledger lay open on her knees".
 BODY = {"hand", "hands", "palm", "palms", "lap", "knee", "knees", "fingers", "pocket", "pockets",
-        "arms", "arm", "fist", "grip", "belt", "neck", "coat", "apron"}
+        "arms", "arm", "fist", "grip", "belt", "neck", "coat", "apron", "collarbone", "chest",
+        "throat", "breast", "bosom", "wrist", "waist", "shoulder", "hip", "ribs", "skin", "thigh"}
 
 
 def _parsed_uses(claims: DraftClaims) -> list[Use]:
