@@ -34,8 +34,21 @@ def place_of(view: ChapterView, tok: Any) -> str | None:
         return key
     if key or tok.ent_type_ in NON_PLACE_ENTS:
         return None
+    if tok.pos_ == "NOUN" and tok.text.islower():
+        return _definite_place(view, tok)
     if any(c.dep_ == "compound" and c.lower_.rstrip(".") in HONORIFIC_WORDS for c in tok.lefts):
         return None
     if tok.pos_ == "PROPN" and any(c.dep_ == "poss" for c in tok.children):
         return None  # "went to his Maker": a possessed name is no place
     return view.location(tok)
+
+
+def _definite_place(view: ChapterView, tok: Any) -> str | None:
+    """"went back to bed in the observatory": "the" and the head word of the one named place
+    the story has of that kind (the Halloran Observatory). Not "an observatory", "his
+    observatory" or "the observatory kitchen"."""
+    if tok.dep_ == "compound" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.lefts):
+        return None
+    if any(c.dep_ in {"poss", "compound"} for c in tok.lefts):
+        return None
+    return view.place_by_head(tok.lemma_.lower())

@@ -31,6 +31,7 @@ WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight"
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
 STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
+                        "lie", "spend", "dine", "sup", "breakfast", "camp", "stop",
                         "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
                         "wake", "awake", "awaken"})
 # "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
@@ -42,7 +43,7 @@ MOTION_ADVERBS = frozenset({"back", "down", "up", "out", "home", "over", "across
                             "on", "in", "ahead", "round", "around", "along", "again", "still",
                             "asleep", "awake", "safe", "alone"})
 # A named place inside a common one: "his forge in Saltmere", "his room at the Lantern Inn".
-NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "beneath", "under",
+NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "outside", "beneath", "under",
                           "below", "underneath"})
 # "locked Jonah Crane in the cells beneath the Guildhall": the person confined is there.
 CONFINE_VERBS = frozenset({"lock", "shut", "imprison", "confine", "jail", "gaol", "lodge"})
@@ -53,15 +54,41 @@ AT_PREPS = frozenset({"at", "in", "on", "upon"})
 FROM_PREPS = frozenset({"from", "out of", "off"})
 
 
-def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
-    """Who goes: the subjects ("Aldous and Harriet Finch"), and the person escorted."""
-    movers: list[tuple[Any, str]] = []
-    for s in view.subjects(verb):
-        movers.extend((s, c) for c in view.characters(s))
+def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
+    """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
+    parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
+    with them ("went up the mountain with Oswin", "stood with Oswin")."""
+    people: list[tuple[Any, str]] = []
+
+    def add(tok: Any) -> None:
+        people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
+
+    subjects = view.subjects(verb)
+    for s in subjects:
+        add(s)
         for left in s.lefts:  # "Aldous and Harriet Finch": the parser hangs Aldous on Finch
             if left.dep_ in {"amod", "compound"} and any(c.dep_ == "conj" for c in left.children):
-                movers.extend((left, c) for c in view.characters(left) if c not in
-                              [m for _, m in movers])
+                add(left)
+        for item in s.children:  # "her father, Rupert and Oswin": a list read as apposition
+            if item.dep_ == "appos" and item.conjuncts:
+                for t in (item, *item.conjuncts):
+                    add(t)
+    if subjects:
+        first = min(s.i for s in subjects)
+        for item in verb.children:  # "Clara, her father, … went": the list's head, loose
+            if item.dep_ == "npadvmod" and item.i < first and item.i + 1 < len(view.doc) and \
+                    view.doc[item.i + 1].text == ",":
+                add(item)
+    if people:
+        for prep, noun in view.preps(verb):
+            if prep in {"with", "along with", "together with"} and view.token_kind[noun.i] != "pronoun":
+                add(noun)
+    return people
+
+
+def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
+    """Who goes: the company of the verb (`company`), and the person escorted."""
+    movers = company(view, verb)
     if lemma in ESCORT_VERBS and not view.is_passive(verb):
         movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o))
     return movers
@@ -77,7 +104,7 @@ def confined(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     for prep, noun in view.preps(verb):
         if prep not in {"in", "into", "inside", "within"}:
             continue
-        found = _nested_place(view, noun)
+        found = nested_place(view, noun)
         if found is not None:
             for tok, who in people:
                 out.append(delta(view, verb, "moved_to", who, found[0], [tok, noun],
@@ -85,7 +112,7 @@ def confined(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
             return
 
 
-def _motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
+def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
     """The verb's prepositions and those of its adverbs: "went back down to", "was back at"."""
     pairs = view.preps(verb)
     for child in verb.children:
@@ -105,7 +132,7 @@ def _motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
             for p, n in pairs]
 
 
-def _nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
+def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
     """A named place, or the named place a common one is in ("his forge in Saltmere")."""
     place = place_of(view, noun)
     if place is not None:
@@ -116,13 +143,13 @@ def _nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, An
         if child.dep_ == "prep" and child.lower_ in NESTED_PREPS:
             for pobj in child.children:
                 if pobj.dep_ == "pobj":
-                    found = _nested_place(view, pobj, depth + 1)
+                    found = nested_place(view, pobj, depth + 1)
                     if found is not None:
                         return found
         elif child.dep_ == "relcl" and depth == 0:  # "the forge, which stood … in Saltmere"
             for prep, inner in view.preps(child):
                 if prep in NESTED_PREPS - {"of"}:
-                    found = _nested_place(view, inner, depth + 1)
+                    found = nested_place(view, inner, depth + 1)
                     if found is not None:
                         return found
     return None
@@ -131,6 +158,8 @@ def _nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, An
 def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
     if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS:
         return
+    if lemma == "steal" and view.objects(verb):
+        return  # "had stolen the plate from the observatory": a theft, not stealing away
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
         movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
@@ -141,12 +170,12 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     if not movers:
         return
     targets: list[tuple[str, str, Any]] = []
-    preps = _motion_preps(view, verb)
-    if any(p in TO_PREPS and _nested_place(view, n) is None for p, n in preps):
+    preps = motion_preps(view, verb)
+    if any(p in TO_PREPS and nested_place(view, n) is None for p, n in preps):
         # "was shown into the library at Hatherley Grange": the room is in the named place
         preps = [(("to" if p in AT_PREPS else p), n) for p, n in preps]
     for prep, noun in preps:
-        found = _nested_place(view, noun) if prep in TO_PREPS else None
+        found = nested_place(view, noun) if prep in TO_PREPS else None
         place = place_of(view, noun) if found is None else found[0]
         if place is None:
             continue
@@ -199,10 +228,10 @@ def found_self(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) 
     if not any(c.dep_ == "dobj" and c.lower_ in REFLEXIVES for c in verb.children):
         return
     movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
-    for prep, noun in _motion_preps(view, verb):
+    for prep, noun in motion_preps(view, verb):
         if prep not in AT_PREPS and prep not in {"inside", "within"}:
             continue
-        found = _nested_place(view, noun)
+        found = nested_place(view, noun)
         if found is None:
             continue
         for subject_tok, who in movers:
@@ -222,16 +251,62 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
                                             "could", "shall", "to", "had", "'d", "\u2019d"}
            for c in verb.children):
         return  # a plan, a wish, or backstory ("had been formerly in trade in Meryton")
-    movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    movers = company(view, verb)
     if not movers:
         return
-    for prep, noun in _motion_preps(view, verb):
+    for prep, noun in motion_preps(view, verb):
         if prep not in AT_PREPS and prep not in {"inside", "within"}:
             continue
-        found = _nested_place(view, noun)
+        found = nested_place(view, noun)
         if found is None:
             continue
         for subject_tok, who in movers:
             out.append(delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
                               "presence", 0.65, subject_tok))
+        return
+
+
+# "took the back room at the Drover's Rest", "had rooms in Bath": lodging taken is presence.
+LODGING_VERBS = frozenset({"take", "have", "rent", "hire", "engage", "book", "let"})
+LODGINGS = frozenset({"room", "rooms", "lodging", "lodgings", "quarters", "chamber", "chambers",
+                      "apartment", "apartments", "bed", "berth", "garret", "attic", "suite"})
+
+
+def placed_others(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """Someone put or met at a place by another's verb, and lodging taken:
+
+    - "They left Gideon at the Saddle Hut": the one left behind is there;
+    - "Daniel found Clara on the bench outside the Drover's Rest": both are there;
+    - "The surveyor had taken the back room at the Drover's Rest": the lodger is there."""
+    if view.is_passive(verb) or (view.in_quote(verb) and verb.tag_ != "VBD"):
+        return
+    objects = view.objects(verb)
+    if lemma in LODGING_VERBS:
+        for obj in objects:
+            if obj.lemma_.lower() not in LODGINGS and obj.lower_ not in LODGINGS:
+                continue
+            found = nested_place(view, obj) or next(
+                (f for p, n in view.preps(verb) if p in AT_PREPS
+                 for f in [nested_place(view, n)] if f is not None), None)
+            if found is not None:
+                for s, who in company(view, verb):
+                    out.append(delta(view, verb, "arrived_at", who, found[0], [s, obj, found[1]],
+                                     "lodging", 0.65, s))
+            return
+    if lemma not in {"leave", "find"}:
+        return
+    people = [(o, c) for o in objects if o.lower_ not in REFLEXIVES for c in view.characters(o)]
+    if not people:
+        return
+    for prep, noun in motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within", "outside"}:
+            continue
+        found = nested_place(view, noun)
+        if found is None:
+            continue
+        if lemma == "find":
+            people = [*company(view, verb), *people]
+        for tok, who in people:
+            out.append(delta(view, verb, "arrived_at", who, found[0], [tok, noun],
+                             "left_at" if lemma == "leave" else "found_at", 0.65, tok))
         return

@@ -20,9 +20,21 @@ GAIN_VERBS = frozenset(
     {
         "take", "steal", "seize", "snatch", "grab", "buy", "purchase", "obtain", "acquire",
         "pick", "pocket", "gain", "win", "collect", "inherit", "find", "recover", "capture",
-        "fetch", "borrow", "hire",
+        "fetch", "borrow", "hire", "draw", "retrieve", "pluck",
     }
 )
+# "put it into Oswin's hand", "pressed the ring into her palm", "laid it in his lap":
+# placing a thing in someone's hands hands it over.
+PLACE_VERBS = frozenset({"put", "press", "place", "thrust", "slip", "push", "lay", "tuck",
+                         "drop", "pour", "give", "entrust", "consign", "commit", "leave"})
+HANDS = frozenset({"hand", "hands", "palm", "palms", "lap", "keeping", "care", "charge",
+                   "grasp", "fingers", "custody"})
+# "The comet plate stayed with Clara", "the key remained with her", "was left with him".
+STAY_WITH_VERBS = frozenset({"stay", "remain", "rest", "leave", "be"})
+# "The logbook was Rupert's charge": what a thing is of someone's.
+OWNED_AS = frozenset({"charge", "property", "responsibility", "keeping", "care", "possession"})
+POCKETS = frozenset({"pocket", "pockets", "hand", "hands", "grasp", "possession", "keeping",
+                     "care", "lap", "fist", "palm", "bag", "purse", "satchel", "wallet"})
 RECEIVE_VERBS = frozenset({"receive", "accept"})
 # Having a thing in hand: "kept the ledger in the drawer", "held a silver compass".
 HOLD_VERBS = frozenset({"hold", "keep", "carry", "clutch", "grasp", "grip"})
@@ -49,14 +61,19 @@ DESTROY_VERBS = frozenset(
 )
 PARTITIVES = words("piece bit lump handful scrap bundle pair heap")
 KEPT_PARTICLES = {"pick": {"up"}, "burn": {"down", "up"}, "break": {"up"}, "tear": {"up"},
-                  "hand": {"over", "back"}, "give": {"away", "back", "over"}}
+                  "hand": {"over", "back"}, "give": {"away", "back", "over"},
+                  "take": {"out", "away", "back", "up"}, "draw": {"out", "forth"},
+                  "pass": {"over", "back", "on"}}
 
 
-def _thing(view: ChapterView, tok: Any, registry: ObjectRegistry, create: bool = True) -> str | None:
+def _thing(view: ChapterView, tok: Any, registry: ObjectRegistry, create: bool = True,
+           proven: bool = False) -> str | None:
     """A holdable object named by a noun phrase, or None for people, places, abstractions.
 
     "it" is the nearest holdable thing before it in its sentence or the one before
-    ("took the brass key from the chimney and slipped it into his coat")."""
+    ("took the brass key from the chimney and slipped it into his coat"). `proven`: the
+    clause itself shows the thing is held ("put the comet plate into her hands"), so a
+    definite concrete noun the lexicon lacks counts too."""
     if tok.lower_ == "it":
         return _antecedent(view, tok, registry)
     if tok.lemma_.lower() in PARTITIVES:  # "a piece of gold" is gold
@@ -65,7 +82,7 @@ def _thing(view: ChapterView, tok: Any, registry: ObjectRegistry, create: bool =
         if inner is None:
             return None
         tok = inner
-    if thing_key(view, tok) is None:
+    if thing_key(view, tok) is None and not (proven and _portable_noun(view, tok)):
         return None
     key = view.key(tok)
     if key:
@@ -77,6 +94,21 @@ def _thing(view: ChapterView, tok: Any, registry: ObjectRegistry, create: bool =
     if name is None and registry.free_head(phrase.head):
         return view.noun_phrase(tok)[0]  # untracked ("a letter"): the delta binds to nothing
     return name
+
+
+def _portable_noun(view: ChapterView, tok: Any) -> bool:
+    """A common noun that may be a thing in hand: not a person, place, body part or idea."""
+    if tok.pos_ != "NOUN" or view.key(tok) or tok.lemma_.lower() in BODY_PARTS:
+        return False
+    lemma = tok.lemma_.lower()
+    return lemma not in NOT_PORTABLE and not lemma.endswith(ABSTRACT_ENDINGS) and \
+        lemma not in NOT_THINGS
+
+
+ABSTRACT_ENDINGS = ("ness", "ity", "tion", "sion", "ment", "ance", "ence", "ship", "ism", "hood")
+NOT_THINGS = frozenset({"time", "way", "thing", "nothing", "something", "anything", "one",
+                        "life", "news", "word", "truth", "secret", "idea", "matter", "man",
+                        "woman", "child", "people", "heart", "mind", "head", "breath"})
 
 
 def _antecedent(view: ChapterView, pronoun: Any, registry: ObjectRegistry) -> str | None:
@@ -143,6 +175,8 @@ def possession(
     particle = view.particle(verb)
     if particle and particle not in KEPT_PARTICLES.get(lemma, {"away", "back"}):
         return  # "gave up her plan", "took off his hat", "broke in": no change of hands
+    if lemma == "draw" and not particle:
+        return  # "drew a chair", "drew a map": only "drew out" / "drew forth" takes in hand
     passive = view.is_passive(verb)
     subjects = view.subjects(verb)
     objects = view.objects(verb)
@@ -254,3 +288,99 @@ def _onto_own_person(view: ChapterView, preps: list[tuple[str, Any]],
         if owner is not None and view.key(owner) in names:
             return True
     return False
+
+
+def _hands_owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
+    """Whose hands, lap or keeping a noun is: "Oswin's hand", "her father's hands", "his
+    own pocket", "the inside pocket of his coat"."""
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if owner is None:  # "the pocket of his coat", "the hands of Mrs. Fenn"
+        inner = next((g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for g in c.children if g.dep_ == "pobj"), None)
+        if inner is None:
+            return None
+        if view.character(inner):
+            return view.character(inner), inner  # type: ignore[return-value]
+        owner = next((c for c in inner.children if c.dep_ == "poss"), None)
+        if owner is None or inner.lemma_.lower() not in ON_PERSON:
+            return None
+    who = view.character(owner)
+    return (who, owner) if who else None
+
+
+def hand_over(
+    view: ChapterView, verb: Any, lemma: str, out: list[StateDelta], registry: ObjectRegistry
+) -> bool:
+    """"put the comet plate into her father's hands", "pressed the ring into Nell's palm",
+    "left the key in Tom's keeping": the one whose hands they are has it now, and the one
+    who put it there gave it. Into one's own hands it is taken ("put it in her lap").
+    True when the clause was read this way (the other possession rules then stay out)."""
+    if lemma not in PLACE_VERBS or view.is_passive(verb):
+        return False
+    # "laid the almanac in Piet's lap": the parser may hang the place on the thing
+    for prep, noun in [*view.preps(verb), *[p for o in view.objects(verb) for p in view.preps(o)]]:
+        if prep not in {"into", "in", "to", "onto", "inside"} or noun.lemma_.lower() not in HANDS:
+            continue
+        owner = _hands_owner(view, noun)
+        if owner is None:
+            continue
+        receiver, owner_tok = owner
+        givers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+        for thing_tok in view.objects(verb):
+            thing = _thing(view, thing_tok, registry, proven=True)
+            if thing is None:
+                continue
+            if any(who == receiver for _, who in givers):
+                for s, who in givers:
+                    out.append(delta(view, verb, "gained", who, thing, [s, thing_tok, noun],
+                                     "holding", 0.6, s))
+                continue
+            for s, who in givers:
+                out.append(delta(view, verb, "gave", who, thing, [s, thing_tok, noun],
+                                 "transfer", 0.75, s))
+            out.append(delta(view, verb, "received", receiver, thing,
+                             [*[s for s, _ in givers], thing_tok, noun], "transfer", 0.7, owner_tok))
+        return True
+    return False
+
+
+def kept_by(
+    view: ChapterView, verb: Any, lemma: str, out: list[StateDelta], registry: ObjectRegistry
+) -> None:
+    """A thing said to be with someone, in their pocket, or theirs to keep:
+
+    - "The comet plate stayed with Clara", "the key remained with her", "was left with him";
+    - "the plate was in the inside pocket of his coat", "the letter was in her hand";
+    - "The logbook was Rupert's charge", "the watch was Tom's"."""
+    if lemma not in STAY_WITH_VERBS or view.in_quote(verb):
+        return
+    things = [s for s in view.subjects(verb) if not view.character(s)]
+    if lemma == "leave" and not view.is_passive(verb):
+        return
+    for thing_tok in things:
+        if thing_tok.pos_ == "PRON" and thing_tok.lower_ != "it":
+            continue
+        holder: tuple[str, Any] | None = None
+        rule = "holding"
+        for prep, noun in view.preps(verb):
+            if prep == "with" and view.character(noun) and lemma != "be":
+                holder = view.character(noun), noun  # type: ignore[assignment]
+            elif prep in {"in", "inside", "within"} and noun.lemma_.lower() in POCKETS:
+                holder = _hands_owner(view, noun)
+            if holder is not None:
+                break
+        if holder is None and lemma == "be":
+            attr = next((c for c in verb.children if c.dep_ == "attr"), None)
+            if attr is not None and attr.lemma_.lower() in OWNED_AS:
+                holder = _hands_owner(view, attr)
+            elif attr is not None and view.character(attr) and any(
+                    c.dep_ == "case" for c in attr.children):
+                holder = view.character(attr), attr  # type: ignore[assignment]
+            rule = "ownership"
+        if holder is None:
+            continue
+        thing = _thing(view, thing_tok, registry, proven=True)
+        if thing is None:
+            continue
+        who, tok = holder
+        out.append(delta(view, verb, "gained", who, thing, [thing_tok, tok], rule, 0.6, tok))

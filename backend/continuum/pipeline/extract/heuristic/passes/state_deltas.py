@@ -23,6 +23,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     confined,
     found_self,
     movement,
+    placed_others,
     presence,
 )
 from continuum.pipeline.extract.heuristic.passes.possession import (
@@ -31,12 +32,17 @@ from continuum.pipeline.extract.heuristic.passes.possession import (
     GIVE_VERBS,
     HOLD_VERBS,
     LOSE_VERBS,
+    PLACE_VERBS,
     RECEIVE_VERBS,
+    STAY_WITH_VERBS,
     STOW_VERBS,
     THROW_VERBS,
+    hand_over,
     holding,
+    kept_by,
     possession,
 )
+from continuum.pipeline.extract.heuristic.passes.settings import Openings, setting
 from continuum.pipeline.extract.heuristic.passes.things import ObjectRegistry
 from continuum.pipeline.extract.schema import EntityItem, StateDelta
 
@@ -56,7 +62,8 @@ MARRY_VERBS = frozenset({"marry", "wed"})
 STATUS_KINDS = frozenset({"died", "killed", "married", "engaged", "injured"})
 RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS | GIVE_VERBS
             | LOSE_VERBS | DESTROY_VERBS | DIE_VERBS | KILL_VERBS | INJURE_VERBS | MARRY_VERBS
-            | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS
+            | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS | PLACE_VERBS
+            | STAY_WITH_VERBS
             | {"dead", "engage", "engaged", "betroth", "betrothed", "married", "be", "lie", "fall"})
 
 
@@ -74,34 +81,72 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
     """Every asserted change of place, possession and status in the chapter, in text order."""
     result = DeltaResult()
     registry = ObjectRegistry.build(view)
+    openings = Openings.build(view)
     for tok in view.doc:
         if tok.pos_ not in {"VERB", "AUX", "ADJ"} or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()
         if tok.pos_ == "ADJ" and lemma not in {"dead", "married", "engaged", "betrothed"}:
             continue
-        if not _relevant(lemma):
+        if not (_relevant(lemma) or openings.could_set(view, tok)):
             continue
         if not view.verdict(tok).asserted:
+            continue
+        setting(view, tok, result.items, openings)  # where the scene is: presence, no verb mark
+        if not _relevant(lemma):
             continue
         if view.in_quote(tok) and not _reported_past(tok, lemma):
             continue  # dialogue in the present tense: plans and habits, not changes
         before = len(result.items)
         movement(view, tok, lemma, result.items)
         confined(view, tok, lemma, result.items)
-        possession(view, tok, lemma, result.items, registry)
-        holding(view, tok, lemma, result.items, registry)
+        if not hand_over(view, tok, lemma, result.items, registry):
+            possession(view, tok, lemma, result.items, registry)
+            holding(view, tok, lemma, result.items, registry)
+        kept_by(view, tok, lemma, result.items, registry)
         changed = len(result.items) > before
         presence(view, tok, lemma, result.items)  # a state, not an event: no verb mark
         found_self(view, tok, lemma, result.items)
+        placed_others(view, tok, lemma, result.items)
         before = len(result.items)
         _status(view, tok, lemma, result.items)
         if changed or len(result.items) > before:
             result.verbs.add(tok.i)
-    result.items = _once_per_status(result.items)
+    result.items = _after_death(_once_per_sentence(view, _once_per_status(result.items)))
     used = {n for d in result.items for n in (d.subject, d.object) if n}
     result.objects = registry.items(view, used)
     return result
+
+
+PLACE_KINDS = frozenset({"moved_to", "arrived_at", "left"})
+
+
+def _after_death(items: list[StateDelta]) -> list[StateDelta]:
+    """Once someone has died in the chapter, "they brought him up to the observatory" moves a
+    body: the dead stay where they died."""
+    dead: set[str] = set()
+    kept = []
+    for item in items:
+        if item.kind in PLACE_KINDS and item.subject in dead:
+            continue
+        if item.kind in {"died", "killed"}:
+            dead.add(item.subject)
+        kept.append(item)
+    return kept
+
+
+def _once_per_sentence(view: ChapterView, items: list[StateDelta]) -> list[StateDelta]:
+    """One presence per person, place and sentence, whichever rules found it."""
+    seen: set[tuple[str, str | None, int]] = set()
+    kept = []
+    for item in items:
+        if item.kind == "arrived_at":
+            key = (item.subject, item.object, view.sentence_at(item.evidence.start))
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(item)
+    return kept
 
 
 def _once_per_status(items: list[StateDelta]) -> list[StateDelta]:
