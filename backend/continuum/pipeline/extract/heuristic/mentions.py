@@ -67,7 +67,9 @@ LOCATION_HEADS = words(
     falls springs well wharf quay dock docks market cross priory rectory parsonage vicarage
     mews crescent fort ferry pass gap head ness mount kingdom empire republic province state
     states coast shore drive corner sound strait channel library museum theatre theater
-    exchange hollow gables end wells barracks mines streets squares lanes roads"""
+    exchange hollow gables end wells barracks mines streets squares lanes roads observatory
+    hut huts peak peaks summit ridge cabin camp refuge lighthouse pier quarry mine factory
+    mill barn cliff cliffs crag tor cove beach heath ford spring arms rest"""
 )
 LOCATION_PREFIXES = words("lake mount mt fort cape port isle loch glen river")
 DEITIES = frozenset({"God", "Christ", "Jesus", "Jehovah", "Allah", "Almighty"})

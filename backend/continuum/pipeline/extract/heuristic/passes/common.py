@@ -60,6 +60,7 @@ class ChapterView:
     _sentence_starts: list[int] = field(default_factory=list)
     _paragraph_starts: list[int] = field(default_factory=list)
     _known: dict[str, KnownEntity] = field(default_factory=dict)
+    _place_heads: dict[str, str | None] | None = None
 
     def __post_init__(self) -> None:
         if not self._mentions:
@@ -102,7 +103,8 @@ class ChapterView:
             types[key] = item.type
             types.setdefault(item.name, item.type)
         inferred = resolve_spouses(doc, token_key, token_kind, types)
-        inferred += resolve_kin(doc, token_key, token_kind, types)
+        inferred += resolve_kin(doc, token_key, token_kind, types, [
+            (r.source, r.type, r.target) for r in context.relationships])
         return cls(
             chapter=chapter,
             context=context,
@@ -150,6 +152,33 @@ class ChapterView:
         if first in {"mrs", "miss", "ms", "lady", "madam", "dame"}:
             return "female"
         return None
+
+    def place_by_head(self, head: str) -> str | None:
+        """The one named place whose name ends in this common noun: "the observatory" is the
+        Halloran Observatory when the story names no other observatory (None when it names
+        none or several)."""
+        if self._place_heads is None:
+            heads: dict[str, set[str]] = {}
+            names = {k for k, t in self.types.items() if t == "location"}
+            canonical = {e.name for e in self.context.entities if e.type == "location"}
+            canonical |= {k for k, e in self.chapter.entities.items() if e.type == "location"}
+            for name in names:
+                parts = name.lower().split()
+                if parts and parts[0] == "the":
+                    parts = parts[1:]
+                if len(parts) >= 2 and parts[-1].isalpha():
+                    owner = name if name in canonical else next(
+                        (c for c in canonical if self.types.get(c) == "location" and name in
+                         self._aliases_of(c)), name)
+                    heads.setdefault(parts[-1], set()).add(owner)
+            self._place_heads = {h: next(iter(v)) if len(v) == 1 else None
+                                 for h, v in heads.items()}
+        return self._place_heads.get(head)
+
+    def _aliases_of(self, name: str) -> list[str]:
+        known = self._known.get(name)
+        item = self.chapter.entities.get(name)
+        return [*(known.aliases if known else []), *(item.aliases if item else [])]
 
     def is_character(self, key: str | None) -> bool:
         return self.type_of(key) == "character"

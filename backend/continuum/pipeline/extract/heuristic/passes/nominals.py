@@ -62,15 +62,37 @@ KIN_NOUNS = frozenset({"sister", "brother", "father", "mother", "son", "daughter
                        "husband"})
 
 
+# A kin noun of an owner, read from a relationship the story already holds:
+# "Anselm father_of Clara" makes Clara's "her father" Anselm.
+KIN_OF_RELATION = {"father_of": "father", "mother_of": "mother", "son_of": "son",
+                   "daughter_of": "daughter", "brother_of": "brother", "sister_of": "sister",
+                   "husband_of": "husband", "wife_of": "wife"}
+CHILD_RELATIONS = frozenset({"son_of", "daughter_of", "child_of"})
+
+
 def resolve_kin(
-    doc: Any, token_key: list[str | None], token_kind: list[str | None], types: dict[str, str]
+    doc: Any, token_key: list[str | None], token_kind: list[str | None], types: dict[str, str],
+    known: list[tuple[str, str, str]] | None = None,
 ) -> list[ResolvedMention]:
     """"his sister Elena Marsh" names Tomas's sister; "Tomas and his sister" is then she.
 
     The apposition (either way round: "his sister X", "X, his sister") ties an owner and a
     kin noun to a name; every other "his sister" of the same owner in the chapter, before
-    or after, is that person. An owner with two different named sisters is left alone."""
+    or after, is that person; so does a relationship of earlier chapters (`known`, as
+    (source, type, target): "Anselm Greaves father_of Clara Greaves"). An owner with two
+    different sisters is left alone."""
     named: dict[tuple[str, str], set[str]] = {}
+    for source, rel, target in known or []:
+        if types.get(source) != "character" or types.get(target) != "character":
+            continue
+        if rel in KIN_OF_RELATION:
+            # "X father_of Y", "X son_of Y": X is Y's father, Y's son
+            named.setdefault((target, KIN_OF_RELATION[rel]), set()).add(source)
+        if rel in CHILD_RELATIONS | {"parent_of"}:
+            # "X daughter_of Y": Y is X's father or mother (no gender here, so either noun)
+            child, parent = (source, target) if rel in CHILD_RELATIONS else (target, source)
+            for noun in ("father", "mother"):
+                named.setdefault((child, noun), set()).add(parent)
     for tok in doc:
         lemma = tok.lemma_.lower()
         if lemma not in KIN_NOUNS or tok.tag_ != "NN":
@@ -78,7 +100,8 @@ def resolve_kin(
         owner = _owner(tok, token_key, types)
         if owner is None:
             continue
-        names = [c for c in tok.children if c.dep_ == "appos"]
+        # "her father, Rupert and Oswin" lists people; "her father, Anselm" glosses one
+        names = [c for c in tok.children if c.dep_ == "appos" and not loose_list(c)]
         if tok.dep_ == "appos":
             names.append(tok.head)
         for name in names:
@@ -101,6 +124,12 @@ def resolve_kin(
         start, end = min(poss.idx, tok.idx), tok.idx + len(tok.text)
         found.append(ResolvedMention(start, end, doc.text[start:end], key, "nominal"))
     return found
+
+
+def loose_list(appos: Any) -> bool:
+    """"her father, Rupert and Oswin": after a comma, names joined by "and" are a list of
+    people, not a gloss of the noun ("his cousin Elizabeth and Mrs. Philips" glosses)."""
+    return bool(appos.conjuncts) and appos.i > 0 and appos.doc[appos.left_edge.i - 1].text == ","
 
 
 def _owner(tok: Any, token_key: list[str | None], types: dict[str, str]) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
+from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import RelationshipUpdate
 
@@ -136,6 +137,8 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
     plural = noun.tag_ in {"NNS", "NNPS"}
     for child in noun.children:
         if child.dep_ == "appos":
+            if not plural and loose_list(child):
+                continue  # "her father, Rupert and Oswin": a list of people, not a gloss
             heads = (child, *child.conjuncts) if plural else (child,)
             found += [(k, t) for t in heads for k in view.characters(t)]
     if found:

@@ -30,7 +30,12 @@ HOLDABLE = words(
     dish cup glass spoon candle lamp torch link bible prayer-book flower flowers bouquet
     basket cake chain medal badge flag spyglass telescope knapsack bundle blanket
     ledger ledgers satchel notebook wallet pocketbook pocket-book snuffbox snuff-box
-    tinderbox strongbox coffer bag saddlebag sack
+    tinderbox strongbox coffer bag saddlebag sack chronometer timepiece clock logbook log-book
+    photograph photographs photo negative lens loupe magnifier sextant barometer thermometer
+    instrument telegram certificate passport licence license receipt cheque warrant will
+    rifle shotgun whip revolver pendant tiara diamond diamonds emerald ruby sapphire rosary
+    violin fiddle flute doll jar tin canister syringe scarf muff veil spectacles pince-nez
+    briefcase portfolio folder file dossier sketchbook album hammer chisel
     """
 )
 # Held things that are owned, not carried: "kept the house" is housekeeping, not holding.

@@ -300,6 +300,8 @@ def _opening(view: ChapterView, tok: Any, lemma: str) -> ThreadUpdate | None:
         return _culprit(view, tok, lemma)
     if tok.pos_ == "VERB" and lemma == "become":
         return _fate(view, tok)
+    if tok.pos_ == "VERB" and lemma in DECISION_VERBS:
+        return _decision(view, tok)
     return None
 
 
@@ -598,9 +600,15 @@ def _mystery(view: ChapterView, noun: Any) -> ThreadUpdate | None:
 
 
 def _culprit(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
-    """"who had taken the key?", "wondered who had stolen the letter"."""
+    """"who had taken the key?", "wondered who had stolen the letter"; a deed done by
+    someone unnamed: "Somebody in this house had taken the plate", "someone has stolen it"."""
     subject = next((c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
-    if subject is None or subject.lower_ not in {"who", "whoever"} or verb.dep_ == "relcl":
+    if subject is None or verb.dep_ == "relcl":
+        return None
+    if subject.lower_ in UNKNOWN_DOERS:
+        if _blocked(view, verb) or not view.verdict(verb).asserted:
+            return None  # "nobody had taken it", "if someone had taken it"
+    elif subject.lower_ not in {"who", "whoever"}:
         return None
     if not any(c.dep_ == "aux" and c.lower_ in {"had", "has", "have"} for c in verb.children):
         return None
@@ -613,6 +621,51 @@ def _culprit(view: ChapterView, verb: Any, lemma: str) -> ThreadUpdate | None:
         return None
     past = CULPRIT_VERBS[verb.lemma_.lower()]
     return _update(view, f"who {past} {name}", "open", verb, [subject, obj], "culprit", 0.55)
+
+
+UNKNOWN_DOERS = frozenset({"somebody", "someone"})
+# A decision still to be taken: "The trustees will vote on whether to close the observatory",
+# "the court would decide whether he was guilty", "the board is to consider whether to sell".
+DECISION_VERBS = words("vote decide determine consider debate deliberate rule judge settle choose")
+DECISION_PREPS = frozenset({"on", "about", "upon", "over"})
+
+
+def _decision(view: ChapterView, verb: Any) -> ThreadUpdate | None:
+    """A pending decision on a "whether" question opens a thread named by the question:
+    "will vote in April on whether to close the Halloran Observatory" → "whether trustees
+    close Halloran Observatory". Only a decision not yet taken (future, modal, "is to");
+    in dialogue only one others will take ("The trustees will vote …"), not the speaker's own
+    ("we'll decide whether to walk")."""
+    if _blocked(view, verb) or any(c.dep_ == "neg" for c in verb.children):
+        return None  # "will not vote on whether …": no question left to decide
+    if view.in_quote(verb) and any(s.lower_ in {"i", "we", "you"} for s in view.subjects(verb)):
+        return None
+    if not (any(c.dep_ == "aux" and c.lower_ in {"will", "would", "shall", "must", "is", "are",
+                                                 "was", "were", "to", "'ll", "’ll"}
+                for c in verb.children) or verb.tag_ in {"VBZ", "VBP"}):
+        return None
+    clause = None
+    for child in verb.children:
+        if child.dep_ in {"ccomp", "xcomp", "advcl"} and _whether(child):
+            clause = child
+        elif child.dep_ == "prep" and child.lower_ in DECISION_PREPS:
+            clause = next((g for g in child.children if g.dep_ == "pcomp" and _whether(g)), clause)
+    if clause is None:
+        return None
+    deciders = [_np_name(view, s) for s in view.subjects(verb)]
+    own = [s for s in view.subjects(clause) if s.lower_ != "whether"] if not any(
+        c.dep_ == "aux" and c.lower_ == "to" for c in clause.children) else []
+    who = _np_name(view, own[0]) if own else (deciders[0] if deciders else None)
+    obj = next(iter(view.objects(clause)), None)
+    what = _object_name(view, obj) if obj is not None else None
+    if what is None:
+        return None
+    name = " ".join(filter(None, ["whether", who, clause.lemma_.lower(), what]))
+    return _update(view, name, "open", verb, [clause], "decision", 0.55)
+
+
+def _whether(clause: Any) -> bool:
+    return any(c.lower_ == "whether" and c.i < clause.i for c in clause.children)
 
 
 def _advance(

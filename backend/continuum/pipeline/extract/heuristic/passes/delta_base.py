@@ -1,0 +1,54 @@
+"""What every state-delta rule shares: building a delta with its clause evidence, and telling
+a place from a person or a date."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import StateDelta
+
+BODY_PARTS = frozenset(
+    {"arm", "leg", "foot", "ankle", "hand", "head", "knee", "shoulder", "wrist", "back",
+     "finger", "side", "eye", "face", "neck", "hip", "thigh", "chest", "cheek", "lip"}
+)
+NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
+                            "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
+HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "captain", "dr"})
+
+
+def delta(
+    view: ChapterView, verb: Any, kind: str, subject: str, obj: str | None, parts: list[Any],
+    rule: str, confidence: float, subject_tok: Any | None = None,
+) -> StateDelta:
+    if subject_tok is not None and view.token_kind[subject_tok.i] == "pronoun":
+        confidence *= 0.9
+    evidence = view.clause_evidence(verb, parts, f"state_deltas.{rule}", confidence)
+    return StateDelta(kind=kind, subject=subject, object=obj, evidence=evidence)  # type: ignore[arg-type]
+
+
+def place_of(view: ChapterView, tok: Any) -> str | None:
+    """A place: a location entity, a place entity, or a capitalised name that is no person."""
+    key = view.key(tok)
+    if key and view.type_of(key) == "location":
+        return key
+    if key or tok.ent_type_ in NON_PLACE_ENTS:
+        return None
+    if tok.pos_ == "NOUN" and tok.text.islower():
+        return _definite_place(view, tok)
+    if any(c.dep_ == "compound" and c.lower_.rstrip(".") in HONORIFIC_WORDS for c in tok.lefts):
+        return None
+    if tok.pos_ == "PROPN" and any(c.dep_ == "poss" for c in tok.children):
+        return None  # "went to his Maker": a possessed name is no place
+    return view.location(tok)
+
+
+def _definite_place(view: ChapterView, tok: Any) -> str | None:
+    """"went back to bed in the observatory": "the" and the head word of the one named place
+    the story has of that kind (the Halloran Observatory). Not "an observatory", "his
+    observatory" or "the observatory kitchen"."""
+    if tok.dep_ == "compound" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.lefts):
+        return None
+    if any(c.dep_ in {"poss", "compound"} for c in tok.lefts):
+        return None
+    return view.place_by_head(tok.lemma_.lower())

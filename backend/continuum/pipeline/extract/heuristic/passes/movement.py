@@ -1,0 +1,312 @@
+"""Movement and presence: who goes where, who is where ("went down to Hollin", "stayed at the
+inn", "was locked in the cells beneath the Guildhall", "found herself in Bath")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
+from continuum.pipeline.extract.schema import StateDelta
+
+MOVE_VERBS = frozenset(
+    {
+        "go", "come", "walk", "ride", "return", "travel", "run", "drive", "sail", "journey",
+        "hurry", "hasten", "proceed", "fly", "flee", "escape", "move", "set", "head", "march",
+        "row", "swim", "climb", "wander", "stroll", "retire", "repair", "remove", "arrive",
+        "get", "make", "steal", "creep", "crawl", "gallop", "limp", "stagger", "rush", "dash",
+        "race", "follow", "accompany", "advance", "withdraw", "retreat", "depart", "start",
+        "carry", "bring", "take", "lead", "escort", "guide", "conduct", "paddle", "trudge",
+        "cross", "step", "ascend", "descend", "venture", "saunter", "amble", "tramp", "trek",
+        "scramble", "stride", "scurry", "hobble", "totter", "wend", "show", "usher", "slip",
+        "dart", "pace", "tiptoe", "speed", "canter", "trot", "drift", "hike", "motor",
+    }
+)
+# "walked Mara up the hill to Gull House": the person walked, led or taken goes too.
+ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort", "drive", "row",
+                          "guide", "conduct", "carry", "follow", "help", "show", "usher"})
+# "made his way to", "wended her way back to": the way is the motion.
+WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
+# Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
+CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
+# Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
+STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
+                        "lie", "spend", "dine", "sup", "breakfast", "camp", "stop",
+                        "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
+                        "wake", "awake", "awaken"})
+# "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
+PATH_PREPS = frozenset({"down", "up", "along", "through", "across"})
+REFLEXIVES = frozenset({"himself", "herself", "themselves", "myself", "yourself", "ourselves",
+                        "yourselves"})
+# Adverbs whose prepositions belong to the motion: "went back down to", "rowed out to".
+MOTION_ADVERBS = frozenset({"back", "down", "up", "out", "home", "over", "across", "away", "off",
+                            "on", "in", "ahead", "round", "around", "along", "again", "still",
+                            "asleep", "awake", "safe", "alone"})
+# A named place inside a common one: "his forge in Saltmere", "his room at the Lantern Inn".
+NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "outside", "beneath", "under",
+                          "below", "underneath"})
+# "locked Jonah Crane in the cells beneath the Guildhall": the person confined is there.
+CONFINE_VERBS = frozenset({"lock", "shut", "imprison", "confine", "jail", "gaol", "lodge"})
+ARRIVE_VERBS = frozenset({"arrive", "reach", "enter", "land", "gain"})
+LEAVE_VERBS = frozenset({"leave", "quit", "depart", "flee", "escape", "abandon", "desert"})
+TO_PREPS = frozenset({"to", "into", "towards", "toward", "for", "unto", "onto"})
+AT_PREPS = frozenset({"at", "in", "on", "upon"})
+FROM_PREPS = frozenset({"from", "out of", "off"})
+
+
+def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
+    """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
+    parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
+    with them ("went up the mountain with Oswin", "stood with Oswin")."""
+    people: list[tuple[Any, str]] = []
+
+    def add(tok: Any) -> None:
+        people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
+
+    subjects = view.subjects(verb)
+    for s in subjects:
+        add(s)
+        for left in s.lefts:  # "Aldous and Harriet Finch": the parser hangs Aldous on Finch
+            if left.dep_ in {"amod", "compound"} and any(c.dep_ == "conj" for c in left.children):
+                add(left)
+        for item in s.children:  # "her father, Rupert and Oswin": a list read as apposition
+            if item.dep_ == "appos" and item.conjuncts:
+                for t in (item, *item.conjuncts):
+                    add(t)
+    if subjects:
+        first = min(s.i for s in subjects)
+        for item in verb.children:  # "Clara, her father, … went": the list's head, loose
+            if item.dep_ == "npadvmod" and item.i < first and item.i + 1 < len(view.doc) and \
+                    view.doc[item.i + 1].text == ",":
+                add(item)
+    if people:
+        for prep, noun in view.preps(verb):
+            if prep in {"with", "along with", "together with"} and view.token_kind[noun.i] != "pronoun":
+                add(noun)
+    return people
+
+
+def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
+    """Who goes: the company of the verb (`company`), and the person escorted."""
+    movers = company(view, verb)
+    if lemma in ESCORT_VERBS and not view.is_passive(verb):
+        movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o))
+    return movers
+
+
+def confined(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """"The Watch locked Jonah Crane in the cells beneath the Guildhall"; "was locked in"."""
+    if lemma not in CONFINE_VERBS:
+        return
+    people = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
+    if view.is_passive(verb):
+        people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    for prep, noun in view.preps(verb):
+        if prep not in {"in", "into", "inside", "within"}:
+            continue
+        found = nested_place(view, noun)
+        if found is not None:
+            for tok, who in people:
+                out.append(delta(view, verb, "moved_to", who, found[0], [tok, noun],
+                                  "confinement", 0.7, tok))
+            return
+
+
+def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
+    """The verb's prepositions and those of its adverbs: "went back down to", "was back at"."""
+    pairs = view.preps(verb)
+    for child in verb.children:
+        if child.dep_ in {"advmod", "prt", "acomp", "npadvmod"} and \
+                child.lower_ in MOTION_ADVERBS:
+            pairs.extend(view.preps(child))
+            for grand in child.children:  # "back down to": the second adverb holds the "to"
+                if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
+                    pairs.extend(view.preps(grand))
+        elif child.dep_ == "dobj" and child.lower_ == "way" and verb.lemma_.lower() in WAY_VERBS:
+            pairs.extend(view.preps(child))  # "made his way to the Red Lion"
+            for grand in child.children:
+                if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
+                    pairs.extend(view.preps(grand))
+    # "climbed up to", "went over to": the parser reads "up to" as one preposition
+    return [(p.split()[-1] if " " in p and p.split()[0] in MOTION_ADVERBS else p, n)
+            for p, n in pairs]
+
+
+def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
+    """A named place, or the named place a common one is in ("his forge in Saltmere")."""
+    place = place_of(view, noun)
+    if place is not None:
+        return place, noun
+    if depth >= 3 or view.key(noun) or noun.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ in NESTED_PREPS:
+            for pobj in child.children:
+                if pobj.dep_ == "pobj":
+                    found = nested_place(view, pobj, depth + 1)
+                    if found is not None:
+                        return found
+        elif child.dep_ == "relcl" and depth == 0:  # "the forge, which stood … in Saltmere"
+            for prep, inner in view.preps(child):
+                if prep in NESTED_PREPS - {"of"}:
+                    found = nested_place(view, inner, depth + 1)
+                    if found is not None:
+                        return found
+    return None
+
+
+def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS:
+        return
+    if lemma == "steal" and view.objects(verb):
+        return  # "had stolen the plate from the observatory": a theft, not stealing away
+    movers = _movers(view, verb, lemma)
+    if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
+        movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    elif view.is_passive(verb):
+        return
+    if view.in_quote(verb):  # "I went to the Red Lion," said Tom: talk, not the scene's motion
+        movers = [(s, c) for s, c in movers if view.token_kind[s.i] != "pronoun"]
+    if not movers:
+        return
+    targets: list[tuple[str, str, Any]] = []
+    preps = motion_preps(view, verb)
+    if any(p in TO_PREPS and nested_place(view, n) is None for p, n in preps):
+        # "was shown into the library at Hatherley Grange": the room is in the named place
+        preps = [(("to" if p in AT_PREPS else p), n) for p, n in preps]
+    for prep, noun in preps:
+        found = nested_place(view, noun) if prep in TO_PREPS else None
+        place = place_of(view, noun) if found is None else found[0]
+        if place is None:
+            continue
+        if prep in FROM_PREPS or prep.startswith("out of"):
+            if lemma not in CARRY_VERBS:  # "brought a letter from London": the letter came
+                targets.append(("left", place, noun))
+        elif prep in TO_PREPS:
+            targets.append(("arrived_at" if lemma in ARRIVE_VERBS else "moved_to", place, noun))
+        elif prep in AT_PREPS and lemma in ARRIVE_VERBS:
+            targets.append(("arrived_at", place, noun))
+        elif prep == "for" and lemma in LEAVE_VERBS:
+            targets.append(("moved_to", place, noun))
+    rule = "movement"
+    if not targets and lemma in MOVE_VERBS:
+        targets, rule = _path(view, verb, preps), "path"
+    for obj in view.objects(verb):
+        place = place_of(view, obj)
+        if place is None:
+            continue
+        if lemma in ARRIVE_VERBS:
+            targets.append(("arrived_at", place, obj))
+        elif lemma in LEAVE_VERBS:
+            targets.append(("left", place, obj))
+    order = {"left": 0, "moved_to": 1, "arrived_at": 1}
+    for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
+        for subject_tok, mover in movers:
+            out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
+                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+def _path(view: ChapterView, verb: Any, preps: list[tuple[str, Any]]) -> list[tuple[str, str, Any]]:
+    """"walked down Bell Street", "walked up Bell Street" (the parser's particle and bare
+    noun): a named way the mover goes along, when the text names no destination."""
+    ways = [n for p, n in preps if p in PATH_PREPS]
+    if any(c.dep_ == "prt" and c.lower_ in PATH_PREPS for c in verb.children):
+        ways += [c for c in verb.children if c.dep_ == "npadvmod" and c.pos_ == "PROPN"]
+    for noun in ways:
+        place = place_of(view, noun)
+        if place is not None:
+            return [("moved_to", place, noun)]
+    return []
+
+
+def found_self(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """"found herself in Hatherley Grange", "found himself back at the Red Lion"."""
+    if lemma != "find" or view.is_passive(verb):
+        return
+    if view.in_quote(verb) and verb.tag_ != "VBD":
+        return
+    if not any(c.dep_ == "dobj" and c.lower_ in REFLEXIVES for c in verb.children):
+        return
+    movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    for prep, noun in motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within"}:
+            continue
+        found = nested_place(view, noun)
+        if found is None:
+            continue
+        for subject_tok, who in movers:
+            out.append(delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
+                              "found_self", 0.7, subject_tok))
+        return
+
+
+def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """Being at a named place: "was in Greyhaven", "stayed at the Lantern Inn", "was asleep in
+    his room at the Lantern Inn". Narration only: in dialogue it is a claim, not a scene."""
+    if lemma not in STAY_VERBS or view.in_quote(verb) or view.is_passive(verb):
+        return
+    if verb.tag_ in {"VB", "VBG"} and lemma == "be":
+        return  # "to be in London", "being at Netherfield": a plan or a circumstance
+    if any(c.dep_ == "aux" and c.lower_ in {"would", "will", "should", "must", "might", "may",
+                                            "could", "shall", "to", "had", "'d", "\u2019d"}
+           for c in verb.children):
+        return  # a plan, a wish, or backstory ("had been formerly in trade in Meryton")
+    movers = company(view, verb)
+    if not movers:
+        return
+    for prep, noun in motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within"}:
+            continue
+        found = nested_place(view, noun)
+        if found is None:
+            continue
+        for subject_tok, who in movers:
+            out.append(delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
+                              "presence", 0.65, subject_tok))
+        return
+
+
+# "took the back room at the Drover's Rest", "had rooms in Bath": lodging taken is presence.
+LODGING_VERBS = frozenset({"take", "have", "rent", "hire", "engage", "book", "let"})
+LODGINGS = frozenset({"room", "rooms", "lodging", "lodgings", "quarters", "chamber", "chambers",
+                      "apartment", "apartments", "bed", "berth", "garret", "attic", "suite"})
+
+
+def placed_others(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """Someone put or met at a place by another's verb, and lodging taken:
+
+    - "They left Gideon at the Saddle Hut": the one left behind is there;
+    - "Daniel found Clara on the bench outside the Drover's Rest": both are there;
+    - "The surveyor had taken the back room at the Drover's Rest": the lodger is there."""
+    if view.is_passive(verb) or (view.in_quote(verb) and verb.tag_ != "VBD"):
+        return
+    objects = view.objects(verb)
+    if lemma in LODGING_VERBS:
+        for obj in objects:
+            if obj.lemma_.lower() not in LODGINGS and obj.lower_ not in LODGINGS:
+                continue
+            found = nested_place(view, obj) or next(
+                (f for p, n in view.preps(verb) if p in AT_PREPS
+                 for f in [nested_place(view, n)] if f is not None), None)
+            if found is not None:
+                for s, who in company(view, verb):
+                    out.append(delta(view, verb, "arrived_at", who, found[0], [s, obj, found[1]],
+                                     "lodging", 0.65, s))
+            return
+    if lemma not in {"leave", "find"}:
+        return
+    people = [(o, c) for o in objects if o.lower_ not in REFLEXIVES for c in view.characters(o)]
+    if not people:
+        return
+    for prep, noun in motion_preps(view, verb):
+        if prep not in AT_PREPS and prep not in {"inside", "within", "outside"}:
+            continue
+        found = nested_place(view, noun)
+        if found is None:
+            continue
+        if lemma == "find":
+            people = [*company(view, verb), *people]
+        for tok, who in people:
+            out.append(delta(view, verb, "arrived_at", who, found[0], [tok, noun],
+                             "left_at" if lemma == "leave" else "found_at", 0.65, tok))
+        return

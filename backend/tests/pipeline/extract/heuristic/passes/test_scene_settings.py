@@ -1,0 +1,124 @@
+"""state_deltas: where people are when no verb of motion says so — fronted places, a place's
+"where", a paragraph opening on a place, lists of people, company, people left or found
+somewhere, lodging, "the <head>" for the one named place of that kind, and the dead."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+from .support import assert_evidence_exact
+
+ViewOf = Callable[..., ChapterView]
+CAST = StoryContext(entities=[
+    KnownEntity(name="Anna Lind", type="character", aliases=["Anna"], gender="female"),
+    KnownEntity(name="Piet Mors", type="character", aliases=["Piet"], gender="male"),
+    KnownEntity(name="Jonas Brel", type="character", aliases=["Jonas"], gender="male"),
+    KnownEntity(name="Wendover Observatory", type="location"),
+    KnownEntity(name="Brackley", type="location"),
+    KnownEntity(name="Golden Fleece", type="location"),
+])
+PLACE_KINDS = {"moved_to", "arrived_at", "left"}
+
+
+def places(view: ViewOf, text: str) -> list[tuple[str, str, str | None]]:
+    items = extract_state_deltas(view(text, CAST)).items
+    assert_evidence_exact(text, items)
+    return [(d.kind, d.subject, d.object) for d in items if d.kind in PLACE_KINDS]
+
+
+@pytest.mark.parametrize("text", [
+    "Down in Brackley, Anna Lind was mending the nets by the door.",
+    "Three miles off, in Brackley, Anna Lind sat by the stove.",
+    "At the gate of Brackley, Anna Lind waited for the carrier.",
+])
+def test_a_fronted_place_sets_the_clause(view: ViewOf, text: str) -> None:
+    assert ("arrived_at", "Anna Lind", "Brackley") in places(view, text)
+
+
+@pytest.mark.parametrize("text", [
+    "She looked up at the Wendover Observatory, a speck of light on the ridge, where Piet "
+    "Mors was still working.",
+    "They could see the Golden Fleece, where Piet Mors sat over his ale.",
+])
+def test_a_places_where_clause_places_its_subject(view: ViewOf, text: str) -> None:
+    assert ("arrived_at", "Piet Mors", places(view, text)[-1][2]) == places(view, text)[-1]
+    assert places(view, text)[-1][2] in {"Wendover Observatory", "Golden Fleece"}
+
+
+def test_a_paragraph_opening_on_a_place_places_the_first_to_act(view: ViewOf) -> None:
+    text = ("The Golden Fleece was dark and low and smelled of beer. Jonas Brel looked up from "
+            "the counter and nodded.\n\nAnna Lind walked home.")
+    assert places(view, text) == [("arrived_at", "Jonas Brel", "Golden Fleece")]
+
+
+def test_a_paragraph_where_someone_goes_elsewhere_is_not_set_by_its_opening(view: ViewOf) -> None:
+    text = ("The Golden Fleece was dark and low. Jonas Brel walked to Brackley and looked "
+            "about him.")
+    assert places(view, text) == [("moved_to", "Jonas Brel", "Brackley")]
+
+
+def test_a_list_of_people_all_go(view: ViewOf) -> None:
+    text = "Anna, Piet and Jonas all went up to their beds in the Wendover Observatory."
+    assert sorted(places(view, text)) == sorted([
+        ("moved_to", who, "Wendover Observatory")
+        for who in ("Anna Lind", "Piet Mors", "Jonas Brel")])
+
+
+@pytest.mark.parametrize("text", [
+    "Anna Lind walked to Brackley with Piet Mors.",
+    "Anna Lind sat with Piet Mors at the gate of Brackley.",
+])
+def test_company_goes_and_stays_along(view: ViewOf, text: str) -> None:
+    found = places(view, text)
+    assert {who for _, who, place in found if place == "Brackley"} == {"Anna Lind", "Piet Mors"}
+
+
+def test_someone_left_somewhere_is_there_and_someone_found_there_too(view: ViewOf) -> None:
+    assert places(view, "They left Piet Mors at the Golden Fleece and walked on.") == [
+        ("arrived_at", "Piet Mors", "Golden Fleece")]
+    assert sorted(places(view, "Anna Lind found Jonas on the bench outside the Golden Fleece.")) \
+        == [("arrived_at", "Anna Lind", "Golden Fleece"), ("arrived_at", "Jonas Brel", "Golden Fleece")]
+
+
+def test_taking_a_room_somewhere_is_lodging_there(view: ViewOf) -> None:
+    assert places(view, "Piet Mors had taken the back room at the Golden Fleece.") == [
+        ("arrived_at", "Piet Mors", "Golden Fleece")]
+    # "took … at": the motion rule reads it as going there too; both place him there
+    assert {(who, place) for _, who, place in places(
+        view, "Piet Mors took a room at the Golden Fleece for a week.")} == {
+        ("Piet Mors", "Golden Fleece")}
+    assert places(view, "Piet Mors had a room of his own.") == []
+
+
+def test_the_head_word_names_the_one_place_of_that_kind(view: ViewOf) -> None:
+    assert places(view, "Anna Lind went back to bed in the observatory.") == [
+        ("moved_to", "Anna Lind", "Wendover Observatory")]
+    # another observatory, or one owned by someone, is not the named one
+    assert places(view, "Anna Lind went back to bed in an observatory.") == []
+    assert places(view, "Anna Lind went back to bed in his observatory.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "If Anna Lind were down in Brackley, she would be mending the nets.",
+    '"Down in Brackley, I was mending the nets," said Anna Lind.',
+    "Anna Lind thought of Brackley, where the nets were mended.",
+    "The Golden Fleece was dark and low. The fire smoked.",
+])
+def test_settings_stay_silent(view: ViewOf, text: str) -> None:
+    assert places(view, text) == []
+
+
+def test_stealing_a_thing_from_a_place_is_no_leaving(view: ViewOf) -> None:
+    assert places(view, "Piet Mors had stolen the ledger from the Wendover Observatory.") == []
+
+
+def test_the_dead_are_not_moved_after_they_die(view: ViewOf) -> None:
+    text = ("Piet Mors was dead at the foot of the cliff. They carried him up to the Wendover "
+            "Observatory on a door.")
+    assert places(view, text) == []
