@@ -87,8 +87,11 @@ def speeches(text: str) -> list[Speech]:
     """Every quoted passage with its speaker: "...," said X / X said, "..." / the paragraph's
     attributed speaker for an unattributed quote in the same paragraph."""
     out: list[Speech] = []
+    previous: Span | None = None
     for para in paragraphs(text):
         quotes = list(_QUOTE.finditer(text, para.start, para.end))
+        beat = _beat_paragraph(text, previous) if quotes and quotes[0].start() == para.start else None
+        previous = para
         found: list[tuple[str | None, int | None]] = []
         for i, q in enumerate(quotes):
             after_end = quotes[i + 1].start() if i + 1 < len(quotes) else para.end
@@ -98,11 +101,23 @@ def speeches(text: str) -> list[Speech]:
         for i, (q, (who, at)) in enumerate(zip(quotes, found, strict=True)):
             if who is None:  # one speaker per paragraph: the nearest attribution before, else after
                 near = [f for f in reversed(found[:i]) if f[0] is not None] or \
-                    [f for f in found[i + 1:] if f[0] is not None]
+                    [f for f in found[i + 1:] if f[0] is not None] or ([beat] if beat else [])
                 if near:
                     who, at = near[0]
             out.append(Speech(q.start(1), q.end(1), q.group(1), who, at))
     return out
+
+
+def _beat_paragraph(text: str, para: Span | None) -> tuple[str, int] | None:
+    """A paragraph of narration only, ending on an action of one person ("He stood on the bed
+    to see it better."): the speaker of an unattributed quote that opens the next paragraph."""
+    if para is None or _QUOTE.search(text, para.start, para.end):
+        return None
+    last = sentences(text, para.start, para.end)[-1]
+    m = re.match(rf"(?P<b>{_NAME}|She|He)\s+(?:\w+ly\s+)?(?:{_BEAT_VERBS}|[a-z]+ed)\b", last.text)
+    if m is None or last.text.split()[0] in ("The", "A", "An", "It", "There", "Then"):
+        return None
+    return m.group("b"), last.start + m.start("b")
 
 
 def _attribution(text: str, after: int, after_end: int, before_start: int,

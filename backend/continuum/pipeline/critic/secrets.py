@@ -157,6 +157,83 @@ def kin_reference(claims: DraftClaims, speech: Speech, secret: Secret,
 
 
 Severity = Literal["FAIL", "WARN"]
+def kin_identity(claims: DraftClaims, speech: Speech, secret: Secret) -> tuple[int, int] | None:
+    """"That is my son-in-law's brother out there": a spoken identity assertion whose
+    predicate ends in the kinship the secret states, owned by someone other than the speaker
+    ("my brother" is the speaker's own). The span of the assertion, or None."""
+    said = claims.text[speech.start:speech.end]
+    for kin in secret.kin:
+        m = re.search(rf"\b(?:that|this|he|it|yon|the\s+\w+(?:\s+\w+)?)\s+"
+                      rf"(?:is|was|must\s+be|can\s+only\s+be)\s+(?:\w+\s+){{0,3}}?[\w-]+(?:'s|’s)\s+(?:own\s+|elder\s+|older\s+|younger\s+)?{kin}\b",
+                      said, re.IGNORECASE)
+        if m is not None:
+            return speech.start + m.start(), speech.start + m.end()
+    return None
+
+
+_MODALS_NOW = {"would", "will", "could", "can", "shall", "should", "might", "may", "must", "'d", "'ll"}
+
+
+def thought_of_as_alive(claims: DraftClaims, secrets: dict[str, Secret]) -> list[tuple[Any, Secret, Any]]:
+    """Narrated sentences whose subject has not learned a secret identity and which name the
+    person in a clause of the story's present or future ("so that Ivo would know whose it
+    was", "She would not send a bill after Ivo Marsh"): (sentence, secret, subject id). A
+    counterfactual ("Ivo would have laughed"), a clause without a modal, a question and
+    speech are left out."""
+    from continuum.pipeline.critic import parsed
+
+    out: list[tuple[Any, Secret, Any]] = []
+    doc = parsed.doc_of(claims)
+    for sent in doc.sents:
+        if parsed.quoted(claims, sent.root) or sent.text.rstrip("\"”' ").endswith("?"):
+            continue
+        for secret in secrets.values():
+            for tok in sent:
+                if tok.pos_ != "PROPN" or parsed.quoted(claims, tok) or \
+                        not _names_secret(tok, secret):
+                    continue
+                head = tok
+                while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+                    head = head.head
+                subject = _thinker(head, tok)
+                who = parsed.who(claims, subject) if subject is not None else None
+                if who is None or knows(claims, who, secret):
+                    continue
+                aux = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+                modal = any(c.lower_ in _MODALS_NOW for c in aux) and \
+                    not any(c.lemma_ == "have" for c in aux)
+                if not modal:
+                    continue  # a negation keeps the presupposition: "would not send a bill after Ivo"
+                out.append((sent, secret, who))
+                break
+            else:
+                continue
+            break
+    return out
+
+
+def _thinker(verb: Any, name: Any) -> Any | None:
+    """The person whose clause holds the name: the subject of the name's own verb, or, when
+    the name is that subject ("so that Ivo would know"), of the clause above it."""
+    node = verb
+    for _ in range(5):
+        subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is not None and subject.i != name.i and name not in subject.subtree:
+            return subject
+        if node.head.i == node.i:
+            return None
+        node = node.head
+    return None
+
+
+def _names_secret(tok: Any, secret: Secret) -> bool:
+    """The token is the secret person's first name or surname within his full name."""
+    words = secret.name.split()
+    if tok.text == words[0] and words[0].lower() not in PRONOUNS:
+        return True
+    return len(words) > 1 and tok.text == words[-1] and tok.i > 0 and tok.nbor(-1).text == words[0]
+
+
 COGNITION: dict[str, Severity] = {"know": "FAIL", "understand": "FAIL", "realise": "WARN", "realize": "WARN",
              "recognise": "WARN", "recognize": "WARN", "guess": "WARN", "suspect": "WARN"}
 _TOLD = re.compile(r"\b(?:told|tells|explained|confessed|whispered|showed|admitted|revealed)\b",

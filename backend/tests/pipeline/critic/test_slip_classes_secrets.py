@@ -10,11 +10,12 @@ import uuid
 
 from continuum.pipeline.critic.checks import entity, knowledge
 from continuum.pipeline.critic.claims import bind_claims
+from continuum.pipeline.critic.prose import speeches
 from continuum.pipeline.critic.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world
+from .test_generalisation import FakeHistory, _entity, _event, _world
 
 # -- entity: a past perfect dated in the story's own day -----------------------------------------
 
@@ -129,3 +130,70 @@ def test_knowing_after_a_telling_on_the_page_is_only_a_warn() -> None:
             "Olaf Holm knew now that the ferryman was Nils Brand.")
     assert [s for s, _m in _knowledge(text, ("Olaf Holm",), ("Nils Brand",),
                                       ("Greta Holm", "Greta"))] == ["WARN"]
+
+
+def test_thinking_of_him_as_alive_in_a_modal_clause() -> None:
+    for text in ("Olaf Holm would not charge a penny for the crossing to Nils Brand; the river had "
+                 "kept him long enough.",
+                 "Olaf Holm carved two letters into the oar, so that Nils would know whose it was."):
+        found = _knowledge(text, ("Olaf Holm",), ("Nils Brand", "Nils", "Nils Brand"))
+        assert [s for s, _m in found] == ["WARN"], text
+        assert "as if Nils Brand were alive and about" in found[0][1]
+
+
+def test_remembering_him_or_a_counterfactual_is_silent() -> None:
+    for text in ("Olaf Holm remembered how Nils Brand had rowed the ferry every spring.",
+                 "Olaf Holm thought that Nils Brand would have laughed at the new boat.",
+                 "Greta Holm would not charge a penny for the crossing to Nils Brand."):
+        assert _knowledge(text, ("Olaf Holm",), ("Greta Holm",), ("Nils Brand",)) == [], text
+
+
+def test_a_spoken_kinship_identity_of_someone_out_there() -> None:
+    text = ('Olaf Holm shaded his eyes at the ferry.\n\n"That is my son-in-law\'s brother out there, '
+            'Piet," said Olaf Holm.')
+    found = _knowledge(text, ("Olaf Holm",))
+    assert [s for s, _m in found] == ["WARN"]
+    own = text.replace("my son-in-law's brother", "my brother")
+    assert _knowledge(own, ("Olaf Holm",)) == []
+
+
+def test_a_quote_after_a_narrated_action_is_spoken_by_its_actor() -> None:
+    text = ('"Evening, Piet."\n\nOlaf Holm climbed onto the bench to see the river.\n\n'
+            '"Tell me, Piet. Does Nils Brand still cross at dawn?"')
+    assert [s.speaker for s in speeches(text)][-1] == "Olaf Holm"
+    found = _knowledge(text, ("Olaf Holm",), ("Nils Brand",))
+    assert [s for s, _m in found] == ["WARN"] and found[0][1].startswith("Olaf Holm names Nils Brand")
+
+
+# -- entity: lifetime clauses, a voice, a short first name ----------------------------------------
+
+
+def test_a_relative_clause_or_a_clause_bounded_by_the_death_is_her_lifetime() -> None:
+    world, ids = _dead_warden()
+    for text in ("The plaque named Warden Hale, who kept the bridge from the year of the flood "
+                 "until the day she died.",
+                 "Pell thought of Warden Hale, who guarded the gate for twenty years."):
+        extraction = ChapterExtraction(
+            new_entities=[_entity(text, "Agnes Hale", "Warden Hale"), _entity(text, "Pell")],
+            events=[_event(text, text, "Agnes Hale", "keep" if "kept" in text else "guard", "")])
+        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        assert [f.severity for f in entity.check(claims, world)] == [], text
+
+
+def test_the_voice_of_the_dead_acting_now_is_a_warn() -> None:
+    acting = "Pell rowed hard. Warden Hale's voice rang out from the end of the bridge, calling him in."
+    assert [s for s, _q in _entity_findings(acting)] == ["WARN"]
+    memory = "Pell rowed hard. Warden Hale's voice came back to him, calling him in."
+    assert _entity_findings(memory) == []
+
+
+def test_a_one_letter_slip_in_a_short_first_name() -> None:
+    world, _ = _world(("Ivo Marsh", "character"))
+
+    def found(text: str, name: str) -> list[tuple[str, str | None]]:
+        extraction = ChapterExtraction(new_entities=[_entity(text, name, type_="location")])
+        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        return [(f.severity, f.draft_quote) for f in entity.check(claims, world)]
+
+    assert found("Ivor Marsh drew the window on the wall.", "Ivor Marsh") == [("WARN", "Ivor Marsh")]
+    assert found("Ian Marsh drew the window on the wall.", "Ian Marsh") == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
@@ -41,13 +42,35 @@ def _in_the_past(claims: DraftClaims, start: int, end: int) -> bool:
     return _BEFORE_NOW.match(sentence) is not None and parsed.RECENT.search(sentence) is None
 
 
+# "... until the day she died", "before she drowned": the clause is told of her lifetime.
+_UNTIL_DEATH = re.compile(r"\b(?:until|till|before|up\s+to)\b[^.;]{0,30}\b(?:died|drowned|was\s+killed|"
+                          r"was\s+shot|death)\b", re.IGNORECASE)
+
+
+def _told_as_before(claims: DraftClaims, event: Any) -> bool:
+    """The event's verb, found in the parse, is a past perfect or modal not dated in the
+    story's present, a reported memory, or a relative clause about the person ("Reyes, who
+    commanded the Watch ..."), or its sentence bounds it by the death: the act belongs to the
+    lifetime, not to this chapter."""
+    doc = parsed.doc_of(claims)
+    span = doc.char_span(event.evidence.start, event.evidence.end, alignment_mode="expand")
+    verbs = [t for t in span or [] if t.lemma_ == event.verb.lower() and t.pos_ in ("VERB", "AUX")]
+    for verb in verbs:
+        if parsed.recent_perfect(verb):
+            return False
+        if parsed.perfect_or_modal(verb) or parsed.reported(verb) or verb.dep_ in ("relcl", "acl") \
+                or _UNTIL_DEATH.search(verb.sent.text):
+            return True
+    return False
+
+
 def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings, seen = [], set()
     for event in claims.extraction.events:
         actor = claims.bind(event.subject, "character")
         if actor is None or actor not in world.dead or event.verb.lower() in AFTERLIFE_VERBS:
             continue
-        if _in_the_past(claims, event.evidence.start, event.evidence.end):
+        if _in_the_past(claims, event.evidence.start, event.evidence.end) or _told_as_before(claims, event):
             continue
         if actor in seen:
             continue
@@ -82,17 +105,21 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
             continue
         if verb.lemma_ == "be" and not any(c.dep_ == "prep" for c in verb.children):
             continue
-        actor = parsed.who(claims, tok)
+        owner = _metonym_owner(tok)
+        actor = parsed.who(claims, owner if owner is not None else tok)
         if actor is None or actor not in world.dead:
             continue
         start, end = verb.sent.start_char, verb.sent.end_char
+        if owner is not None and _MEMORY.search(verb.sent.text):
+            continue  # "her voice came back to him": a memory, not an act
         died = world.dead[actor]
         if died.quote in seen or any(f.draft_start is not None and f.draft_end is not None
                                      and f.draft_start < end and f.draft_end > start
                                      for f in found + findings):
             continue
         seen.add(died.quote)
-        strong = parsed.named(tok) and parsed.main_clause(verb) and not parsed.remembered(claims, start)
+        strong = owner is None and parsed.named(tok) and parsed.main_clause(verb) \
+            and not parsed.remembered(claims, start)
         findings.append(Finding(
             check=NAME, severity="FAIL" if strong else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but acts here "
@@ -101,6 +128,22 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
             evidence_chapter=died.chapter, evidence_quote=died.quote,
         ))
     return findings
+
+
+# A person acting through a part or a trace of them: "Captain Reyes's voice came across the
+# water", "her hand was on the tiller". Always a WARN (a voice may be a memory or a ghost).
+METONYMS = {"voice", "hand", "hands", "laugh", "laughter", "footstep", "footsteps", "step", "steps",
+            "shout", "call", "whistle", "pen", "signature", "order", "orders", "command"}
+_MEMORY = re.compile(r"\b(?:memory|memories|remember\w*|recall\w*|came\s+back\s+to|comes\s+back\s+to|"
+                     r"in\s+(?:her|his|their|my)\s+(?:head|ears|mind|dreams?)|still\s+hear|seemed\s+to|"
+                     r"as\s+if|as\s+though|would\s+have)\b", re.IGNORECASE)
+
+
+def _metonym_owner(tok: Any) -> Any | None:
+    """The possessor of a subject like "Captain Reyes's voice" (the name or pronoun token)."""
+    if tok.lemma_.lower() not in METONYMS and tok.lower_ not in METONYMS:
+        return None
+    return next((c for c in tok.children if c.dep_ == "poss"), None)
 
 
 def _dead_speakers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -251,7 +294,7 @@ def _one_typo(name: str, world: WorldState) -> tuple | None:
             if len(known_tokens) != len(tokens):
                 continue
             slips = [(a, b) for a, b in zip(tokens, known_tokens, strict=True) if a != b]
-            if len(slips) == 1 and min(map(len, slips[0])) >= 4 and not _plural(*slips[0]) \
+            if len(slips) == 1 and min(map(len, slips[0])) >= 3 and not _plural(*slips[0]) \
                     and Levenshtein.distance(*slips[0]) == 1:
                 return entity_id, known
     return None

@@ -17,11 +17,13 @@ from continuum.pipeline.critic.prose import Span, Speech, sentences
 from continuum.pipeline.critic.secrets import (
     Secret,
     cognitions,
+    kin_identity,
     kin_reference,
     knower_names,
     knows,
     same_knower,
     secrets_of,
+    thought_of_as_alive,
     titled_surname,
 )
 from continuum.pipeline.identity.names import PRONOUNS, normalize
@@ -177,7 +179,8 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
             if (speaker, name) in flagged or knows(claims, speaker, secret):
                 continue
             hit = _naming(claims.text, speech, name, titled_surname(claims, secret))
-            kin = None if hit is not None else kin_reference(claims, speech, secret, speaker)
+            kin = None if hit is not None else \
+                kin_reference(claims, speech, secret, speaker) or kin_identity(claims, speech, secret)
             if hit is None and kin is None:
                 continue
             flagged.add((speaker, name))
@@ -218,6 +221,18 @@ def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[st
             check=NAME, severity=severity,
             message=f"{claims.name_of(who)} {verb.lower_} who {secret.name} is, but by chapter "
                     f"{world.cap} only {knower_names(claims, secret)} know that {secret.fact}",
+            draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+            evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
+    for sent, secret, who in thought_of_as_alive(claims, secrets):
+        if (who, secret.name) in flagged:
+            continue
+        flagged.add((who, secret.name))
+        where = _sentence_at(claims, sent, sent.root.idx)
+        findings.append(Finding(
+            check=NAME, severity="WARN",
+            message=f"{claims.name_of(who)} thinks or acts here as if {secret.name} were alive and "
+                    f"about, but by chapter {world.cap} only {knower_names(claims, secret)} know "
+                    f"that {secret.fact}",
             draft_start=where.start, draft_end=where.end, draft_quote=where.text,
             evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings

@@ -97,7 +97,70 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                    is not None and finding.draft_end is not None and f.draft_start < finding.draft_end
                    and f.draft_end > finding.draft_start for f in findings):
             findings.append(finding)
+    findings += _newcomers(claims, world, findings)
     return findings + presence.check(claims, world, findings)
+
+
+def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Someone the world has never met ("Kemp ... took out the Guild ledger") handling an
+    object another person holds, or one that is gone, with no hand-over in the draft: a
+    WARN (the draft may mean a new keeper the chapters have not shown)."""
+    from continuum.pipeline.critic import parsed
+
+    findings: list[Finding] = []
+    for tok in parsed.doc_of(claims):
+        if tok.pos_ != "NOUN" or tok.dep_ != "dobj" or parsed.quoted(claims, tok):
+            continue
+        verb = tok.head
+        if verb.pos_ != "VERB" or verb.lemma_ in NOT_HANDLING or not parsed.finite(verb) or \
+                parsed.perfect_or_modal(verb) or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        subject = _subject(verb)
+        stranger = _stranger(claims, subject) if subject is not None else None
+        phrase = _object_phrase(claims, tok) if stranger else None
+        thing = claims.bind(phrase, "object") if phrase else None
+        if thing is None or not (thing in world.holders or thing in world.gone_objects):
+            continue
+        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), None)
+        if det != "the" or any(c.dep_ == "poss" for c in tok.children) or \
+                normalize(phrase or "") != normalize(claims.name_of(thing)):
+            continue  # "his new ledger", "a gold watch", "the ledger": maybe another of its kind
+        sent = tok.sent
+        use = Use(thing, phrase or "", verb.lemma_, sent.start_char, sent.end_char, sent.text)
+        if _moved_here_first(claims, use) or any(
+                f.draft_start is not None and f.draft_start < sent.end_char and
+                (f.draft_end or 0) > sent.start_char for f in found + findings):
+            continue
+        if thing in world.gone_objects:
+            how, since = world.gone_objects[thing]
+            state = f"it was {how} in chapter {since.chapter}"
+        else:
+            owner, since = world.holders[thing]
+            state = f"{claims.name_of(owner)} holds it since chapter {since.chapter}"
+        findings.append(Finding(
+            check=NAME, severity="WARN",
+            message=f"{stranger}, new in this chapter, {present(verb.lemma_)} {claims.name_of(thing)}, "
+                    f"but {state}",
+            draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text,
+            evidence_chapter=since.chapter, evidence_quote=since.quote))
+    return findings
+
+
+def _stranger(claims: DraftClaims, subject: Any) -> str | None:
+    """The name of a person new to the world whom a subject names (a proper name, or a
+    pronoun the extractor resolved to one): None for anyone established or unnamed."""
+    from continuum.pipeline.critic import parsed
+
+    if parsed.who(claims, subject) is not None:
+        return None
+    name = claims.resolved_at(subject.idx)
+    if name is None and subject.pos_ == "PROPN":
+        name = parsed.name_of(subject)
+    if not name or normalize(name) in PRONOUNS or not name[:1].isupper():
+        return None
+    if any(claims.bind(name, t) is not None for t in ("character", "object", "location", "faction", None)):
+        return None
+    return name
 
 
 # A thing present in the scene: it lies, hangs or waits somewhere, or somebody finds or sees it.
@@ -546,4 +609,46 @@ def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
     before = claims.text[:use.start]
     return re.search(rf"\b(?:gave|handed|passed|returned|lent|sold|sent)\s+{np}|"
                      rf"\b(?:gave|handed|passed)\s+{_NAME}\s+{np}|{np}\s+(?:was|had\s+been)\s+"
-                     rf"(?:found|returned|recovered|given)", before) is not None
+                     rf"(?:found|returned|recovered|given)", before) is not None \
+        or _handed_over(claims, use)
+
+
+# Verbs that pass a thing to someone, and verbs that do when the thing goes into a hand.
+TRANSFER = {"give", "hand", "pass", "return", "lend", "entrust", "offer", "present", "bequeath",
+            "sell"}
+INTO_HAND = {"put", "press", "place", "slip", "thrust", "push", "drop", "lay", "tuck", "fold"}
+HANDS = {"hand", "hands", "palm", "palms", "fingers", "fist", "lap", "grasp", "keeping"}
+
+
+def _handed_over(claims: DraftClaims, use: Use) -> bool:
+    """A parsed hand-over of this object before the use, whatever the wording: "He put it into
+    her hand", "pressed the compass on her", "gave her the silver compass" (the object written
+    out or as "it" right after it is named)."""
+    from continuum.pipeline.critic import parsed
+
+    head = use.phrase.split()[-1].lower()
+    for verb in parsed.doc_of(claims):
+        if verb.idx >= use.start:
+            break
+        if verb.pos_ != "VERB" or parsed.quoted(claims, verb):
+            continue
+        if verb.lemma_ not in TRANSFER and not (verb.lemma_ in INTO_HAND and _into_a_hand(verb)):
+            continue
+        things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+        for thing in things:
+            if thing.lower_ == head:
+                return True
+            if thing.lower_ in ("it", "them") and \
+                    re.search(rf"\b{re.escape(head)}\b", claims.text[max(0, thing.idx - 300):thing.idx],
+                              re.IGNORECASE):
+                return True
+    return False
+
+
+def _into_a_hand(verb: Any) -> bool:
+    """"put it into her hand", "pressed it on him": the thing ends up with a person."""
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("into", "in", "on", "upon")):
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            if obj.lower_ in HANDS or obj.lower_ in ("him", "her", "them"):
+                return True
+    return False
