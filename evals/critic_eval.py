@@ -94,13 +94,19 @@ DRAFT_SETS = (
         "clean false FAIL 0/10 (a debugging command had shown the engineer one sentence each of "
         "three of them), then used for tuning in session 4."),
     DraftSetSpec(
-        "drafts_blind3", "Blind v4", "blind",
+        "drafts_blind3", "Held-out v4", "heldout_v4",
+        "42 chapter-11 drafts (6 seeded per type, 12 clean), written in session 4 by two writers "
+        "who read no critic code, no eval script and no other set's text; measured once blind at "
+        "recall entity 0.67, knowledge 0.17, possession 0.83, commitments 0.00, canon 0.17 with "
+        "clean false FAIL 2/12, then used for tuning in session 4."),
+    DraftSetSpec(
+        "drafts_blind4", "Blind v5", "blind",
         "42 chapter-11 drafts (6 seeded per type, 12 clean with precision traps; 250–600 words, "
-        "new situations), written in session 4 by two writers who read no critic code, no eval "
-        "script and no other set's text, while held-out v3 was being used for tuning. Never tuned "
-        "on. Caveat: before this set was first measured, the engineer tuning the critic read the "
-        "writers' one-line summaries of each seeded form (they are in the fixture README); the "
-        "critic was not changed between reading them and that measurement.",
+        "told through dialogue and letters by one writer, through close narration by the other), "
+        "written in session 4 by two writers who read no critic code, no eval script and no "
+        "other set's text, while held-out v4 was being used for tuning. Never tuned on: the "
+        "engineers tuning the critic saw neither the drafts nor the writers' notes before its "
+        "first measurement.",
         blind=True),
 )
 BLIND = next(spec for spec in DRAFT_SETS if spec.blind)

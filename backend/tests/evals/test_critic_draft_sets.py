@@ -32,6 +32,7 @@ SHAPES = {
     "drafts_blind": ("blind_", 4, 10, (250, 600)),
     "drafts_blind2": ("blind2_", 4, 10, (250, 600)),
     "drafts_blind3": ("blind3_", 6, 12, (250, 600)),
+    "drafts_blind4": ("blind4_", 6, 12, (250, 600)),
 }
 
 
@@ -41,7 +42,7 @@ def _normal(text: str) -> str:
 
 def test_every_draft_set_is_reported_and_exactly_one_is_blind() -> None:
     assert [spec.folder for spec in DRAFT_SETS] == list(SHAPES)
-    assert [spec.folder for spec in DRAFT_SETS if spec.blind] == [BLIND.folder] == ["drafts_blind3"]
+    assert [spec.folder for spec in DRAFT_SETS if spec.blind] == [BLIND.folder] == ["drafts_blind4"]
     assert len({spec.key for spec in DRAFT_SETS}) == len(DRAFT_SETS)
 
 
@@ -142,5 +143,7 @@ def test_the_tuned_on_sets_carry_their_one_blind_measurement() -> None:
             "false FAIL 2/10, then used for tuning in session 3") in about["drafts_blind"]
     assert ("entity 0.75, knowledge 0.25, possession 0.50, commitments 0.50, canon 0.50 with clean "
             "false FAIL 0/10") in about["drafts_blind2"]
+    assert ("entity 0.67, knowledge 0.17, possession 0.83, commitments 0.00, canon 0.17 with clean "
+            "false FAIL 2/12, then used for tuning in session 4") in about["drafts_blind3"]
     for spec in DRAFT_SETS:
         assert ("Never tuned on" in spec.about) == spec.blind, spec.folder
