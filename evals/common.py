@@ -3,7 +3,7 @@
 - a throwaway embedded PostgreSQL under `var/eval-<name>` with a fresh database in it;
 - ingest of the golden fixture (*The Saltmere Ledger*) through the real write spine, with a
   fingerprint so a later eval in the same checkout can reuse an up-to-date ingest; the
-  fixture helpers take another fixture directory too (`fixture_dir("golden2")`, the unseen
+  fixture helpers take another fixture directory too (`fixture_dir("golden2")`, the
   *Kessel Peak Comet*) and default to the first one;
 - name matching of the answer key's names to extracted entities (names and aliases as of
   a cap, normalized);

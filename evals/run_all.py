@@ -4,7 +4,7 @@
 2. golden fixture (write spine, cap by cap) — ingests *The Saltmere Ledger* once;
 3. search (24 reader questions, bm25 / dense / hybrid) on that ingest;
 4. continuity critic (32 drafts on that ingest, then Pride and Prejudice in order).
-5. the unseen golden fixture 2 (*The Kessel Peak Comet*, its own ingest), same scorer as 2.
+5. golden fixture 2 (*The Kessel Peak Comet*, its own ingest; tuned on since session 4), same scorer as 2.
 6. the unseen golden fixture 3 (*The Marchbank Pearls*, its own ingest), same scorer as 2.
 
 `--quick` runs only the first 15 chapters of Pride and Prejudice; `--mock-embeddings`

@@ -1,4 +1,5 @@
-"""The unseen golden fixture (evals/fixtures/golden2/): its validator, and the eval's fixture switch."""
+"""Golden fixture 2 (evals/fixtures/golden2/, tuned on since session 4): its validator and the
+eval's fixture switch."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_fixture_dir_knows_both_fixtures_and_nothing_else() -> None:
         with pytest.raises(ValueError):
             fixture_dir(bad)
     assert set(FIXTURES) == {"golden", "golden2", "golden3"}
-    assert FIXTURES["golden2"].section == "## Golden fixture 2 (unseen)"
+    assert FIXTURES["golden2"].section == "## Golden fixture 2 (tuned on since session 4)"
     assert FIXTURES["golden2"].errors.name == "eval-golden2-errors.json"
 
 

@@ -1,4 +1,4 @@
-"""The second unseen golden fixture (evals/fixtures/golden3/): its validator, and the eval's switch to it."""
+"""The unseen golden fixture (evals/fixtures/golden3/): its validator, and the eval's switch to it."""
 
 from __future__ import annotations
 
