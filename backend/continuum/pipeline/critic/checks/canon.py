@@ -6,7 +6,10 @@ blue eyes", "Elena Marsh pushed her fair hair out of her eyes"; occupations ("Al
 been the harbourmaster of Saltmere", against a locked occupation or an earlier sentence, WARN);
 and the listener's age in speech ("there you were at twenty-seven", WARN). When the world locks
 two different values of one single-valued fact, one lock was mis-attributed: a value agreeing
-with either passes and a contradiction is only a WARN."""
+with either passes and a contradiction is only a WARN. A fact whose subject is only a pronoun
+never FAILs, and is silent when its value is another mentioned person's (canon_subjects);
+colours in comparisons (canon_colours), trades in other wordings (canon_trades) and ages by
+arithmetic (canon_years) live in their own modules."""
 
 from __future__ import annotations
 
@@ -15,7 +18,11 @@ import uuid
 from dataclasses import replace
 from typing import Any, Literal
 
-from continuum.pipeline.critic.checks.canon_ages import UNDER, age_findings, contradicts
+from continuum.pipeline.critic.checks.canon_ages import UNDER, about_then, age_findings, contradicts
+from continuum.pipeline.critic.checks.canon_colours import compared_colours, not_a_colour_claim
+from continuum.pipeline.critic.checks.canon_subjects import meant_other, only_pronoun, pronoun_of
+from continuum.pipeline.critic.checks.canon_trades import same_family, trade_findings
+from continuum.pipeline.critic.checks.canon_years import year_findings
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
@@ -52,13 +59,21 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             if normalize(value) == normalize(fact.value) or _agrees(world, locked_subject, locked_name,
                                                                    predicate, fact.value):
                 continue
+            if predicate == "occupation" and same_family(fact.value, value):
+                continue  # "the clerk" of the locked "clerk of the Harbour Guild"
             if _then_not_now(claims.text, fact.evidence.start):
                 continue  # "the compasses her father gave her when she was fourteen"
             namesake = _namesake(world, locked_subject, locked_name, predicate, fact.value,
                                  fact.evidence.quote)
+            pronoun = only_pronoun(claims, locked_subject or subject, fact.evidence.start,
+                                   fact.evidence.end)
+            if pronoun and meant_other(claims, world, locked_subject or subject, predicate, fact.value,
+                                       pronoun_of(fact.evidence.quote)):
+                continue  # "because she was nineteen": the other woman in the scene is nineteen
             doubt = (f" (but that is {namesake}'s {predicate}, and the sentence does not say which "
                      f"of them it means)" if namesake else
-                     " (people hold two posts, or change them)" if predicate == "occupation" else "")
+                     " (people hold two posts, or change them)" if predicate == "occupation" else
+                     " (the person is only a pronoun)" if pronoun else "")
             findings.append(Finding(
                 check=NAME, severity="WARN" if doubt else _severity(world, locked_subject, predicate),
                 message=f"{locked_name}'s {predicate} is locked as {value!r}, "
@@ -70,12 +85,15 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             ))
     findings += _colours(claims, world, findings)
     findings += _parsed_colours(claims, world, findings)
+    findings += compared_colours(claims, world, findings)
     findings += _copular_facts(claims, world, findings)
     findings += _occupations(claims, world, findings)
+    findings += trade_findings(claims, world, findings)
     findings += _spoken_ages(claims, world, findings)
     ages = {sid: _severity(world, sid, "age") for sid, _n, pred, _v, _e in world.locked_canon
             if pred == "age" and sid is not None}
-    return findings + age_findings(claims, world, findings, ages)
+    findings += age_findings(claims, world, findings, ages)
+    return findings + year_findings(claims, world, findings)
 
 
 # Offices as well as trades ("the treasurer of the Harbour Guild").
@@ -191,7 +209,7 @@ def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -
                  if re.search(r"\byou(?:r)?\b", _sentence_of(speech.text, m.start()), re.IGNORECASE)]
         for m in ages:
             age = parse_number(m.group("age").replace("-", " "))
-            if age is None:
+            if age is None or about_then(speech.text[m.end():]):
                 continue
             speaker = claims.person(speech.speaker, speech.speaker_at) if speech.speaker else None
             listener = _addressed(claims, speech, m.start(), speaker)
@@ -347,7 +365,7 @@ def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]
         if colour not in _COLOUR_WORDS or parsed.quoted(claims, tok):
             continue
         part = _part_of(tok)
-        if part is None:
+        if part is None or not_a_colour_claim(tok, part):
             continue
         subject = _owner(claims, part)
         predicate = PARTS[part.lower_]
@@ -358,6 +376,9 @@ def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]
             continue
         who = claims.name_of(subject)
         finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
+        if finding is not None and _by_pronoun(part) and _meant_other(
+                claims, world, subject, predicate, colour, part):
+            continue  # "her red hair" said of the red-haired woman the extractor did not pick
         if finding is not None and _by_pronoun(part):
             finding = replace(finding, severity="WARN",
                               message=f"{finding.message} (the owner is only a pronoun)")
@@ -396,6 +417,8 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         if _overlaps(found + findings, start, end):
             continue
         age = _age_value(attr, verb)
+        if age is not None and about_then(claims.text[attr.right_edge.idx + len(attr.right_edge):]):
+            continue  # "she was seventeen when her father died"
         if age is not None and (person, "age") not in done:
             locked = [(n, parse_number(v), e) for sid, n, p, v, e in world.locked_canon
                       if sid == person and p == "age"]
@@ -403,6 +426,9 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
             if locked and all(v is not None and contradicts(v, age, bound) for _n, v, _e in locked):
                 name, value, evidence = locked[0]
                 done.add((person, "age"))
+                if subject.pos_ == "PRON" and meant_other(claims, world, person, "age", str(age),
+                                                          subject.lower_):
+                    continue  # "she was nineteen": the other woman in the scene is nineteen
                 severity = "WARN" if subject.pos_ == "PRON" else _severity(world, person, "age")
                 findings.append(Finding(
                     check=NAME, severity=severity,  # type: ignore[arg-type]
@@ -419,6 +445,9 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         earlier = [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
         known = [(v, e.chapter, e.quote) for _n, v, e in locked_trades] or earlier  # type: ignore[attr-defined]
         if not known or any(_same_trade(trade, value) for value, _c, _q in known):
+            continue
+        if subject.pos_ == "PRON" and meant_other(claims, world, person, "occupation", trade,
+                                                  subject.lower_):
             continue
         was, chapter, quote = known[-1]
         done.add((person, "occupation"))
@@ -452,6 +481,18 @@ def _bound_before(attr: Any) -> str | None:
     words = " ".join(t.lower_ for t in attr.doc[attr.left_edge.i:attr.left_edge.i + 2])
     return next((b for b in (*UNDER, "over", "past", "about", "some", "around")
                  if words == b or words.startswith(b + " ")), None)
+
+
+def _meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID, predicate: str,
+                 colour: str, part: Any) -> bool:
+    """Another person the pronoun owning the hair or eyes could mean has that colour locked."""
+    pronoun = next((c.lower_ for c in part.children if c.dep_ == "poss"), None)
+    for sid, _name, pred, value, _ev in world.locked_canon:
+        if sid is not None and sid != person and pred == predicate and \
+                _key(normalize(value)) == _group(colour) and \
+                meant_other(claims, world, person, predicate, value, pronoun):
+            return True
+    return False
 
 
 def _by_pronoun(part: Any) -> bool:

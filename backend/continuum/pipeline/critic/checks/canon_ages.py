@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from continuum.pipeline.critic.checks.canon_subjects import meant_other
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, Speech, in_speech, paragraphs, sentences
@@ -72,6 +73,20 @@ _THEN = re.compile(r"\b(?:when|since|until|till|before|after|while|once|by\s+the
                    r"as\s+though|than)\s+(?:[\w'’]+\s+){0,3}$", re.IGNORECASE)
 
 
+# An age followed by the time it held: "I was nine the year the ship went down", "she was
+# seventeen when her father died" - about then, not the story's now.
+_THEN_AFTER = re.compile(r"^\s*(?:years?\s+old)?,?\s*(?:when\b|(?:in\s+)?the\s+(?:very\s+)?(?:year|winter|"
+                         r"summer|spring|autumn|day|night|week|month)\s+(?!before\b|after\b)(?:that\s+)?"
+                         r"(?:the|a|an|his|her|my|our|their|your|[A-Z])|at\s+the\s+time\b|back\s+then\b|"
+                         r"in\s+those\s+days\b)")
+
+
+def about_then(after: str) -> bool:
+    """Whether the words after a stated age date it to an earlier time ("... when the ship
+    went down", "... the year the mill burned")."""
+    return _THEN_AFTER.match(after) is not None
+
+
 @dataclass(frozen=True)
 class StatedAge:
     """An age the draft gives someone, with the words that bound it."""
@@ -84,6 +99,7 @@ class StatedAge:
     spoken: bool
     named: bool
     sure: bool = True
+    pronoun: str | None = None
 
 
 _AT_AGE = FORMS[4]
@@ -123,7 +139,7 @@ def _stated(claims: DraftClaims, world: WorldState, sentence: Span, speech: Spee
     if age is None or not 10 <= age < 110:
         return None
     rest = sentence.text[m.end():]
-    if not m.group("years") and _NOT_AGE_AFTER.match(rest):
+    if (not m.group("years") and _NOT_AGE_AFTER.match(rest)) or about_then(rest):
         return None
     start, end = sentence.start + m.start(), sentence.start + m.end()
     if _THEN.search(claims.text[max(sentence.start, start - 40):start]) or \
@@ -143,7 +159,8 @@ def _stated(claims: DraftClaims, world: WorldState, sentence: Span, speech: Spee
     if person is None:
         return None
     named = normalize(surface) not in PRONOUNS and surface.lower() not in ("i", "you")
-    return StatedAge(person, age, m.group("bound"), start, end, spoken, named)
+    return StatedAge(person, age, m.group("bound"), start, end, spoken, named,
+                     pronoun=None if named else surface.lower())
 
 
 def _whose(claims: DraftClaims, world: WorldState, surface: str, at: int,
@@ -244,6 +261,9 @@ def age_findings(claims: DraftClaims, world: WorldState, taken: list[Finding],
         values = [(n, v, e) for n, v, e in locked if v is not None]
         if not values or not all(contradicts(v, stated.age, stated.bound) for _n, v, _e in values):
             continue
+        if stated.pronoun in ("he", "she") and not stated.bound and meant_other(
+                claims, world, stated.person, "age", str(stated.age), stated.pronoun):
+            continue  # "she was nineteen": the other woman in the scene is nineteen
         sentence = next((s for s in sentences(claims.text) if s.start <= stated.start < s.end), None)
         if sentence is None or any(f.draft_start is not None and f.draft_end is not None
                                    and f.draft_start < sentence.end and f.draft_end > sentence.start

@@ -1,0 +1,102 @@
+"""Whose canon fact a sentence states when its subject is only a pronoun.
+
+The extractor resolves "she was nineteen" to one person, and may pick the wrong one of two
+women in the scene. A fact whose subject the sentence never names can only WARN, and it is
+silent when the stated value is exactly the locked value of another person the draft mentions
+who could be that pronoun (same gender, or a gender we do not know): the pronoun most likely
+means them."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.extract.heuristic.passes.canon import parse_number
+from continuum.pipeline.identity.names import PRONOUNS, normalize
+from continuum.reads.world_state import WorldState
+
+_NAME = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*")
+MALE = {"he", "him", "his", "himself"}
+FEMALE = {"she", "her", "hers", "herself"}
+
+
+def named_in(claims: DraftClaims, person: uuid.UUID | None, quote: str) -> bool:
+    """Whether a quote writes a name (or a name's part) of the person, not only a pronoun."""
+    if person is None:
+        return False
+    for m in _NAME.finditer(quote):
+        words = m.group().split()
+        for i in range(len(words)):  # "Then Elena Marsh", "Poor Tomas"
+            surface = re.sub(r"['’]s$", "", " ".join(words[i:]))  # "Mara's blue eyes"
+            if normalize(surface) not in PRONOUNS and claims.person(surface) == person:
+                return True
+    return False
+
+
+def only_pronoun(claims: DraftClaims, person: uuid.UUID | None, start: int, end: int) -> bool:
+    """Whether a fact's evidence gives its subject only as a pronoun: the quote does not name
+    them, and either begins with "he"/"she" ("she was nineteen") or its sentence does not name
+    them before it ("Mara's blue eyes" and "Elena pushed her fair hair" are named)."""
+    quote = claims.text[start:end]
+    if named_in(claims, person, quote):
+        return False
+    if re.match(r"^\W*(?:he|she)\b", quote, re.IGNORECASE):
+        return True
+    sentence = next((s for s in sentences(claims.text) if s.start <= start < s.end), None)
+    return sentence is None or not named_in(claims, person, claims.text[sentence.start:end])
+
+
+def pronoun_of(quote: str) -> str | None:
+    """The first third-person singular pronoun in a quote ("she", "his"), if any."""
+    m = re.search(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", quote, re.IGNORECASE)
+    return m.group().lower() if m else None
+
+
+def mentioned(claims: DraftClaims) -> set[uuid.UUID]:
+    """The established characters the draft mentions by name or resolved pronoun."""
+    out = {claims.bind(item.name, "character") for item in claims.extraction.new_entities}
+    return {p for p in out if p is not None}
+
+
+def gender(claims: DraftClaims, person: uuid.UUID) -> str:
+    """A person's gender from the draft's extraction or their title, else "unknown"."""
+    for item in claims.extraction.new_entities:
+        if item.gender in ("male", "female") and claims.bind(item.name, "character") == person:
+            return item.gender
+    first = claims.name_of(person).split()[0].rstrip(".")
+    if first in ("Mr", "Sir", "Lord"):
+        return "male"
+    if first in ("Mrs", "Miss", "Ms", "Lady"):
+        return "female"
+    return "unknown"
+
+
+def _same_value(predicate: str, locked: str, value: str) -> bool:
+    if normalize(locked) == normalize(value):
+        return True
+    if predicate == "age":
+        a, b = parse_number(locked.replace("-", " ")), parse_number(value.replace("-", " "))
+        return a is not None and a == b
+    if predicate == "occupation":
+        return normalize(value) in normalize(locked).split()
+    return False
+
+
+def meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID | None, predicate: str,
+                value: str, pronoun: str | None) -> str | None:
+    """Another person the draft mentions, who could be the pronoun, whose locked value of the
+    predicate is exactly the stated one: the pronoun most likely means them."""
+    if pronoun not in MALE | FEMALE:
+        return None  # "I", "you": speech resolves those to the speaker and the listener
+    wanted = "male" if pronoun in MALE else "female"
+    people = mentioned(claims)
+    for sid, name, pred, locked, _ev in world.locked_canon:
+        if sid is None or sid == person or pred != predicate or sid not in people:
+            continue
+        if gender(claims, sid) not in (wanted, "unknown"):
+            continue
+        if _same_value(predicate, locked, value):
+            return name
+    return None

@@ -1,0 +1,169 @@
+"""Occupations said without "X was a Y": "Teaching was Elena's living", "her trade was
+weaving", "earned her bread by sewing", "worked as a carter", "kept a shop", and appositives
+("Jonah Crane, the Guild's own treasurer,"), compared by trade family with the locked
+occupation (or an earlier chapter's). Always a WARN: people change trades and hold two posts."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from continuum.pipeline.critic.checks.canon_subjects import FEMALE, MALE, gender, mentioned
+from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.identity.names import PRONOUNS, normalize
+from continuum.reads.world_state import WorldState
+
+# Words for one trade, as a person, a gerund or the place it is kept ("kept school").
+FAMILIES = {
+    "teacher": "teacher teaching schoolteacher schoolteaching schoolmistress schoolmaster governess "
+               "tutor tutoring school schooling usher",
+    "seamstress": "seamstress sempstress dressmaker dressmaking needlewoman needlework sewing stitching "
+                  "tailor tailoring milliner millinery mantua-maker",
+    "smith": "blacksmith smith smithing farrier ironwork smithy forge",
+    "innkeeper": "innkeeper innkeeping landlady landlord publican inn tavern alehouse hostess taverner",
+    "mapmaker": "mapmaker mapmaking cartographer cartography chartmaker surveyor surveying",
+    "keeper": "lighthouse lightkeeper lamplighter light",
+    "clerk": "clerk clerking copyist scrivener copying",
+    "treasurer": "treasurer bursar",
+    "fisher": "fisherman fishing fisher fishwife",
+    "doctor": "doctor doctoring physician surgeon",
+    "parson": "parson vicar rector curate clergyman minister preaching priest chaplain",
+    "farmer": "farmer farming husbandry",
+    "baker": "baker baking bakery",
+    "weaver": "weaver weaving",
+    "spinner": "spinner spinning",
+    "miller": "miller milling mill",
+    "nurse": "nurse nursing midwife midwifery",
+    "captain": "captain",
+    "shopkeeper": "shopkeeper shopkeeping shop grocer draper chandler",
+    "laundress": "washerwoman laundress washing laundering",
+    "cook": "cook cooking",
+    "carpenter": "carpenter carpentry joiner joinery",
+    "shoemaker": "shoemaker shoemaking cobbler cobbling",
+    "sailor": "sailor seaman mariner seafaring",
+    "carter": "carter carrier carting haulage",
+    "lawyer": "lawyer attorney solicitor barrister",
+    "harbourmaster": "harbourmaster harbour-master",
+}
+FAMILY = {word: family for family, words in FAMILIES.items() for word in words.split()}
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?"
+_WHO = rf"(?P<who>{_NAME}|\b[Hh]e\b|\b[Ss]he\b)"
+_POSS = rf"(?P<who>{_NAME})['’]s|\b(?P<poss>[Hh]is|[Hh]er)"
+_LIVING = r"(?:living|trade|calling|profession|livelihood|occupation|bread|line\s+of\s+work)"
+_BE = r"(?:was|is|had\s+been|has\s+been)"
+_ART = r"(?:(?:the|a|an)\s+)?"
+FORMS = [
+    # "Teaching was Elena Marsh's living", "Weaving had been her trade"
+    re.compile(rf"(?:^|[;,]\s+|\b(?:and|but)\s+)(?P<what>[A-Za-z-]+ing)\s+{_BE}\s+(?:{_POSS})\s+"
+               rf"(?:own\s+|only\s+|whole\s+)?{_LIVING}\b"),
+    # "Elena Marsh's living was teaching", "her trade had been the loom"
+    re.compile(rf"(?:{_POSS})\s+(?:own\s+|only\s+)?{_LIVING}\s+{_BE}\s+{_ART}(?P<what>[a-z-]+)\b"),
+    # "she earned her bread by sewing", "Hal made a living as a carter"
+    re.compile(rf"{_WHO}\s+(?:had\s+)?(?:earned|earns|made|makes|got|gets|won|scraped)\s+"
+               rf"(?:his|her|a|an\s+honest)\s+(?:bread|living|keep|livelihood|crust)\s+(?:by|as|at|from|in)\s+"
+               rf"{_ART}(?P<what>[a-z-]+(?:\s+[a-z-]+)?)\b"),
+    # "Hal worked as a carter", "she was apprenticed as a milliner"
+    re.compile(rf"{_WHO}\s+(?:had\s+)?(?:worked|works|served|serves|was\s+employed|found\s+work|"
+               rf"was\s+apprenticed|hired\s+out)\s+as\s+{_ART}(?P<what>[a-z-]+(?:\s+[a-z-]+)?)\b"),
+    # "Ruth kept a shop", "she kept school"
+    re.compile(rf"{_WHO}\s+(?:kept|keeps|ran|runs|had\s+kept)\s+(?:a\s+|an\s+|the\s+)?"
+               rf"(?:[a-z]+\s+)?(?P<what>shop|school|inn|tavern|alehouse|bakery|smithy|forge|mill)\b"),
+]
+# "Jonah Crane, the Guild's own treasurer," "Ruth Penrose, a seamstress of the town,"
+_APPOSITIVE = re.compile(
+    rf"(?P<who>{_NAME}),\s+(?:the|a|an)\s+(?:[A-Za-z][\w’'-]*['’]s\s+)?"
+    rf"(?:own\s+)?(?P<pre>[a-z-]+\s+)?(?P<what>[a-z]+)(?=\s*[,.;:—)]|\s+(?:of|who|whose|at|in|and|by|from|with|for)\b)")
+_PAST = {"former", "late", "one-time", "sometime", "ex", "retired", "old"}
+
+
+def family(term: str) -> str | None:
+    """The trade family of a word ("sewing" and "dressmaker" are the seamstress's)."""
+    return FAMILY.get(term.lower())
+
+
+def _families(value: str) -> set[str]:
+    return {f for f in (family(w) for w in normalize(value).split()) if f is not None}
+
+
+def same_family(draft: str, locked: str) -> bool:
+    """A draft's trade names the locked one: the same head noun ("clerk" and "clerk of the
+    Harbour Guild", not "treasurer of the Harbour Guild") or its trade family ("dressmaker" and
+    "seamstress")."""
+    heads = [normalize(v).split(" of ")[0].split()[-1:] for v in (draft, locked)]
+    if not heads[0] or not heads[1]:
+        return False
+    if heads[0] == heads[1]:
+        return True
+    return family(heads[0][0]) is not None and family(heads[0][0]) == family(heads[1][0])
+
+
+def trade_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Occupations in the forms above that belong to another trade family than the locked one."""
+    from continuum.pipeline.critic.checks.canon import _earlier_trades, _locked, _overlaps
+
+    findings: list[Finding] = []
+    done: set[uuid.UUID] = set()
+    for sentence in sentences(claims.text):
+        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
+            continue
+        for m in [m for form in FORMS for m in form.finditer(sentence.text)] + \
+                [m for m in _APPOSITIVE.finditer(sentence.text) if _appositive(m)]:
+            what = next((f for f in map(family, m.group("what").split()) if f), None)
+            if what is None:
+                continue
+            key = "who" if m.groupdict().get("who") else "poss"
+            surface = m.group(key)
+            at = sentence.start + m.start(key)
+            person = _person(claims, surface, at)
+            start, end = sentence.start + m.start(), sentence.start + m.end()
+            if person is None or person in done or _overlaps(found + findings, start, end):
+                continue
+            pronoun = normalize(surface) in PRONOUNS
+            who = claims.name_of(person)
+            known = [(value, ev.chapter, ev.quote)  # type: ignore[attr-defined]
+                     for _n, value, ev in _locked(claims, world, person, who, "occupation")]
+            known = known or [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
+            families = {f for value, _c, _q in known for f in _families(value)}
+            if not families or what in families:
+                continue
+            if pronoun and _other_of_trade(claims, world, person, what, surface):
+                continue
+            value, chapter, quote = known[0]
+            done.add(person)
+            findings.append(Finding(
+                check="canon", severity="WARN",
+                message=f"{who}'s trade here is {m.group('what').lower()!r}, but chapter {chapter} "
+                        f"makes them {value!r} (people change trades, or hold two)"
+                        + (" (the person is only a pronoun)" if pronoun else ""),
+                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=chapter, evidence_quote=quote))
+    return findings
+
+
+def _appositive(m: re.Match[str]) -> bool:
+    """A trade in apposition to a name: not a past post ("the former clerk") nor a word that
+    only looks like one."""
+    pre = (m.group("pre") or "").strip().lower()
+    return pre not in _PAST and m.group("what").lower() in FAMILY and \
+        m.group("what").lower() not in ("light", "school", "inn", "mill", "shop", "forge", "smithy")
+
+
+def _person(claims: DraftClaims, surface: str, at: int) -> uuid.UUID | None:
+    found = claims.person(surface, at)
+    if found is None and normalize(surface) not in PRONOUNS and len(surface.split()) > 1:
+        found = claims.person(surface.split(None, 1)[1], at)  # "Then Tomas"
+    if found is not None and claims.roster.entries[found].type != "character":
+        return None
+    return found
+
+
+def _other_of_trade(claims: DraftClaims, world: WorldState, person: uuid.UUID, what: str,
+                    pronoun: str) -> bool:
+    """Another person the draft mentions, who could be the pronoun, has that trade locked."""
+    wanted = "male" if pronoun.lower() in MALE else "female" if pronoun.lower() in FEMALE else None
+    people = mentioned(claims)
+    return any(sid is not None and sid != person and sid in people and pred == "occupation"
+               and what in _families(value) and (wanted is None or gender(claims, sid) in (wanted, "unknown"))
+               for sid, _n, pred, value, _e in world.locked_canon)

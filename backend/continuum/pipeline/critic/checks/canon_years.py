@@ -1,0 +1,110 @@
+"""Ages by arithmetic: "I was nine years old the year the Kestrel went down" when the earlier
+chapters date that event ("lost at sea eleven years before, when his ship went down"), and
+"he was thirty the year Mara was born" against Mara's locked age. Only events the world dates
+once and for all: a shipwreck the earlier chapters put at one single distance in years, or the
+birth of a person whose age is locked. Always a WARN: the sum rests on matching the event."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from continuum.pipeline.critic.checks.canon_ages import _UNITS, AGE_SLACK, NUMBER, _whose, third_person
+from continuum.pipeline.critic.checks.canon_subjects import gender
+from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.prose import in_speech, paragraphs, sentences
+from continuum.pipeline.extract.heuristic.passes.canon import parse_number
+from continuum.reads.world_state import WorldState
+
+_WHO = (r"(?P<who>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?|"
+        r"\b(?:I|[Hh]e|[Ss]he)\b)")
+_YEARS = rf"(?:{NUMBER}|{_UNITS})\b"
+_WRECK = r"(?:went\s+down|sank|foundered|was\s+wrecked|was\s+lost|were\s+lost|wreck(?:ed)?)"
+_WHEN = r"(?:(?:in\s+)?the\s+(?:very\s+)?(?:year|winter|summer|spring|autumn)(?:\s+that)?|when)"
+# "I was nine years old the year the Kestrel went down", "Tomas was fifteen when Mara was born"
+FORM = re.compile(
+    rf"{_WHO}\s+(?:was|were)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?:\s+years?\s+old)?,?\s+{_WHEN}\s+"
+    rf"(?P<event>[^.;!?\"”]{{3,80}}?\b(?:{_WRECK}|was\s+born)\b)")
+_BORN = re.compile(r"^(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?)"
+                   r"\s+was\s+born$")
+_NAMED = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?")
+_DATED = rf"\b(?P<n>{_YEARS})\s+years\s+(?:before|ago|earlier)\b"
+
+
+def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Ages that the years since a dated event make impossible for the locked age."""
+    findings: list[Finding] = []
+    for sentence in sentences(claims.text):
+        for m in FORM.finditer(sentence.text):
+            age = parse_number(m.group("age").replace("-", " "))
+            at = sentence.start + m.start("who")
+            speech = in_speech(claims.speeches, at)
+            person = _whose(claims, world, m.group("who"), at, speech)
+            if person is None and m.group("who") == "I" and speech is not None and \
+                    speech.speaker and speech.speaker.lower() in ("he", "she") and speech.speaker_at:
+                # '"I was nine ...," he said': the one man named just before
+                person = third_person(claims, world, speech.speaker_at, speech.speaker.lower(), set()) \
+                    or _last_named(claims, speech.speaker_at, speech.speaker.lower())
+            since = _years_since(claims, world, m.group("event").strip())
+            if age is None or person is None or since is None:
+                continue
+            years, evidence_chapter, evidence_quote = since
+            now = age + years
+            locked = [(n, parse_number(v.replace("-", " "))) for sid, n, p, v, _e in world.locked_canon
+                      if sid == person and p == "age"]
+            values = [(n, v) for n, v in locked if v is not None]
+            if not values or any(v - 1 <= now <= v + AGE_SLACK + 1 for _n, v in values):
+                continue
+            if any(f.draft_start is not None and f.draft_end is not None and f.draft_start < sentence.end
+                   and f.draft_end > sentence.start for f in found + findings):
+                continue
+            name, value = values[0]
+            start, end = sentence.start + m.start(), sentence.start + m.end()
+            findings.append(Finding(
+                check="canon", severity="WARN",
+                message=f"{name} was {age} when {m.group('event').strip()}, {years} years ago by "
+                        f"chapter {evidence_chapter}, which makes {name} {now}; the locked age is {value}",
+                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=evidence_chapter, evidence_quote=evidence_quote))
+    return findings
+
+
+def _years_since(claims: DraftClaims, world: WorldState, event: str) -> tuple[int, int, str] | None:
+    """How many years before the earlier chapters an event was: a named person's birth (their
+    locked age), or a shipwreck that the earlier chapters date at one single distance."""
+    born = _BORN.match(event)
+    if born is not None:
+        person = claims.person(born.group("name"))
+        ages = [(age, e.chapter, e.quote) for sid, _n, p, v, e in world.locked_canon
+                if person is not None and sid == person and p == "age"
+                and (age := parse_number(v.replace("-", " "))) is not None]
+        return ages[0] if len({a for a, _c, _q in ages}) == 1 else None
+    if not re.search(_WRECK, event) or claims.history is None:
+        return None
+    dated: dict[int, tuple[int, str]] = {}
+    for prior in claims.history.sentences_with(_DATED):
+        if not re.search(_WRECK, prior.quote, re.IGNORECASE):
+            continue
+        for d in re.finditer(_DATED, prior.quote, re.IGNORECASE):
+            years = parse_number(d.group("n").replace("-", " "))
+            if years is not None:
+                dated.setdefault(years, (prior.chapter, prior.quote))
+    if len(dated) != 1:
+        return None  # no date, or two wrecks years apart: which one is meant?
+    years, (chapter, quote) = next(iter(dated.items()))
+    return years, chapter, quote
+
+
+def _last_named(claims: DraftClaims, at: int, pronoun: str) -> uuid.UUID | None:
+    """The person a "he"/"she" narrating a long scene stands for: the nearest paragraph before
+    (within 2,000 characters) that names anyone of that gender must name exactly one."""
+    wanted = "male" if pronoun == "he" else "female"
+    for para in reversed([p for p in paragraphs(claims.text) if p.start < at and p.start >= at - 2000]):
+        people = {who for m in _NAMED.finditer(claims.text, para.start, min(para.end, at))
+                  if (who := claims.person(m.group())) is not None
+                  and claims.roster.entries[who].type == "character"}
+        fitting = {p for p in people if gender(claims, p) in (wanted, "unknown")}
+        if fitting:
+            return fitting.pop() if len(fitting) == 1 else None
+    return None
