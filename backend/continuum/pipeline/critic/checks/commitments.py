@@ -82,7 +82,13 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
         ))
         flagged.append((sentence.start, sentence.end))
+    # a vow pinned to an occasion on the page is the surest reading of its sentence; a WARN
+    # (an act that may have been made off the page) gives way to a payoff marker below
+    held: list[Finding] = []
     for finding in vows.check(claims, world, flagged):
+        if finding.severity != "FAIL":
+            held.append(finding)
+            continue
         findings.append(finding)
         flagged.append((finding.draft_start or 0, finding.draft_end or 0))
     recognised = [(*p, False) for p in _recognised_payoffs(claims)]
@@ -105,6 +111,10 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
         ))
         flagged.append((sentence.start, sentence.end))
+    for finding in held:
+        if not any(s < (finding.draft_end or 0) and e > (finding.draft_start or 0) for s, e in flagged):
+            findings.append(finding)
+            flagged.append((finding.draft_start or 0, finding.draft_end or 0))
     for _key, detail, evidence in world.open_setups:
         waited = world.cap + 1 - evidence.chapter  # chapters since the setup, this one included
         if overdue_reminder(waited):

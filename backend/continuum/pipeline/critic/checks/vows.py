@@ -1,21 +1,39 @@
-"""commitments: narration that refers back to an earlier vow, promise, oath, bargain or debt
-the record never shows.
+"""commitments: narration that refers back to an earlier vow, agreement, arrangement, warning,
+prediction, bargain or debt the record never shows.
 
-Two forms, with or without the word "promise": the vow told as a past-perfect main clause
-("Elena had sworn on the harbour wall that she would not cut her hair until ...", "Aldous had
-promised the whole street a barrel on the day ...", "as they had agreed at the fair, ...") and
-a commitment noun with a clause that places it in the past ("the bargain they had struck at
-the fair", "the oath he had taken in the chapel", "the debt he owed Tomas since the wreck").
-The record holds it when an earlier sentence (or a setup, or this draft before it) has a word
-of promising and the vow's own key words. Unrecorded, a vow pinned to an occasion whose place
-or event the earlier chapters show (so a reader can check that it is not there) FAILs; pinned to
-an occasion the record does not know, it WARNs; unpinned, a main-clause vow passes ("Tomas had
-promised to be home by six, and he was") and a commitment noun WARNs."""
+The slip: a past-perfect (or "as X had ...") reference to a speech act or transaction that
+creates an obligation or an expectation, whose making the earlier chapters never show. Forms:
+
+- told as a past-perfect clause of its own ("Elena had sworn on the harbour wall that ...",
+  "she had come because Jonah had fixed the day with her in his last letter", "it was exactly
+  what the captain had warned her of in the boat");
+- an "as"-clause on the act it pays off ("exactly as they had agreed on the quay", "just as he
+  had warned her it would", "as Aldous had settled it with the bankers", "as agreed");
+- a noun with a clause that places it in the past: a commitment noun ("the bargain they had
+  struck at the fair", "the debt he owed Tomas") or any noun the act was about ("the twelve
+  pounds his father had borrowed from Aldous", "the day they had fixed").
+
+Verbs: promising (swear, vow, promise, pledge, undertake), agreeing and arranging (agree,
+arrange, bargain, contract, covenant; settle, fix, appoint, book when they take terms — "the
+day", "it with the bankers"), warning and foretelling (warn, caution, predict, foretell,
+prophesy, forewarn; "as he had said it would"), lending and borrowing (borrow, lend, loan, owe).
+
+The record holds it when an earlier sentence (or a setup, or this draft before it) has a word of
+that kind and the act's own key words, or when an earlier exchange asked for it and was answered
+"I will" / "I shall" / "Yes" / "I promise" (the request's key words within a few sentences before
+the answer). Unrecorded, an act pinned to an occasion whose place or event the earlier chapters
+show (so a reader can check that it is not there) FAILs; pinned to an occasion the record does not
+know, or to a letter or message (whose text the page need not give), it WARNs; unpinned, a clause
+of its own passes ("Tomas had promised to be home by six, and he was") while an "as"-clause or a
+noun, which takes the act for granted, WARNs."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
@@ -24,27 +42,75 @@ from continuum.pipeline.critic.prose import sentences
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"
-VOW_VERBS = {"swear", "vow", "promise", "pledge", "agree", "arrange", "bargain", "undertake",
-             "covenant", "contract"}
+PROMISE_VERBS = {"swear", "vow", "promise", "pledge", "undertake", "covenant"}
+AGREE_VERBS = {"agree", "arrange", "bargain", "contract"}
+# Verbs that make an arrangement only with terms: "fixed the day", "settled it with the bankers".
+TERMS_VERBS = {"settle", "fix", "appoint", "book"}
+WARN_VERBS = {"warn", "caution", "forewarn", "predict", "foretell", "prophesy", "prophesie"}
+DEBT_VERBS = {"borrow", "lend", "loan", "owe"}
+VOW_VERBS = PROMISE_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS
+_TERMS = {"day", "date", "time", "hour", "place", "price", "terms", "term", "sum", "meeting",
+          "appointment", "rendezvous", "wedding", "sale", "matter", "business", "passage", "fee",
+          "rent", "hire", "bargain", "deal", "it", "that", "everything", "all"}
+# Who one settles or fixes things with ("had settled with the bankers").
+_PARTIES = {"banker", "bank", "man", "woman", "agent", "council", "guild", "lawyer", "solicitor",
+            "partner", "landlord", "owner", "captain", "clerk", "merchant", "master", "buyer",
+            "seller", "family", "parson", "vicar", "magistrate", "mayor"}
 # Commitment nouns and the words an earlier sentence would use for the same commitment.
 FAMILIES = {
     "promise": "promis", "vow": "vow|swor|swear", "oath": "oath|swor|swear", "pledge": "pledg",
     "bargain": "bargain|deal|agree", "pact": "pact|agree|swor|swear", "deal": "deal|bargain|agree",
     "agreement": "agree|bargain|deal", "arrangement": "arrang|agree", "wager": "wager|bet",
     "bet": "bet|wager", "debt": "debt|owe|owing|lent|loan|borrow", "covenant": "covenant|swor|swear",
+    "loan": "loan|lent|lend|borrow|debt|owe", "appointment": "appoint|arrang|agree|meet",
+    "assignation": "assignation|arrang|meet", "rendezvous": "rendezvous|arrang|meet",
+    "contract": "contract|agree|sign", "compact": "compact|agree|swor|swear",
+    "warning": "warn|caution|said|told", "prophecy": "prophe|foretold|foretell|predict|said|told",
+    "prediction": "predict|foretold|foretell|said|told",
 }
 _VOW_WORDS = r"\b(?:promis|swor|swear|vow|pledg|oath|agree|arrang|bargain|deal|pact|his\s+word|her\s+word)\w*"
-_OCCASION = re.compile(r"\b(?:on|in|at|during|before|after|by|beside|outside|inside)\s+(?:the|that|a|an|his|"
-                       r"her|their|our|my)\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})(?:\s+of\s+(?:the\s+)?[a-z]{3,})?|\bwhen\b|\b(?:that|one|the\s+same)"
-                       r"\s+(?P<time>morning|night|day|evening|afternoon|spring|summer|autumn|winter)\b",
-                       re.IGNORECASE)
-_WOULD = {"would", "should", "must", "will", "shall", "'d"}
+_KIND_WORDS = {
+    "promise": _VOW_WORDS,
+    "agree": _VOW_WORDS + r"|\b(?:settl|fix|appoint|book|meet|contract)\w*",
+    "warn": r"\b(?:warn|caution|predict|foret[eo]l|prophe|said|told|say|tell)\w*",
+    "debt": r"\b(?:debt|ow[ei]|lent|lend|loan|borrow|pay|paid|repa)\w*",
+}
+_FORETOLD = re.compile(r"\b(?:will|would|shall|'ll|must|going\s+to|one\s+day|some\s+day|"
+                       r"sooner\s+or\s+later)\b", re.IGNORECASE)
+_MEDIA = {"letter", "letters", "note", "notes", "message", "telegram", "wire", "will", "testament",
+          "post", "card", "line", "lines"}
+_TIMES = {"morning", "night", "day", "evening", "afternoon", "spring", "summer", "autumn", "winter",
+          "week", "month", "year", "noon", "midnight", "dawn", "dusk", "hour", "time", "season"}
+_OCCASION_PREPS = {"on", "in", "at", "during", "before", "after", "by", "beside", "outside", "inside",
+                   "aboard", "over", "across", "under"}
 _VAGUE_OCCASIONS = {"way", "end", "time", "moment", "world", "least", "most", "first", "last", "rest",
-                    "same", "whole"}
+                    "same", "whole", "part", "course", "fact", "case", "turn", "voice", "word", "words",
+                    "tone", "hand", "hands", "mind", "heart", "life", "earnest", "full", "private",
+                    "public", "secret", "person", "writing", "return", "exchange", "advance"}
+_WOULD = {"would", "should", "must", "will", "shall", "'d"}
+_AS_MARKS = {"as", "like"}
+# A short answer that takes on what was just asked: "I will," said Mara.
+ASSENT = re.compile(r"^\W*(?:(?:yes|aye|very\s+well)\b\W*)?(?:yes|aye|i\s+will|i\s+shall|i\s+promise|"
+                    r"i\s+swear|i\s+give\s+you\s+my\s+word|you\s+have\s+my\s+word|on\s+my\s+word)"
+                    r"\b(?:\s+[\w']+){0,3}\s*[,.!;\u2014-]", re.IGNORECASE)
+# What asks for it: an order or a plea ("Make sure of it.", "Promise me.", "Will you ...?").
+REQUEST = re.compile(r"\b(?:will\s+you|would\s+you|promise\s+me|swear\s+(?:to\s+me|it)|you\s+must|"
+                     r"you\s+will|make\s+sure|see\s+(?:that|to\s+it)|give\s+me\s+your\s+word|"
+                     r"do\s+you\s+promise|i\s+want\s+you\s+to|i\s+need\s+you\s+to)\b"
+                     r"|(?:^|[\"\u201c.!?]\s*)(?:[A-Z][a-z]+,\s+)?(?:make|see|keep|take|bring|find|look|go|get|do|"
+                     r"don't|never|promise|swear|tell|give|let|mind|remember)\b", re.IGNORECASE)
+EXCHANGE_WINDOW = 400  # characters of an earlier chapter before an answer that hold the request
+
+
+@dataclass
+class _Occasion:
+    text: str
+    on_page: bool
+    words: list[str]
 
 
 def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]) -> list[Finding]:
-    """Vows and commitment nouns that refer back to an unrecorded promise."""
+    """Vows, arrangements, warnings and debts that refer back to an unrecorded act."""
     from continuum.pipeline.critic import parsed
 
     findings: list[Finding] = []
@@ -52,25 +118,24 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
     for tok in parsed.doc_of(claims):
         if parsed.quoted(claims, tok) or tok.sent.start_char in done:
             continue
-        found = _main_vow(claims, tok) if tok.pos_ == "VERB" else \
+        found = _act(claims, tok) if tok.pos_ == "VERB" else \
             _commitment_noun(claims, tok) if tok.pos_ == "NOUN" else None
         if found is None:
             continue
-        verb, content, label = found
+        verb, content, label, form, kind, occasion = found
         sent = tok.sent
         if any(s < sent.end_char and e > sent.start_char for s, e in flagged):
             continue
-        if _recorded(claims, world, tok.lower_, content, sent.start_char):
+        if _recorded(claims, world, tok.lower_, kind, content, sent.start_char,
+                     occasion.words if occasion is not None else []):
             continue
-        occasion = _occasion(verb, content) if tok.pos_ == "VERB" else _after(claims, verb)
-        if occasion is None and tok.pos_ == "VERB":
+        if occasion is None and form == "clause":
             continue  # "Tomas had promised to be home by six": said any time, off the page
-        on_page = occasion is not None and _on_page(claims, occasion)
-        severity = "FAIL" if on_page else "WARN"
-        where = f" ({occasion})" if occasion else ""
+        on_page = occasion is not None and occasion.on_page
+        where = f" ({occasion.text})" if occasion else ""
         done.add(sent.start_char)
         findings.append(Finding(
-            check=NAME, severity=severity,  # type: ignore[arg-type]
+            check=NAME, severity="FAIL" if on_page else "WARN",
             message=f"this refers back to {label}{where}, but no earlier chapter records it"
                     + ("" if on_page else " (it may have been made off the page)"),
             draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text))
@@ -81,43 +146,126 @@ def _past_perfect(verb: Any) -> bool:
     return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "have" for c in verb.children)
 
 
-def _main_vow(claims: DraftClaims, verb: Any) -> tuple[Any, str, str] | None:
-    """"X had sworn [occasion] that ...", "X had promised Y a barrel [occasion]", "as they had
-    agreed [occasion], ...": the verb, the vow's content and a label."""
+def _kind(lemma: str) -> str:
+    return ("promise" if lemma in PROMISE_VERBS else "agree" if lemma in AGREE_VERBS | TERMS_VERBS
+            else "warn" if lemma in WARN_VERBS | {"say", "tell"} else "debt")
+
+
+def _commits(verb: Any) -> bool:
+    """The verb makes a commitment here: always for promising, agreeing, warning and lending;
+    for settle / fix / appoint / book only with terms ("fixed the day", "settled it with the
+    bankers"), not "settled into a chair" or "fixed the pump"."""
+    if verb.lemma_ not in TERMS_VERBS:
+        return True
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    if any(o.lower_ in _TERMS or o.lemma_ in _TERMS for o in objects):
+        return True
+    if any(c.dep_ == "prt" for c in verb.children):
+        return False  # "settled down", "fixed up"
+    return any(c.dep_ == "prep" and c.lower_ == "with" and any(
+        g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.lower_ in ("them", "him", "her", "us", "me")
+                              or g.lemma_ in _PARTIES)
+        for g in c.children) for c in verb.children)
+
+
+def _prediction(verb: Any) -> bool:
+    """"as he had said it would": say / tell with a clause of what would happen."""
+    return any(c.dep_ in ("ccomp", "xcomp") and (
+        c.lower_ in _WOULD or any(a.dep_ == "aux" and a.lower_ in _WOULD for a in c.children))
+        for c in verb.children)
+
+
+_Found = tuple[Any, str, str, str, str, _Occasion | None]
+
+
+def _act(claims: DraftClaims, verb: Any) -> _Found | None:
+    """The verb of an earlier act, what it was about, a label, its form (clause / as / noun),
+    its kind (promise / agree / warn / debt) and the occasion it is pinned to."""
     from continuum.pipeline.critic import parsed
 
-    if verb.lemma_ not in VOW_VERBS or not _past_perfect(verb) or \
-            any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in parsed.MODALS) for c in verb.children):
+    lemma = verb.lemma_
+    said = lemma in ("say", "tell")
+    if lemma not in VOW_VERBS and not said:
+        return None
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in parsed.MODALS) for c in verb.children):
+        return None
+    as_clause = verb.dep_ == "advcl" and any(c.lower_ in _AS_MARKS for c in verb.children
+                                             if c.dep_ in ("mark", "advmod"))
+    occasion, part = _occasion(claims, verb)
+    if not _past_perfect(verb):
+        # "as agreed on the quay": a bare participle on the act it pays off (unpinned, "as
+        # promised" may be anything said in passing, on the page or off it)
+        if not (as_clause and verb.tag_ in ("VBN", "VBD") and lemma in VOW_VERBS - DEBT_VERBS
+                and occasion is not None and not any(c.dep_ == "nsubj" for c in verb.children)):
+            return None
+        return verb, _rest_of_sentence(claims, verb), f"what was {verb.lower_}", "as", _kind(lemma), occasion
+    if said and not (as_clause and _prediction(verb)):
+        return None
+    if not _commits(verb):
         return None
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    if verb.dep_ in ("ROOT", "conj", "ccomp"):
-        if subject is None or subject.lower_ in ("who", "that", "which"):
+    person = _person(claims, subject)
+    if as_clause:
+        words = _rest_of_sentence(claims, verb)
+        return verb, words, f"what {person} had {verb.lower_}", "as", _kind(lemma), occasion
+    if verb.dep_ in ("relcl", "acl") and verb.head.pos_ == "NOUN" and verb.head.lemma_ not in FAMILIES:
+        # "the twelve pounds his father had borrowed from Aldous", "the day they had fixed", "the
+        # money he had sworn to pay back": what the act was about
+        if subject is None or verb.tag_ != "VBN" or \
+                (lemma in WARN_VERBS and verb.head.lower_ in _TERMS):
             return None
-        content = [c for c in verb.children if c.dep_ in ("ccomp", "xcomp") or (
-            c.dep_ == "dobj" and c.pos_ != "PROPN") or (
-            c.dep_ == "advcl" and any(m.lower_ == "that" for m in c.children if m.dep_ == "mark"))]
-        if not any(c.pos_ in ("VERB", "AUX") for c in content):
-            # "had sworn on the ferry steps that she would ...": the parser hung the vow on "steps"
-            clause = next((t for t in verb.subtree if t.i > verb.i and t.pos_ in ("VERB", "AUX") and any(
-                (m.dep_ == "mark" and m.lower_ == "that") or (m.dep_ == "aux" and m.lower_ in _WOULD)
-                for m in t.children)), None)
-            content += [clause] if clause is not None else []
-    elif verb.dep_ == "advcl" and any(c.lower_ in ("as", "like") for c in verb.children
-                                      if c.dep_ in ("mark", "advmod")):
-        content = [verb.head]  # "as they had agreed at the fair, Mara brought the chart"
-    else:
+        skip = {t.i for t in subject.subtree} | ({t.i for t in part.subtree} if part is not None else set())
+        words = " ".join(t.text for t in verb.head.subtree if t.i not in skip)
+        return verb, words, f"the {verb.head.lower_} {person} had {verb.lower_} ({_short(words)!r})", \
+            "noun", _kind(lemma), occasion
+    if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "xcomp", "pcomp"):
         return None
+    if subject is None or subject.lower_ in ("who", "that", "which"):
+        return None
+    content = [c for c in verb.children if c.dep_ in ("ccomp", "xcomp") or (
+        c.dep_ == "dobj" and c.pos_ != "PROPN" and not (lemma in WARN_VERBS and c.pos_ == "PRON")) or (
+        c.dep_ == "advcl" and any(m.lower_ == "that" for m in c.children if m.dep_ == "mark")) or (
+        c.dep_ == "prep" and (part is None or c.i != part.i) and (
+            c.lower_ in ("of", "about", "against", "for", "from") and lemma in WARN_VERBS | DEBT_VERBS
+            or lemma in TERMS_VERBS | AGREE_VERBS and c.lower_ not in ("with", "to")))]
+    if not any(c.pos_ in ("VERB", "AUX") for c in content):
+        # "had sworn on the ferry steps that she would ...": the parser hung the vow on "steps";
+        # "what the captain had warned her of in the boat, ...: that ..."
+        clause = next((t for t in verb.sent if t.i > verb.i and t.pos_ in ("VERB", "AUX") and any(
+            (m.dep_ == "mark" and m.lower_ == "that") or (m.dep_ == "aux" and m.lower_ in _WOULD)
+            or (m.dep_ == "advmod" and m.lower_ == "that") for m in t.children)), None)
+        content += [clause] if clause is not None and all(c.i != clause.i for c in content) else []
     if not content:
         return None
-    words = " ".join(t.text for c in content for t in (c.subtree if c is not verb.head else
-                                                           [x for x in c.sent if x.i not in
-                                                            {y.i for y in verb.subtree}]))
-    who = parsed.who(claims, subject) if subject is not None else None
-    person = claims.name_of(who) if who is not None else (subject.text if subject is not None else "they")
-    return verb, words, f"what {person} had {verb.lower_} ({_short(words)!r})"
+    skip = {t.i for t in part.subtree} if part is not None else set()
+    words = " ".join(t.text for c in content for t in c.subtree
+                     if t.i not in skip and not parsed.quoted(claims, t))
+    return verb, words, f"what {person} had {verb.lower_} ({_short(words)!r})", "clause", _kind(lemma), \
+        occasion
 
 
-def _commitment_noun(claims: DraftClaims, noun: Any) -> tuple[Any, str, str] | None:
+def _person(claims: DraftClaims, subject: Any) -> str:
+    """The subject as a reader would name it (a pronoun stays a pronoun)."""
+    from continuum.pipeline.critic import parsed
+
+    if subject is None:
+        return "they"
+    if subject.pos_ != "PROPN":
+        return " ".join(t.text for t in subject.subtree)
+    who = parsed.who(claims, subject)
+    return claims.name_of(who) if who is not None else str(subject.text)
+
+
+def _rest_of_sentence(claims: DraftClaims, verb: Any) -> str:
+    """What an "as"-clause pays off: the sentence without the clause itself (or quoted speech
+    the sentence splitter left on it)."""
+    from continuum.pipeline.critic import parsed
+
+    inside = {t.i for t in verb.subtree}
+    return " ".join(t.text for t in verb.sent if t.i not in inside and not parsed.quoted(claims, t))
+
+
+def _commitment_noun(claims: DraftClaims, noun: Any) -> _Found | None:
     """"the bargain they had struck at the fair", "the debt he owed Tomas"."""
     if noun.lemma_ not in FAMILIES:
         return None
@@ -127,7 +275,8 @@ def _commitment_noun(claims: DraftClaims, noun: Any) -> tuple[Any, str, str] | N
     if rel is None:
         return None
     words = " ".join(t.text for t in rel.subtree)
-    return rel, words, f"the {noun.lower_} {_short(words)!r}"
+    occasion, _part = _occasion(claims, rel)
+    return rel, words, f"the {noun.lower_} {_short(words)!r}", "noun", noun.lemma_, occasion
 
 
 def _short(words: str) -> str:
@@ -135,33 +284,83 @@ def _short(words: str) -> str:
     return " ".join(cut[:14]) + (" ..." if len(cut) > 14 else "")
 
 
-def _occasion(verb: Any, content: str) -> str | None:
-    """The occasion the act is pinned to in the verb's own clause, outside the vow's content:
-    "on the harbour wall", "at the fair", "that night", "when he came home"."""
-    parts = [c for c in verb.children if c.dep_ in ("prep", "npadvmod", "advcl", "advmod")
-             and " ".join(t.text for t in c.subtree) not in content]
+def _occasion(claims: DraftClaims, verb: Any) -> tuple[_Occasion | None, Any]:
+    """The occasion the act is pinned to, after the verb in its own clause: "on the harbour
+    wall", "at the fair", "that night in the lighthouse", "in his last letter", "the evening he
+    first rowed out", "when he came home" (with the token that holds it)."""
+    # an "as"-clause's words before it are the main clause's ("At ten, exactly as he had ...")
+    left = verb.dep_ not in ("advcl", "relcl", "acl")
+    parts = [c for c in verb.children if c.dep_ in ("prep", "npadvmod", "advcl", "advmod", "tmod")
+             and (left or c.i > verb.i)]
+    # the parser often hangs it on the other party: "arranged it with the carter at the fair"
+    said = {t.i for c in verb.children if c.dep_ in ("ccomp", "xcomp", "advcl", "relcl") for t in c.subtree}
+    parts += [t for t in verb.subtree if t.dep_ == "prep" and t.i > verb.i and t.i not in said
+              and t.head.i != verb.i and t.head.dep_ in ("pobj", "dobj")]
     for part in parts:
-        text = " ".join(t.text for t in part.subtree)
-        m = _OCCASION.search(text)
-        if m and (m.group("noun") or "").lower() not in _VAGUE_OCCASIONS:
-            return m.group()
-    return None
+        found = _occasion_of(claims, part)
+        if found is not None:
+            return found, part
+    return None, None
 
 
-def _after(claims: DraftClaims, verb: Any) -> str | None:
-    """The occasion in the words right after a commitment noun's clause, up to its first comma
-    ("the oath she had taken on the ferry steps, ...")."""
-    rest = re.split(r"[,;:.!?]", claims.text[verb.idx + len(verb.text):verb.sent.end_char])[0]
-    m = _OCCASION.search(rest)
-    return m.group() if m and (m.group("noun") or "").lower() not in _VAGUE_OCCASIONS else None
+def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
+    text = " ".join(t.text for t in part.subtree)
+    if part.dep_ == "prep":
+        if part.lower_ not in _OCCASION_PREPS:
+            return None
+        noun = next((g for g in part.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN", "ADJ")),
+                    None)
+        if noun is None and not any(g.dep_ == "pobj" for g in part.children):
+            # "taken on the ferry steps" parsed with "steps" as the verb's object
+            ahead = part.doc[part.i + 1:min(part.i + 5, part.sent.end)]
+            stop = next((t.i for t in ahead if t.is_punct), ahead.end)
+            noun = next((t for t in ahead if t.i < stop and t.pos_ in ("NOUN", "PROPN")
+                         and not (t.i + 1 < stop and t.nbor().pos_ in ("NOUN", "PROPN"))), None)
+            text = part.doc[part.i:noun.i + 1].text if noun is not None else text
+        if noun is None or noun.lower_ in _VAGUE_OCCASIONS or claims.person(noun.text) is not None:
+            return None
+    elif part.dep_ in ("npadvmod", "tmod"):
+        noun = part
+        if noun.lower_ not in _TIMES or not any(
+                c.dep_ in ("det", "relcl", "acl", "prep", "amod") for c in noun.children):
+            return None
+    elif part.dep_ == "advcl" and any(c.lower_ == "when" for c in part.children if c.dep_ == "advmod"):
+        noun = next((t for t in part.subtree if t.pos_ == "NOUN" and t.lower_ not in _VAGUE_OCCASIONS),
+                    None)
+        words = [noun.lower_] if noun is not None else []
+        return _Occasion(text, bool(words) and _on_page(claims, words), words)
+    else:
+        return None
+    if noun.lower_ in _MEDIA:
+        # "in his last letter": its text need not be on the page
+        return _Occasion(text, False, [noun.lower_])
+    words = _place_words(claims, noun)
+    return _Occasion(text, bool(words) and _on_page(claims, words), words)
 
 
-def _on_page(claims: DraftClaims, occasion: str) -> bool:
+def _place_words(claims: DraftClaims, noun: Any) -> list[str]:
+    """The words that name an occasion's place or event: the noun with its compounds, or for a
+    time ("that night in the lighthouse", "the morning they rowed out") what follows it."""
+    if noun.lower_ not in _TIMES:
+        return [c.lower_ for c in noun.lefts if c.dep_ == "compound" and c.is_alpha] + [noun.lower_]
+    for c in noun.children:
+        if c.dep_ == "prep":
+            inner = next((g for g in c.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
+                          and g.lower_ not in _VAGUE_OCCASIONS | _TIMES
+                          and claims.person(g.text) is None), None)
+            if inner is not None:
+                return _place_words(claims, inner)
+        if c.dep_ == "pobj" and c.head.i == noun.i:
+            continue
+    return [t.lower_ for t in noun.subtree if t.pos_ in ("NOUN", "PROPN") and t.i != noun.i
+            and t.lower_ not in _VAGUE_OCCASIONS | _TIMES and claims.person(t.text) is None][:1]
+
+
+def _on_page(claims: DraftClaims, words: list[str]) -> bool:
     """The occasion's place or event is in the earlier chapters ("the harbour wall")."""
     if claims.history is None:
         return False
-    nouns = [w for w in content_words(occasion) if len(w) > 3 and w not in _VAGUE_OCCASIONS
-             and w not in ("morning", "night", "evening", "afternoon", "when", "came", "went")]
+    nouns = [w for w in words if len(w) > 2]
     if not nouns:
         return False
     patterns = [rf"\b{re.escape(w)}s?\b" for w in nouns]
@@ -169,30 +368,76 @@ def _on_page(claims: DraftClaims, occasion: str) -> bool:
                for s in claims.history.sentences_with(patterns[0]))
 
 
-def _recorded(claims: DraftClaims, world: WorldState, head: str, content: str, before: int) -> bool:
-    """An earlier sentence, a setup, or this draft before the sentence, states a promise with
-    the vow's key words (at least two of them, or its only one)."""
-    names = {w.lower() for m in re.finditer(r"\b[A-Z][a-z]+\b", content)
+def _key_words(claims: DraftClaims, content: str) -> set[str]:
+    names = {w.lower().rstrip("s") for m in re.finditer(r"\b[A-Z][a-z]+\b", content)
              for w in [m.group()] if claims.person(w) is not None}
-    key = {w for w in content_words(content) if w not in names and len(w) > 3} - _COMMON
+    names |= {w.rstrip("s") for entry in claims.roster.entries.values() if entry.type in ("character", None)
+              for full in (entry.name, *entry.aliases) for w in re.findall(r"[a-z]+", full.lower())}
+    return {w for w in content_words(content) if w not in names and len(w) > 3
+            and w not in STOP_WORDS and w not in _TIMES} - _COMMON
+
+
+def _recorded(claims: DraftClaims, world: WorldState, head: str, kind: str, content: str,
+              before: int, occasion: list[str]) -> bool:
+    """An earlier sentence, a setup, or this draft before the sentence, states the act with its
+    key words (at least two of them, or its only one; with none, the occasion's: "fixed the day
+    with her in his last letter"); or an earlier exchange asked for it and was answered "I will"."""
+    key = _key_words(claims, content) or {w.rstrip("s") for w in occasion}
+    if not key:
+        return True  # nothing to look up
     need = min(2, len(key))
-    family = re.compile(rf"\b(?:{FAMILIES.get(head, '')})\w*|{_VOW_WORDS}" if head in FAMILIES
-                        else _VOW_WORDS, re.IGNORECASE)
+    family = re.compile(rf"\b(?:{FAMILIES[head]})\w*|{_VOW_WORDS}" if head in FAMILIES
+                        else _KIND_WORDS.get(kind, _VOW_WORDS), re.IGNORECASE)
 
     def holds(text: str) -> bool:
-        return family.search(text) is not None and len(content_words(text) & key) >= need
+        if len(content_words(text) & key) < need:
+            return False
+        found = family.search(text)
+        if found is not None and kind == "warn" and \
+                found.group().lower().startswith(("said", "told", "say", "tell")):
+            return _FORETOLD.search(text) is not None  # '"The reef will have one of them," she said.'
+        return found is not None
 
-    if any(len(content_words(f"{k} {d}") & key) >= max(need, 1)
+    if any(len(content_words(f"{k} {d}") & key) >= need
            for k, d, _ev in world.open_setups + world.paid_setups):
         return True
     if any(holds(s.text) for s in sentences(claims.text, 0, before)):
         return True
     if claims.history is None:
         return True
-    return any(holds(s.quote) for s in claims.history.sentences_with(family.pattern))
+    if any(holds(s.quote) for s in claims.history.sentences_with(family.pattern)):
+        return True
+    return _exchange(claims, key, need)
+
+
+def _exchange(claims: DraftClaims, key: set[str], need: int) -> bool:
+    """An earlier chapter asked for it and had it answered: '"He will hang for this," the captain
+    said. "Not your father. Make sure of it." / "I will," said Mara.' The request's key words are
+    in the few sentences before a short "I will" / "I shall" / "Yes" / "I promise"."""
+    history = claims.history
+    if history is None:
+        return False
+    answers = [s for s in history.sentences_with(r"\b(?:yes|aye|will|shall|promise|swear|word)\b")
+               if ASSENT.match(s.quote)]
+    if not answers:
+        return False
+    asked = [s for w in sorted(key) for s in history.sentences_with(rf"\b{re.escape(w)}\b")]
+    requests = history.sentences_with(REQUEST.pattern)
+    for answer in answers:
+        def near(s: Any, answer: Any = answer) -> bool:
+            return s.chapter == answer.chapter and answer.start - EXCHANGE_WINDOW <= s.start < answer.start
+
+        window = [s for s in asked if near(s)]
+        said = set().union(*(content_words(s.quote) for s in window)) if window else set()
+        if len(said & key) >= need and any(near(s) for s in requests):
+            return True
+    return False
 
 
 _COMMON = {"would", "could", "should", "there", "their", "which", "about", "after", "before",
            "again", "still", "never", "always", "every", "other", "where", "while", "thing",
            "things", "until", "down", "made", "make", "come", "came", "went", "take", "took",
-           "have", "that", "this", "with", "from", "them", "they", "were", "been", "when"}
+           "have", "that", "this", "with", "from", "them", "they", "were", "been", "when",
+           "exactly", "just", "precisely", "agreed", "arranged", "promised", "warned", "settled",
+           "fixed", "sworn", "vowed", "borrowed", "lent", "owed", "said", "told", "like", "great",
+           "little", "small", "last", "first", "whole", "same", "very", "long", "good"}
