@@ -114,12 +114,12 @@ def part_of(tok: Any) -> tuple[Any, bool] | None:
         own = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if own is not None:
             if _is_part(own):
-                return own, (hops <= 1 and node.lemma_ == "be") or node is tok
+                return own, (hops <= 1 and node.lemma_ == "be") or node == tok
             if own.pos_ != "PRON" or own.lower_ not in _PLURAL | {"it"}:
                 return None
             if own.lower_ == "it":
                 return None
-        if _is_part(node) and node is not tok:
+        if _is_part(node) and node != tok:
             return node, hops <= 1
         if node.dep_ not in _CHAIN or node.head.i == node.i:
             return None

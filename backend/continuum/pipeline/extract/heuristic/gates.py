@@ -170,7 +170,7 @@ class AssertionGate:
     def check(self, token: Any) -> Verdict:
         """The verdict for the clause headed by `token` (a verb, or a copula's complement)."""
         head = token
-        while head.dep_ in {"attr", "acomp", "oprd"} and head.head is not head:
+        while head.dep_ in {"attr", "acomp", "oprd"} and head.head != head:
             head = head.head
         cached = self._memo.get(head.i)
         if cached is None:
@@ -309,14 +309,14 @@ class AssertionGate:
         """Modality that a clause takes from the clause it hangs on."""
         dep = verb.dep_
         head = verb.head
-        if head is verb or depth > 12:
+        if head == verb or depth > 12:
             return None
         if dep in {"advcl", "ccomp"} and head.pos_ == "ADJ" and head.lower_ in HEDGE_ADJECTIVES:
             return Verdict(HEDGE)
         while head.pos_ not in {"VERB", "AUX"} and head.dep_ in {"advmod", "npadvmod", "prep",
                                                                   "pobj", "pcomp", "acomp",
                                                                   "attr", "oprd"}:
-            if head.head is head:
+            if head.head == head:
                 break
             head = head.head
         if dep == "conj":

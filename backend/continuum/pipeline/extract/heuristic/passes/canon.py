@@ -193,7 +193,7 @@ def _holder(
     """Who a descriptive noun phrase is about: apposition, copula subject, or the noun itself.
 
     Returns (character, token, copula or None)."""
-    if noun.dep_ == "conj" and noun.head is not noun and depth < 3:
+    if noun.dep_ == "conj" and noun.head != noun and depth < 3:
         return _holder(view, noun.head, depth + 1)  # "a pale, tallowy creature"
     if noun.dep_ == "appos":
         key = view.character(noun.head)
@@ -314,7 +314,7 @@ def _possessor(view: ChapterView, poss: Any, noun: Any) -> str | None:
     if key is None or poss.pos_ != "PRON":
         return key
     verb = noun
-    while verb.pos_ not in ("VERB", "AUX") and verb.head is not verb:
+    while verb.pos_ not in ("VERB", "AUX") and verb.head != verb:
         verb = verb.head
     named = [t for t in poss.sent if t.i < poss.i and view.key(t) == key]
     if not named or not all(any(a.dep_ == "relcl" and poss not in a.subtree for a in t.ancestors)

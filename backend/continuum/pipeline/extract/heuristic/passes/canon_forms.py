@@ -384,7 +384,7 @@ def colour_forms(view: ChapterView, noun: Any, eyes: frozenset[str], hair: froze
         key = view.character(holder_tok)
     elif copula is None:
         head = noun
-        while head.dep_ == "conj" and head.head is not head:
+        while head.dep_ == "conj" and head.head != head:
             head = head.head  # "had blue eyes and fair hair"
         if head.dep_ == "dobj" and head.head.lemma_.lower() == "have":
             copula = head.head

@@ -325,7 +325,7 @@ def _emphasised(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem
     if key is None or key in known:
         return None
     first = noun
-    while first.dep_ == "conj" and first.head is not first:
+    while first.dep_ == "conj" and first.head != first:
         first = first.head  # "of wax and old paper"
     prep = first.head
     if (first.dep_ == "pobj" and prep.lower_ == "of" and prep.head.pos_ in {"VERB", "ADJ"}
@@ -333,7 +333,7 @@ def _emphasised(view: ChapterView, noun: Any, known: set[str]) -> CommitmentItem
         return None  # "smelled of wax and old paper": atmosphere, not a thing set up
     weight = 0.4 + sum(EMPHASIS[c] for c in cues)
     anchor = noun.head if noun.head.pos_ in {"VERB", "AUX"} else noun
-    parts = [noun, *(view.subjects(anchor) if anchor is not noun else [])]
+    parts = [noun, *(view.subjects(anchor) if anchor != noun else [])]
     return _item(view, "setup", key, anchor, parts, "emphasised_object", weight, " ".join(cues))
 
 

@@ -246,7 +246,7 @@ class ChapterView:
                     for g in c.children if g.dep_ in SUBJECT_DEPS]
         if not subs and self._inverted_tag(verb):
             subs = [c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i][:1]
-        if not subs and depth < 6 and verb.head is not verb:
+        if not subs and depth < 6 and verb.head != verb:
             dep = verb.dep_
             if dep in {"acomp", "attr", "oprd"}:
                 return self.subjects(verb.head, depth + 1)
@@ -388,7 +388,7 @@ class ChapterView:
         mods = [c for c in tok.lefts if c.dep_ in NP_MODIFIERS]
         words = [*mods, tok]
         surface = " ".join(w.text for w in words)
-        key_words = [w.lemma_.lower() for w in words if w.dep_ in {"compound", "nmod"} or w is tok]
+        key_words = [w.lemma_.lower() for w in words if w.dep_ in {"compound", "nmod"} or w == tok]
         return surface, " ".join(key_words)
 
     def phrase_text(self, tok: Any) -> str:

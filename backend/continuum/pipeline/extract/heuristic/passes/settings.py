@@ -136,7 +136,7 @@ def _where(view: ChapterView, verb: Any) -> tuple[str, Any] | None:
             found = nested_place(view, noun)
             if found is not None:
                 return found
-        if noun.dep_ not in {"pobj", "prep", "appos"} or noun.head is noun:
+        if noun.dep_ not in {"pobj", "prep", "appos"} or noun.head == noun:
             return None
         noun = noun.head
     return None

@@ -135,3 +135,23 @@ def test_a_pronoun_holder_with_a_rival_of_its_gender_gives_no_fact(view: ViewOf)
     # A woman named beside him does not make "he" ambiguous.
     mixed = "Nell Barrow came in with Tom Heller. He was forty, and she was nineteen."
     assert ("Tom Heller", "age", "40") in facts(view, mixed, "age")
+
+
+def test_a_verbless_sentence_with_a_possessive_colour_ends(view: ViewOf) -> None:
+    """spaCy hands out a new Token object on every access, so a parse walk must compare tokens
+    with ==, never `is`: a climb to the root guarded by `head is not tok` never stopped on a
+    sentence without a verb ("Her hair, black as a crow's wing.") and hung the whole ingest."""
+    import signal
+
+    def too_long(*_args: object) -> None:
+        raise TimeoutError("the canon pass did not finish")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(30)
+    try:
+        found = facts(view, "Nell Barrow came in from the rain. Her hair, black as a crow's wing. "
+                            "Her eyes, grey.")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert ("Nell Barrow", "hair_colour", "black") in found
