@@ -100,16 +100,17 @@ DRAFT_SETS = (
         "recall entity 0.67, knowledge 0.17, possession 0.83, commitments 0.00, canon 0.17 with "
         "clean false FAIL 2/12, then used for tuning in session 4."),
     DraftSetSpec(
-        "drafts_blind4", "Blind v5", "blind",
-        "42 chapter-11 drafts (6 seeded per type, 12 clean with precision traps; 250–600 words, "
-        "told through dialogue and letters by one writer, through close narration by the other), "
-        "written in session 4 by two writers who read no critic code, no eval script and no "
-        "other set's text, while held-out v4 was being used for tuning. Never tuned on: the "
-        "engineers tuning the critic saw neither the drafts nor the writers' notes before its "
-        "first measurement.",
-        blind=True),
+        "drafts_blind4", "Held-out v5", "heldout_v5",
+        "42 chapter-11 drafts (6 seeded per type, 12 clean; told through dialogue and letters by "
+        "one writer, through close narration by the other), written in session 4 by two writers "
+        "who read no critic code, no eval script and no other set's text, while held-out v4 was "
+        "being used for tuning; measured once blind at recall entity 0.50, knowledge 0.00, "
+        "possession 0.83, commitments 0.17, canon 0.17 with clean false FAIL 2/12. Then only its "
+        "two false FAILs were fixed (a lost key told apart as another one, a person standing "
+        "read as a thing staying put); no recogniser was tuned to its seeded drafts, but the "
+        "set is no longer blind. No blind set is left: the next round needs a new one."),
 )
-BLIND = next(spec for spec in DRAFT_SETS if spec.blind)
+BLIND = next((spec for spec in DRAFT_SETS if spec.blind), None)
 
 
 def load_draft_set(folder: str = DEV_SET, root: Path = GOLDEN) -> list[dict[str, Any]]:

@@ -62,3 +62,22 @@ def test_someone_new_with_another_of_the_kind_is_silent() -> None:
                  "Piet Kemp unlocked the cupboard and took out a gold watch of his own.",
                  "Piet Kemp looked at the gold watch in the window."):
         assert _found(text, *PEOPLE, ("Piet Kemp", "Piet Kemp")) == [], text
+
+
+def _lost_watch() -> WorldState:
+    world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
+                        ("gold watch", "object"))
+    world.gone_objects[ids["gold watch"]] = ("lost", Evidence(8, "The gold watch was lost in the river."))
+    return world
+
+
+def test_a_lost_object_told_apart_by_a_word_or_a_clause_is_only_a_warn() -> None:
+    world = _lost_watch()
+    for text, expected in (
+            ("Greta wound the gold watch and set it on the table.", ["FAIL"]),
+            ("Greta wound the little gold watch and set it on the table.", ["WARN"]),
+            ("Greta wound the gold watch she kept on her chain, the one her mother had left her.",
+             ["WARN"])):
+        extraction = ChapterExtraction(new_entities=[_entity(text, "Greta Holm", "Greta", "She")])
+        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        assert [f.severity for f in possession.check(claims, world)] == expected, text

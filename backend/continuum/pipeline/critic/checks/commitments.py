@@ -244,6 +244,13 @@ def _refers_back(rel: Any) -> bool:
     if rel.lemma_ in STRONG_SETUP_VERBS or any(t.lemma_ in PROMISE_VERBS for t in rel.subtree):
         return True
     words = {t.lower_ for t in rel.subtree}
+    if rel.lemma_ in POSITIONAL - SETUP_VERBS:
+        # the thing itself stayed put ("that had hung there since ..."), not someone who stood
+        # holding it ("a glove that he had stood holding for a long time")
+        subject = next((c for c in rel.children if c.dep_ == "nsubj"), None)
+        if subject is not None and (subject.pos_ == "PROPN" or subject.lower_ in
+                                    ("he", "she", "they", "i", "we", "you")):
+            return False
     return rel.lemma_ in SETUP_VERBS | POSITIONAL and bool(words & _LONG_AGO)
 
 

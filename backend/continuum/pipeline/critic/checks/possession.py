@@ -237,6 +237,9 @@ def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | 
         return None
     if use.vague:
         return f"the chapter says only \"{use.phrase}\", not that it is the same one"
+    apart = _told_apart(claims, use)
+    if apart:
+        return f"the chapter tells this {use.phrase} apart ({apart}), so it may be another one"
     if thing in world.holders and thing not in world.gone_objects and use.by_pronoun:
         owner = claims.name_of(world.holders[thing][0])
         if _named_before(claims, owner, use.start):
@@ -244,6 +247,26 @@ def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | 
     other = _other_kind(claims, claims.name_of(thing), use)
     if other:
         return f"this chapter also has {other!r}, so the {use.phrase} may be another one"
+    return None
+
+
+def _told_apart(claims: DraftClaims, use: Use) -> str | None:
+    """A word or a clause on the object's noun in the use's sentence that the world's object
+    does not carry: "the little brass key", "the brass key she kept on her chatelaine"."""
+    from continuum.pipeline.critic import parsed
+
+    head = use.phrase.split()[-1].lower()
+    span = parsed.doc_of(claims).char_span(use.start, use.end, alignment_mode="expand")
+    for tok in span or []:
+        if tok.lower_ != head or tok.pos_ != "NOUN":
+            continue
+        extra = [t.text for t in tok.lefts if t.dep_ == "amod" and t.lower_ not in use.phrase.lower().split()]
+        if extra:
+            return " ".join(extra)
+        clause = next((c for c in tok.children if c.dep_ in ("relcl", "acl")), None)
+        if clause is not None:
+            words = list(clause.subtree)
+            return claims.text[words[0].idx:words[-1].idx + len(words[-1])]
     return None
 
 
