@@ -9,8 +9,8 @@ import uuid
 import pytest
 
 from continuum.pipeline.critic.checks import canon
-from continuum.pipeline.critic.checks.canon_ages import contradicts
 from continuum.pipeline.critic.claims import bind_claims
+from continuum.pipeline.critic.recognisers.canon_ages import contradicts
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, WorldState
 

@@ -11,7 +11,7 @@ import uuid
 from continuum.pipeline.critic.checks import entity, knowledge
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.critic.prose import speeches
-from continuum.pipeline.critic.secrets import secrets_of
+from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, WorldState
 

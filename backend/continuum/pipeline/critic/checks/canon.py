@@ -18,14 +18,14 @@ import uuid
 from dataclasses import replace
 from typing import Any, Literal
 
-from continuum.pipeline.critic.checks.canon_ages import UNDER, about_then, age_findings, contradicts
-from continuum.pipeline.critic.checks.canon_colours import compared_colours, not_a_colour_claim
-from continuum.pipeline.critic.checks.canon_subjects import meant_other, only_pronoun, pronoun_of
-from continuum.pipeline.critic.checks.canon_trades import same_family, trade_findings
-from continuum.pipeline.critic.checks.canon_years import year_findings
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
+from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
+from continuum.pipeline.critic.recognisers.canon_colours import compared_colours, not_a_colour_claim
+from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
+from continuum.pipeline.critic.recognisers.canon_trades import same_family, trade_findings
+from continuum.pipeline.critic.recognisers.canon_years import year_findings
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
 from continuum.pipeline.identity.names import normalize, split_honorific
 from continuum.pipeline.persist.canon import SINGLE_VALUED

@@ -14,7 +14,7 @@ from typing import Any
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, Speech, sentences
-from continuum.pipeline.critic.secrets import (
+from continuum.pipeline.critic.recognisers.secrets import (
     Secret,
     cognitions,
     kin_identity,

@@ -70,7 +70,7 @@ class Holding:
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
-    from continuum.pipeline.critic.checks import presence
+    from continuum.pipeline.critic.recognisers import presence
 
     findings: list[Finding] = []
     seen: set[tuple[uuid.UUID, str]] = set()
@@ -175,7 +175,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
     perfect, modal, negated or remembered). FAIL for the object's full name; a bare or
     indefinite mention ("the key", "a long brass key") or a remembered scene is a WARN."""
     from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.checks import presence
+    from continuum.pipeline.critic.recognisers import presence
 
     if not world.gone_objects:
         return []

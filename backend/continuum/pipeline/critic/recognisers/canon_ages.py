@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from continuum.pipeline.critic.checks.canon_subjects import meant_other
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, Speech, in_speech, paragraphs, sentences
+from continuum.pipeline.critic.recognisers.canon_subjects import meant_other
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState

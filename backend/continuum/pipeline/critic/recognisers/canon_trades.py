@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from continuum.pipeline.critic.checks.canon_subjects import FEMALE, MALE, gender, mentioned
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.critic.recognisers.canon_subjects import FEMALE, MALE, gender, mentioned
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 import uuid
 
-from continuum.pipeline.critic.checks.canon_ages import _UNITS, AGE_SLACK, NUMBER, _whose, third_person
-from continuum.pipeline.critic.checks.canon_subjects import gender
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import in_speech, paragraphs, sentences
+from continuum.pipeline.critic.recognisers.canon_ages import _UNITS, AGE_SLACK, NUMBER, _whose, third_person
+from continuum.pipeline.critic.recognisers.canon_subjects import gender
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
 
