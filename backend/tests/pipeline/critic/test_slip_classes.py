@@ -306,3 +306,15 @@ def test_a_first_name_one_letter_off_is_a_warn_whatever_its_type() -> None:
     claims, world = _slip_claims(text, "Edith Marsh", "location")
     assert entity.check(claims, world) == []  # another woman's name
     assert entity._one_typo("Ellen Marsh", world) is None  # two letters off "Elena"
+
+
+def test_a_surname_missing_its_last_letter_is_a_slip_not_a_plural() -> None:
+    world, _ = _world(("Nora Hollis", "character"), ("Harriet Finch", "character"))
+    assert entity._one_typo("Nora Holli", world) is not None  # "Hollis" lost its last letter
+    assert entity._one_typo("Nora Hollises", world) is None  # the family in the plural
+    # the extractor forgave the slip and bound it to the established woman
+    text = "Nora Hollis paid the bill, and signed it in a round hand: Nora Holli."
+    extraction = ChapterExtraction(new_entities=[_entity(text, "Nora Hollis", "Nora Hollis",
+                                                         "Nora Holli")])
+    claims = bind_claims(text, extraction, world)
+    assert [(f.severity, f.draft_quote) for f in entity.check(claims, world)] == [("WARN", "Nora Holli")]

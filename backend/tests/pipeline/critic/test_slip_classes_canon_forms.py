@@ -336,3 +336,32 @@ def test_he_said_far_from_the_name_is_the_one_man_of_the_last_paragraph_that_nam
     both = lead.replace("Nell did not ask why", "Walter did not ask why")
     assert _years(both + '"I was nine years old the year the Merlin went down," he said.',
                   NELL, HAL, WALTER) == []  # two men: whose age is it?
+
+
+# -- trades the parse says are someone's: copulas, "like the N he was", a name beside its noun --------
+
+@pytest.mark.parametrize("text", [
+    "Ruth Penrose has been a cobbler since she left the dame school, and she says so to anyone.",
+    "Hal rowed as he did everything, like the wheelwright he was, slow and even.",
+    "Walter Pike the fishmonger was rolling up the awning of his stall.",
+    '"Walter Pike was harbourmaster of this valley for nine years," said Hal. "Ask anyone."',
+    "In the end Hal Brandt became a shipwright at the yard below the weir.",
+])
+def test_a_trade_said_of_someone_in_the_parse_warns_when_it_is_another(text: str) -> None:
+    found = _check(text, RUTH, WALTER, HAL, pronouns={"Hal Brandt": ("he",)})
+    assert [s for s, _m in found] == ["WARN"], (text, found)
+
+
+@pytest.mark.parametrize("text", [
+    # the locked trade, its family, or a word it contains
+    "Ruth Penrose has been a dressmaker since she left the dame school.",
+    "Hal rowed as he did everything, like the miller he was, slow and even.",
+    "Walter Pike the clerk was rolling up the awning of his stall.",
+    # a past trade, a denial, a trade of someone else, an intensifying "never once"
+    "Hal Brandt had been a shipwright in his youth, before the mill.",
+    "Walter Pike was never a fishmonger, whatever the boys said.",
+    "Hal Brandt talked to the wheelwright about the axle for an hour.",
+    "Ruth Penrose was a good friend to the cobbler's wife, and never once late with the rent.",
+])
+def test_the_same_trade_a_past_one_or_anothers_stays_silent(text: str) -> None:
+    assert _check(text, RUTH, WALTER, HAL, pronouns={"Hal Brandt": ("he",)}) == [], text

@@ -24,7 +24,12 @@ from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
 from continuum.pipeline.critic.recognisers.canon_colours import compared_colours, not_a_colour_claim
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
-from continuum.pipeline.critic.recognisers.canon_trades import same_family, trade_findings
+from continuum.pipeline.critic.recognisers.canon_trades import (
+    bygone,
+    predicated_trades,
+    same_family,
+    trade_findings,
+)
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
 from continuum.pipeline.identity.names import normalize, split_honorific
@@ -89,6 +94,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _copular_facts(claims, world, findings)
     findings += _occupations(claims, world, findings)
     findings += trade_findings(claims, world, findings)
+    findings += predicated_trades(claims, world, findings)
     findings += _spoken_ages(claims, world, findings)
     ages = {sid: _severity(world, sid, "age") for sid, _n, pred, _v, _e in world.locked_canon
             if pred == "age" and sid is not None}
@@ -119,6 +125,8 @@ def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -
     for sentence in sentences(claims.text):
         if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
             continue
+        if bygone(sentence.text):
+            continue  # "had been a shipwright in his youth"
         for m in _OCCUPATION.finditer(sentence.text):
             who, trade = m.group("who"), m.group("trade").lower()
             subject = claims.person(who)
@@ -128,7 +136,7 @@ def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -
             locked = _locked(claims, world, subject, who, "occupation")
             if not locked:
                 earlier = _earlier_trades(claims, subject)
-                if earlier and not any(_same_trade(trade, t) for t, _s in earlier):
+                if earlier and not any(_trade_agrees(trade, t) for t, _s in earlier):
                     was, prior = earlier[-1]
                     findings.append(Finding(
                         check=NAME, severity="WARN",
@@ -138,7 +146,7 @@ def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -
                         evidence_chapter=prior.chapter, evidence_quote=prior.quote))
                     break
                 continue
-            if any(_same_trade(trade, value) for _n, value, _e in locked):
+            if any(_trade_agrees(trade, value) for _n, value, _e in locked):
                 continue
             name, value, evidence = locked[0]
             findings.append(Finding(
@@ -176,6 +184,11 @@ def _earlier_trades(claims: DraftClaims, subject: uuid.UUID) -> list[tuple[str, 
             if pronoun or named:
                 out.append((m.group("trade").lower(), sentence))
     return out
+
+
+def _trade_agrees(trade: str, value: str) -> bool:
+    """The same trade in words ("smith" / "blacksmith") or in family ("dressmaker" / "seamstress")."""
+    return _same_trade(trade, value) or same_family(trade, value)
 
 
 def _same_trade(trade: str, value: str) -> bool:
@@ -444,8 +457,10 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         locked_trades = _locked(claims, world, person, who, "occupation")
         earlier = [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
         known = [(v, e.chapter, e.quote) for _n, v, e in locked_trades] or earlier  # type: ignore[attr-defined]
-        if not known or any(_same_trade(trade, value) for value, _c, _q in known):
+        if not known or any(_trade_agrees(trade, value) for value, _c, _q in known):
             continue
+        if bygone(verb.sent.text):
+            continue  # "had been a shipwright in his youth"
         if subject.pos_ == "PRON" and meant_other(claims, world, person, "occupation", trade,
                                                   subject.lower_):
             continue

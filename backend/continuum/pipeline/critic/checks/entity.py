@@ -181,6 +181,12 @@ def _plural(a: str, b: str) -> bool:
     return a in (b + "s", b + "es") or b in (a + "s", a + "es")
 
 
+def _plural_of(draft: str, known: str) -> bool:
+    """The draft's word is the known one in the plural ("Marshes" / "Marsh"); the other way
+    round ("Vos" / "Voss") a letter was dropped."""
+    return draft in (known + "s", known + "es")
+
+
 def _near(a: str, b: str) -> bool:
     return a != b and len(a) >= 4 and len(b) >= 4 and not _plural(a, b) \
         and fuzz.ratio(a, b) >= NEAR_DUPLICATE
@@ -279,9 +285,9 @@ def _one_slip(name: str, world: WorldState) -> tuple | None:
 
 def _one_typo(name: str, world: WorldState) -> tuple | None:
     """The established full name that `name` misses by a single letter in one word, the
-    other words equal ("Elana Marsh" for "Elena Marsh", whatever type the extractor gave the
-    slip): too short a word for the similarity ratio, so only a WARN ("Joan Smith" and "John
-    Smith" may be two people)."""
+    other words equal ("Elana Marsh" for "Elena Marsh", "Elena Vos" for "Elena Voss", whatever
+    type the extractor gave the slip): too short a word for the similarity ratio, so only a
+    WARN ("Joan Smith" and "John Smith" may be two people)."""
     _title, bare = split_honorific(name)
     tokens = bare.split()
     if len(tokens) < 2:
@@ -294,7 +300,7 @@ def _one_typo(name: str, world: WorldState) -> tuple | None:
             if len(known_tokens) != len(tokens):
                 continue
             slips = [(a, b) for a, b in zip(tokens, known_tokens, strict=True) if a != b]
-            if len(slips) == 1 and min(map(len, slips[0])) >= 3 and not _plural(*slips[0]) \
+            if len(slips) == 1 and min(map(len, slips[0])) >= 3 and not _plural_of(*slips[0]) \
                     and Levenshtein.distance(*slips[0]) == 1:
                 return entity_id, known
     return None

@@ -17,6 +17,7 @@ from continuum.pipeline.critic.prose import Span, Speech, sentences
 from continuum.pipeline.critic.recognisers.secrets import (
     Secret,
     cognitions,
+    identity_assertion,
     kin_identity,
     kin_reference,
     knower_names,
@@ -26,6 +27,7 @@ from continuum.pipeline.critic.recognisers.secrets import (
     thought_of_as_alive,
     titled_surname,
 )
+from continuum.pipeline.critic.recognisers.voices import Voice, voices
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
@@ -170,6 +172,7 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _known_in_narration(claims, world, secrets, flagged)
     findings += _written_names(claims, world, secrets, flagged)
     findings += _addressed_names(claims, world, secrets, flagged)
+    findings += _voiced_secrets(claims, world, secrets, flagged)
     for speech in claims.speeches:
         speaker = _speaker(claims, speech)
         if speaker is None:
@@ -347,6 +350,61 @@ def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, 
                 draft_start=where.start, draft_end=where.end, draft_quote=where.text,
                 evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
+
+
+# A sentence that speaks of the man as dead or gone, or of what he would have done: naming him
+# there gives nothing away.
+_AS_DEAD = re.compile(r"\b(?:drown(?:ed|ing)?|dead|died|death|lost|grave|late|poor|memory|remember(?:ed)?|"
+                      r"mourn(?:ed)?|buried|used\s+to|years\s+ago|(?:would|could|might|should)\s+have)\b",
+                      re.IGNORECASE)
+_VOICED = {"reported": "says", "written": "writes", "document": "writes"}
+
+
+def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
+                    flagged: set[tuple[Any, str]]) -> list[Finding]:
+    """Words that are a character's own though not in quotation marks (a reported clause, a
+    line written after a colon, a letter or diary laid into the chapter: `voices`) and give
+    away a secret identity the character has not learned: saying who the man is, or that he is
+    alive, FAILs; naming him, other than as the dead, is a WARN."""
+    findings: list[Finding] = []
+    for voice in voices(claims):
+        for name, secret in secrets.items():
+            if (voice.who, name) in flagged or knows(claims, voice.who, secret):
+                continue
+            hit = _voiced_naming(claims, voice, secret, name)
+            if hit is None:
+                continue
+            where, asserted = hit
+            flagged.add((voice.who, name))
+            speaker = claims.name_of(voice.who)
+            verb = _VOICED[voice.how]
+            findings.append(Finding(
+                check=NAME, severity="FAIL" if asserted else "WARN",
+                message=(f"{speaker} {verb} who {name} is" if asserted else f"{speaker} {verb} of {name}")
+                        + f" ({voice.cue!r}), but by chapter {world.cap} only "
+                          f"{knower_names(claims, secret)} know that {secret.fact}",
+                draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+                evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
+    return findings
+
+
+def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret,
+                   name: str) -> tuple[Span, bool] | None:
+    """The first sentence of a voice that names the secret's man, and whether it says who he
+    is (`identity_assertion`); a bare naming in a sentence about the dead does not count."""
+    first = name.split()[0]
+    forms = [re.escape(name)] + ([re.escape(first)] if len(name.split()) > 1 and first.lower() not in PRONOUNS
+                                 else [])
+    pattern = re.compile(rf"\b(?:{'|'.join(forms)})\b")
+    titled = titled_surname(claims, secret)
+    for sentence in sentences(claims.text, voice.start, voice.end):
+        asserted = identity_assertion(sentence.text, secret, titled)
+        if asserted:
+            return sentence, True
+        if pattern.search(sentence.text) and _AS_DEAD.search(sentence.text) is None \
+                and not sentence.text.rstrip("\"”'’ ").endswith("?"):
+            return sentence, False
+    return None
 
 
 def _sentence_at(claims: DraftClaims, sent: Any, at: int) -> Span:

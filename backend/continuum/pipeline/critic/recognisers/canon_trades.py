@@ -167,3 +167,106 @@ def _other_of_trade(claims: DraftClaims, world: WorldState, person: uuid.UUID, w
     return any(sid is not None and sid != person and sid in people and pred == "occupation"
                and what in _families(value) and (wanted is None or gender(claims, sid) in (wanted, "unknown"))
                for sid, _n, pred, value, _e in world.locked_canon)
+
+
+# Suffixes that make a word a trade or post whatever the word ("wheelwright", "harbourmaster",
+# "seamstress", "fishmonger").
+_TRADE_SUFFIX = re.compile(r"^[a-z]{2,}(?:master|mistress|keeper|maker|smith|wright|monger|stress|wife)$")
+_PLACES = {"light", "school", "inn", "mill", "shop", "forge", "smithy", "tavern", "alehouse", "bakery"}
+# A trade of the past, not of now: "had been a sailor in his youth", "the former clerk".
+_BYGONE = re.compile(r"\b(?:(?<!never\s)(?<!not\s)(?<!at\s)once|formerly|former|"
+                     r"in\s+(?:his|her|their)\s+youth|"
+                     r"as\s+a\s+(?:boy|girl|lad|child)|years\s+(?:ago|before)|used\s+to|"
+                     r"before\s+(?:he|she|they)\s+(?:married|came|went)|late|retired|one-time|sometime)\b",
+                     re.IGNORECASE)
+
+
+def bygone(sentence: str) -> bool:
+    """The sentence tells a trade of the past ("in his youth", "the former clerk")."""
+    return _BYGONE.search(sentence) is not None
+
+
+def trade_word(word: str) -> bool:
+    """A noun for a person's trade or post: a known trade family, or a trade-making suffix."""
+    from continuum.pipeline.critic.checks.canon import OCCUPATIONS, OFFICES
+
+    word = word.lower()
+    if word in _PLACES or word.endswith("ing"):
+        return False
+    return word in FAMILY or word in OCCUPATIONS or word in OFFICES or _TRADE_SUFFIX.match(word) is not None
+
+
+def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """A trade noun the parse says is someone's, in narration or speech: "Mara has been a
+    seamstress since ...", "Reyes was harbourmaster of this town", "like the wheelwright he
+    was", "Elena Voss the chandler was taking down her shutters" — against the locked
+    occupation (or an earlier chapter's), by trade family. A WARN: people change trades and
+    hold two posts; a trade of the past ("in his youth", "the former clerk") passes."""
+    from continuum.pipeline.critic import parsed
+    from continuum.pipeline.critic.checks.canon import _earlier_trades, _locked, _overlaps
+
+    findings: list[Finding] = []
+    done: set[uuid.UUID] = set()
+    for noun in parsed.doc_of(claims):
+        if noun.pos_ != "NOUN" or not trade_word(noun.lower_):
+            continue
+        subject = _trade_holder(noun)
+        if subject is None:
+            continue
+        person = parsed.who(claims, subject)
+        if person is None or person in done or claims.roster.entries[person].type != "character":
+            continue
+        sent = noun.sent
+        if bygone(sent.text) or any(c.lower_ in _PAST for c in noun.lefts):
+            continue
+        start, end = sent.start_char, sent.end_char
+        if _overlaps(found + findings, start, end):
+            continue
+        who = claims.name_of(person)
+        known = [(value, ev.chapter, ev.quote)  # type: ignore[attr-defined]
+                 for _n, value, ev in _locked(claims, world, person, who, "occupation")]
+        known = known or [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
+        if not known or any(same_family(noun.lower_, value) or _shares_word(noun.lower_, value)
+                            for value, _c, _q in known):
+            continue
+        if subject.pos_ == "PRON" and _other_of_trade(claims, world, person, family(noun.lower_) or "",
+                                                      subject.text):
+            continue
+        value, chapter, quote = known[0]
+        done.add(person)
+        findings.append(Finding(
+            check="canon", severity="WARN",
+            message=f"{who} is called {noun.lower_!r} here, but chapter {chapter} makes them "
+                    f"{value!r} (people change trades, or hold two)",
+            draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+            evidence_chapter=chapter, evidence_quote=quote))
+    return findings
+
+
+def _shares_word(trade: str, value: str) -> bool:
+    """"smith" and "blacksmith", "keeper" and "innkeeper of the Lantern Inn"."""
+    return any(w == trade or (len(w) > 3 and (w in trade or trade in w)) for w in normalize(value).split())
+
+
+def _trade_holder(noun):  # type: ignore[no-untyped-def]
+    """The token the trade noun is said of: the subject of its copula ("X has been a N"), the
+    pronoun of "like the N he was", or a name set beside it ("Elena Voss the chandler", "X,
+    the N,"). None for any other use of the noun."""
+    head = noun.head
+    if noun.dep_ in ("attr", "acomp") and head.lemma_ in ("be", "become"):
+        if any(c.dep_ == "neg" for c in head.children) or any(c.dep_ == "mark" for c in head.children):
+            return None
+        return next((c for c in head.children if c.dep_ == "nsubj"), None)
+    relcl = next((c for c in noun.children if c.dep_ == "relcl" and c.lemma_ == "be"), None)
+    if relcl is not None and noun.dep_ == "pobj" and head.lower_ in ("like", "as"):
+        return next((c for c in relcl.children if c.dep_ == "nsubj" and c.pos_ == "PRON"), None)
+    if noun.dep_ == "appos" and head.pos_ == "PROPN":
+        return head
+    det = noun.i - 1
+    before = noun.doc[det - 1] if det >= 1 and noun.doc[det].lower_ == "the" else None
+    if before is not None and before.text[:1].isupper() and before.i > noun.sent.start \
+            and noun.dep_ in ("nsubj", "appos", "compound"):
+        while before.i > noun.sent.start and before.nbor(-1).text[:1].isupper():
+            before = before.nbor(-1)  # the name's first word
+        return before  # "Elena Voss the chandler was taking down the shutters" (however parsed)
+    return None
