@@ -33,6 +33,7 @@ SHAPES = {
     "drafts_blind2": ("blind2_", 4, 10, (250, 600)),
     "drafts_blind3": ("blind3_", 6, 12, (250, 600)),
     "drafts_blind4": ("blind4_", 6, 12, (250, 600)),
+    "drafts_blind5": ("blind5_", 6, 12, (250, 600)),
 }
 
 

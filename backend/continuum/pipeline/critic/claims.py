@@ -149,6 +149,17 @@ def same_person(a: str, b: str) -> bool:
     return wa[0] == wb[0] or (bool(ta or tb) and wa[-1] == wb[-1])
 
 
+def _first_names_clash(name: str, entry: RosterEntry) -> bool:
+    """A full name whose first name differs from every full name the established person goes
+    by: a sister or a cousin of the same surname, however the draft's titles resolve."""
+    words = split_honorific(name)[1].split()
+    if len(words) < 2:
+        return False
+    fulls = [split_honorific(n)[1].split() for n in (entry.name, *entry.aliases)]
+    fulls = [w for w in fulls if len(w) >= 2]
+    return bool(fulls) and all(w[0] != words[0] for w in fulls)
+
+
 def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
                 history: PriorText | None = None) -> DraftClaims:
     """Bind every entity the draft names to at most one established entity."""
@@ -163,6 +174,8 @@ def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
             bound = resolve_name(roster, name, item.type).entity_id
             if bound is not None:
                 break
+        if bound is not None and _first_names_clash(item.name, roster.entries[bound]):
+            bound = None  # "Agnes Reyes", called "Miss Reyes", is not the established Ilse Reyes
         for surface in {item.name, *item.aliases, *(m.text for m in item.mentions)}:
             if normalize(surface) not in PRONOUNS:
                 claims.local[normalize(surface)] = bound

@@ -318,3 +318,20 @@ def test_a_surname_missing_its_last_letter_is_a_slip_not_a_plural() -> None:
                                                          "Nora Holli")])
     claims = bind_claims(text, extraction, world)
     assert [(f.severity, f.draft_quote) for f in entity.check(claims, world)] == [("WARN", "Nora Holli")]
+
+
+def test_a_sister_of_the_same_surname_is_not_the_established_woman() -> None:
+    # the draft's "Miss Hollis" would resolve to Nora Hollis; her full name says she is another
+    world, ids = _world(("Nora Hollis", "character"), ("Harriet Finch", "character"))
+    text = "Agnes Hollis came in on the carrier's cart. Miss Hollis asked for a room."
+    item = _entity(text, "Agnes Hollis", "Agnes Hollis", "Miss Hollis")
+    item.aliases = ["Miss Hollis"]
+    claims = bind_claims(text, ChapterExtraction(new_entities=[item]), world)
+    assert claims.bind("Agnes Hollis", "character") is None
+    assert claims.bind("Nora Hollis", "character") == ids["Nora Hollis"]
+    # a first name the established woman goes by still binds
+    item = _entity(text, "Nora Hollis", "Nora Hollis", "Miss Hollis")
+    item.aliases = ["Miss Hollis"]
+    claims = bind_claims("Nora Hollis came in. Miss Hollis asked for a room.",
+                         ChapterExtraction(new_entities=[item]), world)
+    assert claims.bind("Nora Hollis", "character") == ids["Nora Hollis"]

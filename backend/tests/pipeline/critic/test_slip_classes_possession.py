@@ -69,3 +69,32 @@ def test_a_held_object_lying_where_its_holder_is_not_warns() -> None:
     text = ("Ruth came in out of the rain. On the workbench, under Hal's lamp, lay the silver "
             "thimble.")
     assert _found(text) == []
+
+
+# -- a held object offered across and taken from its holder -------------------------------------------
+
+def _gendered(text: str) -> list[tuple[str, str]]:
+    world, _ = _ferry()
+    items = []
+    for name, surfaces, gender in (("Ruth Penrose", ("Ruth Penrose", "Ruth"), "female"),
+                                   ("Hal Brandt", ("Hal Brandt", "Hal"), "male")):
+        if any(s in text for s in surfaces):
+            item = _entity(text, name, *surfaces)
+            item.gender = gender  # type: ignore[assignment]
+            items.append(item)
+    claims = bind_claims(text, ChapterExtraction(new_entities=items), world, FakeHistory())  # type: ignore[arg-type]
+    return [(f.severity, f.message) for f in possession.check(claims, world)]
+
+
+def test_an_object_held_out_to_someone_is_handed_over() -> None:
+    text = ("Ruth took the silver thimble out of her apron and held it out to Hal. \"Mind it,\" she "
+            "said.\n\nHal turned the silver thimble over in his fingers.")
+    assert _gendered(text) == []
+
+
+def test_taking_it_from_her_is_taking_it_from_the_holder() -> None:
+    text = "Ruth stood by the stove. Hal took the silver thimble from her and tried it on his thumb."
+    assert _gendered(text) == []
+    # "from him" cannot be the holder, who is a woman: Hal takes it from nobody on the page
+    text = "Hal stood by the stove. Later Hal took the silver thimble from him and tried it on."
+    assert "FAIL" in [s for s, _m in _gendered(text)]

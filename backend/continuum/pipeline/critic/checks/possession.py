@@ -21,7 +21,7 @@ from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.critic.prose import paragraphs, sentences
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
@@ -39,7 +39,7 @@ _OBJECT = re.compile(r"\bthe\s+(?P<np>(?:[A-Z][a-z]+|[a-z]{3,})\s+[a-z]{3,})\b")
 _NOT_OBJECT = {"same", "other", "whole", "first", "last", "next", "only", "very", "most", "best",
                "rest", "way", "day", "night", "morning", "evening", "afternoon", "time", "end",
                "one", "two", "three", "old", "new", "little", "great", "long", "few"}
-_FROM = re.compile(rf"\bfrom\s+(?P<from>{_NAME})")
+_FROM = re.compile(rf"\bfrom\s+(?P<from>{_NAME}|him\b|her\b)")
 _GONE_VERBS = "lost|destroyed|burned|burnt|broken|smashed|stolen|sunk|melted|shattered"
 _THROWN_INTO = r"(?:sea|harbour|harbor|river|fire|well|lake|canal|flames|grate|pond)"
 
@@ -472,7 +472,10 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
         own = poss is not None and parsed.who(claims, poss) == person  # "her ledger": her own?
         bare = len(phrase.split()) < len(claims.name_of(claims.bind(phrase, "object")).split())  # type: ignore[arg-type]
         action = verb.lemma_ if tok.dep_ != "nsubj" else "hold"
-        uses.append(Use(person, phrase, action, sent.start_char, sent.end_char, sent.text,
+        source = next((g.text for c in verb.subtree if c.dep_ == "prep" and c.lower_ == "from"
+                       and c.head.i in (verb.i, tok.i) or c.head.head.i == verb.i and c.lower_ == "from"
+                       for g in c.children if g.dep_ == "pobj"), None)  # "took it from her"
+        uses.append(Use(person, phrase, action, sent.start_char, sent.end_char, sent.text, source,
                         by_pronoun=subject.pos_ == "PRON", vague=det in _INDEFINITE or own or bare))
     return uses
 
@@ -557,7 +560,7 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
     owner, since = world.holders[thing]
     if owner == use.user or same_person(claims.name_of(owner), claims.name_of(use.user)):
         return None
-    if use.source and claims.person(use.source) == owner:
+    if use.source and (claims.person(use.source) == owner or _holder_nearby(claims, use, owner)):
         return None  # taken from the holder here
     return Finding(
         check=NAME, severity=severity,  # type: ignore[arg-type]
@@ -565,6 +568,27 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
                 f"{claims.name_of(owner)} holds it since chapter {since.chapter}",
         draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
         evidence_chapter=since.chapter, evidence_quote=since.quote)
+
+
+def _holder_nearby(claims: DraftClaims, use: Use, owner: uuid.UUID) -> bool:
+    """"took the compass from him": a pronoun source standing for the holder, the last other
+    person of that gender the draft mentions in this paragraph or the one before."""
+    from continuum.pipeline.critic.recognisers.canon_subjects import gender
+
+    source = normalize(use.source or "")
+    if source not in ("him", "her"):
+        return False
+    wanted = "male" if source == "him" else "female"
+    paras = [p for p in paragraphs(claims.text) if p.start <= use.start]
+    since = paras[-2].start if len(paras) >= 2 else 0
+    for start, _end, name in sorted(claims.spans, reverse=True):
+        if not since <= start < use.start or normalize(name) in PRONOUNS:
+            continue
+        person = claims.person(name)
+        if person is None or person == use.user or gender(claims, person) not in (wanted, "unknown"):
+            continue
+        return person == owner
+    return False
 
 
 def _against_text(claims: DraftClaims, use: Use) -> Finding | None:
@@ -655,7 +679,8 @@ def _handed_over(claims: DraftClaims, use: Use) -> bool:
             break
         if verb.pos_ != "VERB" or parsed.quoted(claims, verb):
             continue
-        if verb.lemma_ not in TRANSFER and not (verb.lemma_ in INTO_HAND and _into_a_hand(verb)):
+        if verb.lemma_ not in TRANSFER and not (verb.lemma_ in INTO_HAND and _into_a_hand(verb)) \
+                and not _held_out_to(verb):
             continue
         things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
         for thing in things:
@@ -666,6 +691,13 @@ def _handed_over(claims: DraftClaims, use: Use) -> bool:
                               re.IGNORECASE):
                 return True
     return False
+
+
+def _held_out_to(verb: Any) -> bool:
+    """"held it out to Mara", "passed the glass over to him": offered across to a person."""
+    return verb.lemma_ in ("hold", "reach", "stretch", "push", "slide") \
+        and any(c.dep_ == "prt" and c.lower_ in ("out", "over", "across") for c in verb.children) \
+        and any(c.dep_ in ("prep", "dative") and c.lower_ == "to" for c in verb.children)
 
 
 def _into_a_hand(verb: Any) -> bool:
