@@ -77,6 +77,11 @@ class Settings(BaseSettings):
         default=True,
         description="Run the continuity critic before each chapter. Off: blocking writes are refused.",
     )
+    critic_check_seconds: float = Field(
+        default=120.0, gt=0,
+        description="Time budget of the critic's checks on one draft (after extraction); overrun: "
+                    "the critique is an error, so a blocking write parks.",
+    )
     chunk_tokens: int = Field(default=2000, ge=200, description="Chunk size for extraction.")
     chunk_overlap: int = Field(default=200, ge=0, description="Token overlap between chunks.")
     context_max_entities: int = Field(

@@ -24,30 +24,23 @@ class PriorSentence:
 
 @dataclass
 class PriorText:
-    """Sentences of the chapters up to `cap` that match a pattern (cached per pattern)."""
+    """The text of the chapters up to `cap`, read once, and their sentences matching a pattern
+    (cached per pattern). Holds no database session: the critic's checks run on it in a worker
+    thread that may be abandoned when it overruns its time budget."""
 
-    session: Session
     novel_id: uuid.UUID
     cap: int
+    chapters: list[tuple[int, str]]
     _cache: dict[str, list[PriorSentence]] = field(default_factory=dict)
+    _split: dict[int, list[PriorSentence]] = field(default_factory=dict)
 
     def sentences_with(self, pattern: str) -> list[PriorSentence]:
         """Every earlier sentence matching a case-insensitive regex, in story order."""
         if pattern in self._cache:
             return self._cache[pattern]
-        from continuum.pipeline.critic.prose import sentences
-
         compiled = re.compile(pattern, re.IGNORECASE)
-        found: list[PriorSentence] = []
-        rows = self.session.execute(text(f"""
-                SELECT c.number AS chapter, c.text FROM chapters c
-                 WHERE c.novel_id = :n AND {asserted_by('c', 'number')} AND c.text ~* :pattern
-                 ORDER BY c.number"""),
-            {"n": self.novel_id, "cap": self.cap, "pattern": _postgres(pattern)})
-        for row in rows:
-            for sentence in sentences(row.text):
-                if compiled.search(sentence.text):
-                    found.append(PriorSentence(row.chapter, sentence.start, sentence.text))
+        found = [sentence for number, chapter in self.chapters if compiled.search(chapter)
+                 for sentence in self._sentences(number, chapter) if compiled.search(sentence.quote)]
         self._cache[pattern] = found
         return found
 
@@ -55,12 +48,18 @@ class PriorText:
         """Whether any earlier chapter matches the pattern at all."""
         return bool(self.sentences_with(pattern))
 
+    def _sentences(self, number: int, chapter: str) -> list[PriorSentence]:
+        if number not in self._split:
+            from continuum.pipeline.critic.prose import sentences
 
-def _postgres(pattern: str) -> str:
-    """A Python regex as a PostgreSQL ARE prefilter (word boundaries and groups differ)."""
-    return re.sub(r"\(\?P<\w+>", "(", pattern.replace(r"\b", r"\y").replace("(?:", "("))
+            self._split[number] = [PriorSentence(number, s.start, s.text) for s in sentences(chapter)]
+        return self._split[number]
 
 
 def load_prior_text(*, session: Session, novel_id: uuid.UUID, cap: int) -> PriorText:
-    """The chapters before a draft (numbered at most `cap`), searched lazily."""
-    return PriorText(session=session, novel_id=novel_id, cap=cap)
+    """The chapters before a draft (numbered at most `cap`), read in one query."""
+    rows = session.execute(text(f"""
+            SELECT c.number AS chapter, c.text FROM chapters c
+             WHERE c.novel_id = :n AND {asserted_by('c', 'number')}
+             ORDER BY c.number"""), {"n": novel_id, "cap": cap})
+    return PriorText(novel_id=novel_id, cap=cap, chapters=[(row.chapter, row.text) for row in rows])

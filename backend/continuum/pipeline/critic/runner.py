@@ -1,20 +1,25 @@
 """critique_draft: extract claims from a draft (nothing persisted), compare with the world at
-cap `number - 1`, and answer ok / error / unavailable. It never raises."""
+cap `number - 1`, and answer ok / error / unavailable. It never raises, and it never blocks
+for longer than its time budget: the checks run on in-memory state (the world, the earlier
+chapters' text, the draft's claims) in a worker thread, and a check that overruns the budget
+makes the critique an `error` (a blocking write parks, fails closed) instead of hanging the
+caller. The overrunning thread cannot be killed; it is a daemon, logged, and left to finish."""
 
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 
 from sqlalchemy.orm import Session
 
 from continuum.pipeline.context import load_story_context
 from continuum.pipeline.critic.checks import ALL_CHECKS
-from continuum.pipeline.critic.claims import bind_claims
+from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.reads.critic_state import load_prior_text
-from continuum.reads.world_state import load_world
+from continuum.reads.world_state import WorldState, load_world
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +34,7 @@ def critique_draft(
     enabled: bool = True,
     context_limit: int = 200,
     progress: ProgressCallback | None = None,
+    budget_seconds: float | None = None,
 ) -> CritiqueOutcome:
     """Judge a draft against everything established before chapter `number`."""
     if not enabled or extractor is None:
@@ -43,12 +49,45 @@ def critique_draft(
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
         history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
         claims = bind_claims(text, extraction, world, history)
-        findings: list[Finding] = []
-        for check in ALL_CHECKS:
-            findings += check.check(claims, world)
+        if budget_seconds is None:
+            from continuum.settings import get_settings
+
+            budget_seconds = get_settings().critic_check_seconds
+        findings = run_checks(claims, world, budget_seconds=budget_seconds)
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
                                extraction=extraction)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         log.exception("critic failed on chapter %d of %s", number, novel_id)
         return CritiqueOutcome(status="error", critic=critic,
                                error=f"{exc.__class__.__name__}: {exc}")
+
+
+class CheckTimeout(RuntimeError):
+    """The checks did not finish within the critic's time budget."""
+
+
+def run_checks(claims: DraftClaims, world: WorldState, *, budget_seconds: float) -> list[Finding]:
+    """Every check's findings, computed in a daemon thread; CheckTimeout when they overrun."""
+    result: list[list[Finding]] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            findings: list[Finding] = []
+            for check in ALL_CHECKS:
+                findings += check.check(claims, world)
+            result.append(findings)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=work, name="critic-checks", daemon=True)
+    worker.start()
+    worker.join(budget_seconds)
+    if worker.is_alive():
+        log.error("critic checks overran their %.0f s budget; the thread is left to finish",
+                  budget_seconds)
+        raise CheckTimeout(f"the continuity checks did not finish within {budget_seconds:g} s "
+                           "(CRITIC_CHECK_SECONDS)")
+    if failure:
+        raise failure[0]
+    return result[0]

@@ -18,7 +18,7 @@ from continuum.pipeline.extract.schema import (
     Mention,
 )
 from continuum.pipeline.extract.schema import Evidence as Ev
-from continuum.reads.critic_state import PriorSentence, _postgres
+from continuum.reads.critic_state import PriorSentence, PriorText
 from continuum.reads.world_state import Evidence, WorldState
 
 
@@ -273,5 +273,10 @@ def test_writing_out_a_secret_name() -> None:
     assert [(f.severity, f.draft_quote[:10]) for f in found] == [("WARN", "Elena Voss")]
 
 
-def test_named_groups_become_plain_groups_for_postgres() -> None:
-    assert _postgres(r"\b(?:was|is)\s+(?P<trade>clerk|smith)\b") == r"\y(was|is)\s+(clerk|smith)\y"
+def test_prior_text_finds_sentences_in_story_order_without_a_session() -> None:
+    history = PriorText(novel_id=uuid.uuid4(), cap=2, chapters=[
+        (1, "Mara drew the coast. Tomas shod a horse."), (2, "The horse went lame. Mara laughed.")])
+    found = history.sentences_with(r"\b(?P<who>Mara)\b")
+    assert [(s.chapter, s.quote) for s in found] == [(1, "Mara drew the coast."), (2, "Mara laughed.")]
+    assert history.sentences_with(r"\b(?P<who>Mara)\b") is found  # cached per pattern
+    assert history.mentions("horse") and not history.mentions("lighthouse")

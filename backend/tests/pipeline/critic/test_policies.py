@@ -149,6 +149,56 @@ def test_a_crashing_critic_parks_with_reason_error(story, monkeypatch) -> None:
     assert _count("chapters", story) == 2
 
 
+class _Hang:
+    """A check that never finishes (until the test releases it)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.release = threading.Event()
+
+    def check(self, claims, world):  # type: ignore[no-untyped-def]
+        self.release.wait(30)
+        return []
+
+
+def test_a_hanging_check_parks_with_reason_error_within_the_budget(story, monkeypatch) -> None:
+    import time
+
+    from continuum.settings import get_settings
+
+    hang = _Hang()
+    monkeypatch.setattr("continuum.pipeline.critic.runner.ALL_CHECKS", [hang])
+    monkeypatch.setattr(get_settings(), "critic_check_seconds", 0.5)
+    began = time.monotonic()
+    try:
+        result = analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
+    finally:
+        hang.release.set()
+    assert time.monotonic() - began < 20  # it did not wait for the check
+    assert result["ingested"] is False and result["reason"] == "error"
+    assert _count("chapters", story) == 2 and _count("draft_submissions", story) == 1
+    with read_session() as session:
+        error = session.execute(text(
+            """SELECT r.error FROM draft_submissions s JOIN critique_reports r ON r.id = s.report_id
+                WHERE s.novel_id = :n"""), {"n": story}).scalar_one()
+    assert "did not finish within 0.5 s" in error
+
+
+def test_a_hanging_check_under_warn_records_an_error_and_ingests(story, monkeypatch) -> None:
+    from continuum.settings import get_settings
+
+    hang = _Hang()
+    monkeypatch.setattr("continuum.pipeline.critic.runner.ALL_CHECKS", [hang])
+    monkeypatch.setattr(get_settings(), "critic_check_seconds", 0.5)
+    try:
+        result = analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="warn")
+    finally:
+        hang.release.set()
+    assert result["ingested"] is True and result["critique"] == "error"
+    assert _count("chapters", story) == 3
+
+
 def test_a_disabled_critic_refuses_blocking_saves_with_nothing_parked(story, monkeypatch) -> None:
     from continuum.settings import get_settings
 
@@ -157,3 +207,14 @@ def test_a_disabled_critic_refuses_blocking_saves_with_nothing_parked(story, mon
         analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
     assert _count("draft_submissions", story) == 0 and _count("chapters", story) == 2
     assert analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="warn")["ingested"]
+
+
+def test_the_critics_earlier_text_stops_at_the_cap(story) -> None:
+    from continuum.reads.critic_state import load_prior_text
+
+    with read_session() as session:
+        before = load_prior_text(session=session, novel_id=story, cap=1)
+        after = load_prior_text(session=session, novel_id=story, cap=2)
+    # read once, then searched with the session closed
+    assert before.sentences_with(r"\bdied\b") == []
+    assert [(s.chapter, s.quote) for s in after.sentences_with(r"\bdied\b")] == [(2, CH2)]
