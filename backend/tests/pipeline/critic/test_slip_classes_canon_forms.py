@@ -365,3 +365,53 @@ def test_a_trade_said_of_someone_in_the_parse_warns_when_it_is_another(text: str
 ])
 def test_the_same_trade_a_past_one_or_anothers_stays_silent(text: str) -> None:
     assert _check(text, RUTH, WALTER, HAL, pronouns={"Hal Brandt": ("he",)}) == [], text
+
+
+# -- session 5: a pluperfect age at a dated event, the years since an age, hyphenated colours,
+#    hair worn as a colour -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # Hal is thirty: twelve years ago he was eighteen, not nine
+    "Hal Brandt had been nine the winter the Merlin went down, and he remembered the bell.",
+    # Hal is thirty: forty years since he came at fifteen makes him fifty-five
+    '"I have ground the valley\'s corn for forty years, since I came to the mill a boy of fifteen," '
+    'said Hal Brandt.',
+    "Hal Brandt had kept the weir twenty years, since he was taken on at four-and-twenty.",
+])
+def test_an_age_then_and_the_years_since_that_make_another_age_warn(text: str) -> None:
+    found = _years(text, HAL, NELL, pronouns={"Hal Brandt": ("he",)})
+    assert [s for s, _m in found] == ["WARN"], (text, found)
+    assert "Hal Brandt" in found[0][1]
+
+
+@pytest.mark.parametrize("text", [
+    "Hal Brandt had been eighteen the winter the Merlin went down, and he remembered the bell.",
+    '"I have ground the valley\'s corn for twelve years, since I came to the mill a lad of '
+    'eighteen," said Hal Brandt.',
+    # not an age: money, a count of years without one
+    "Hal Brandt had kept the weir twenty years, since he took it on at four shillings a week.",
+])
+def test_an_age_then_and_the_years_since_that_agree_stay_silent(text: str) -> None:
+    assert _years(text, HAL, NELL, pronouns={"Hal Brandt": ("he",)}) == [], text
+
+
+@pytest.mark.parametrize("text", [
+    "The constable wrote it down. Name: Nell Brandt. Description: small, fair-haired, a scar on "
+    "the chin.",
+    "A red-haired woman stood on the bridge, and Nell Brandt, red-haired and furious, waved at him.",
+    "Nell Brandt, grey-eyed and blue-eyed by turns in the lamplight, said nothing.",
+    "Nell Brandt pulled off her cap and shook out hair as fair as barley.",
+])
+def test_a_colour_hyphenated_to_a_part_or_worn_as_one_warns(text: str) -> None:
+    found = _check(text, NELL, HAL)
+    assert "WARN" in [s for s, _m in found] and "FAIL" not in [s for s, _m in found], (text, found)
+    assert all("Nell Brandt" in m for _s, m in found)
+
+
+@pytest.mark.parametrize("text", [
+    "The constable wrote it down. Name: Nell Brandt. Description: small, black-haired, grey-eyed.",
+    "Nell Brandt pulled off her cap and shook out hair as black as a rook.",
+    "A fair-haired boy ran past Nell Brandt on the bridge.",  # someone else's hair
+])
+def test_a_hyphenated_or_worn_colour_that_agrees_stays_silent(text: str) -> None:
+    assert _check(text, NELL, HAL) == [], text

@@ -22,7 +22,11 @@ from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
-from continuum.pipeline.critic.recognisers.canon_colours import compared_colours, not_a_colour_claim
+from continuum.pipeline.critic.recognisers.canon_colours import (
+    compared_colours,
+    hyphenated_colours,
+    not_a_colour_claim,
+)
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
 from continuum.pipeline.critic.recognisers.canon_trades import (
     bygone,
@@ -31,6 +35,7 @@ from continuum.pipeline.critic.recognisers.canon_trades import (
     trade_findings,
 )
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
+from continuum.pipeline.critic.recognisers.voices import clause_subject
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
 from continuum.pipeline.identity.names import normalize, split_honorific
 from continuum.pipeline.persist.canon import SINGLE_VALUED
@@ -91,6 +96,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _colours(claims, world, findings)
     findings += _parsed_colours(claims, world, findings)
     findings += compared_colours(claims, world, findings)
+    findings += hyphenated_colours(claims, world, findings)
     findings += _copular_facts(claims, world, findings)
     findings += _occupations(claims, world, findings)
     findings += trade_findings(claims, world, findings)
@@ -516,7 +522,9 @@ def _by_pronoun(part: Any) -> bool:
     if poss is not None:
         return bool(poss.pos_ == "PRON")
     verb = part.head
-    subject = next((c for c in verb.children if c.dep_ == "nsubj" and c is not part), None)
+    subject = next((c for c in verb.children if c.dep_ == "nsubj" and c != part), None)
+    if subject is None and part.dep_ == "dobj":
+        subject = clause_subject(verb)
     return subject is None or subject.pos_ == "PRON"
 
 
@@ -557,7 +565,9 @@ def _owner(claims: DraftClaims, part: Any) -> uuid.UUID | None:
     verb = head
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
-    subject = next((c for c in verb.children if c.dep_ in parsed.SUBJECTS and c is not part), None)
+    subject = next((c for c in verb.children if c.dep_ in parsed.SUBJECTS and c != part), None)
+    if subject is None and part.dep_ == "dobj":
+        subject = clause_subject(verb)  # "pulled off her bonnet and shook out hair ..."
     return parsed.who(claims, subject) if subject is not None else None
 
 

@@ -111,6 +111,10 @@ def part_of(tok: Any) -> tuple[Any, bool] | None:
             return tok.doc[tok.i - 1], True
         node, hops = tok.head, 1
     while hops < 4:
+        if hops == 1 and node.pos_ == "VERB" and tok.dep_ in ("advcl", "oprd", "xcomp", "acomp", "ccomp"):
+            worn = next((c for c in node.children if c.dep_ == "dobj" and _is_part(c)), None)
+            if worn is not None:  # "shook out hair as black as ...", "wore her hair red"
+                return worn, False
         own = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if own is not None:
             if _is_part(own):
@@ -186,6 +190,77 @@ def named_before(claims: DraftClaims, at: int) -> list[uuid.UUID]:
         if people:
             return people if 2 <= len(people) <= 3 else []
     return []
+
+
+# "black-haired", "grey-eyed", "red-headed": a colour joined to a part by a hyphen.
+HYPHENATED = {"haired": "hair", "headed": "hair", "eyed": "eyes", "bearded": "beard"}
+_DESCRIBED = ("conj", "appos", "amod", "acomp", "attr", "advcl", "npadvmod", "dobj", "nsubj")
+
+
+def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> list[Any]:
+    """"Jonah Crane, clerk, thin, black-haired, ...", "the grey-eyed innkeeper": a colour
+    hyphenated to a part, said of the person the description hangs on (its head chain up to a
+    name or a resolved nominal), else of the last person named in the paragraph before it.
+    Always a WARN: a description may be of someone else the sentence names."""
+    from dataclasses import replace
+
+    from continuum.pipeline.critic import parsed
+    from continuum.pipeline.critic.checks.canon import PARTS, _against_locked, _overlaps
+
+    findings: list[Any] = []
+    doc = parsed.doc_of(claims)
+    for tok in doc:
+        if tok.i + 2 >= len(doc) or doc[tok.i + 1].text != "-" or doc[tok.i + 2].lower_ not in HYPHENATED:
+            continue
+        colour = colour_of(tok) or (lambda c: (c, False) if c else None)(COMPARED.get(tok.lower_))
+        if colour is None:
+            continue
+        part = HYPHENATED[doc[tok.i + 2].lower_]
+        sent = tok.sent
+        if _overlaps(found + findings, sent.start_char, sent.end_char):
+            continue
+        owner = _described(claims, doc[tok.i + 2])
+        if owner is None:
+            continue
+        finding = _against_locked(claims, world, owner, claims.name_of(owner), PARTS[PART_OF.get(part, part)],
+                                  colour[0], sent.start_char, sent.end_char)
+        if finding is not None:
+            findings.append(replace(finding, severity="WARN",
+                                    message=f"{finding.message} (in a description: "
+                                            f"'{tok.text}-{doc[tok.i + 2].text}')"))
+    return findings
+
+
+_FORM_NAME = re.compile(r"\bName:\s*(?P<who>(?:(?:Mr|Mrs|Miss|Captain)\.?\s+)?"
+                        r"[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*)")
+
+
+def _described(claims: DraftClaims, word: Any) -> uuid.UUID | None:
+    """The person a hyphenated description is of: up its head chain, the person on a form's
+    "Name:" line, else the last person named in the paragraph before it."""
+    from continuum.pipeline.critic import parsed
+
+    node = word
+    for _ in range(5):
+        if node.pos_ in ("PROPN", "NOUN", "PRON") and node.i != word.i:
+            who = parsed.who(claims, node)
+            if who is not None and claims.roster.entries[who].type == "character":
+                return who
+        if node.dep_ not in _DESCRIBED or node.head.i == node.i:
+            break
+        node = node.head
+    para_start = claims.text.rfind("\n\n", 0, word.idx) + 1
+    form = _FORM_NAME.search(claims.text, para_start, word.idx)  # "Name: Jonah Crane. ... Description:"
+    if form is not None:
+        who = claims.person(form.group("who"), form.start("who"))
+        if who is not None:
+            return who
+    for start, _end, name in sorted(claims.spans, reverse=True):
+        if para_start <= start < word.idx and normalize(name) not in PRONOUNS:
+            who = claims.person(name)
+            if who is not None and claims.roster.entries[who].type == "character":
+                return who
+    return None
 
 
 def compared_colours(claims: DraftClaims, world: Any, found: list[Any]) -> list[Any]:

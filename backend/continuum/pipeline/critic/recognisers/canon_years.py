@@ -24,8 +24,14 @@ _WRECK = r"(?:went\s+down|sank|foundered|was\s+wrecked|was\s+lost|were\s+lost|wr
 _WHEN = r"(?:(?:in\s+)?the\s+(?:very\s+)?(?:year|winter|summer|spring|autumn)(?:\s+that)?|when)"
 # "I was nine years old the year the Kestrel went down", "Tomas was fifteen when Mara was born"
 FORM = re.compile(
-    rf"{_WHO}\s+(?:was|were)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?:\s+years?\s+old)?,?\s+{_WHEN}\s+"
+    rf"{_WHO}\s+(?:was|were|had\s+been)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?:\s+years?\s+old)?,?\s+{_WHEN}\s+"
     rf"(?P<event>[^.;!?\"”]{{3,80}}?\b(?:{_WRECK}|was\s+born)\b)")
+# "thirty years ... since I came to it a young fellow of two-and-twenty": an age then plus
+# the years since is the age now.
+SINCE_AT = re.compile(
+    rf"\b(?P<years>{_YEARS})\s+years\b[^.;!?\"”]{{0,80}}?\bsince\s+{_WHO}\s+(?:first\s+)?"
+    rf"(?:came|started|began|took|joined|went|was\s+(?:made|taken|bound|apprenticed|appointed))\b"
+    rf"[^.;!?\"”]{{0,60}}?\b(?:of|at|aged)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?!\s+(?:years|shillings|pounds))")
 _BORN = re.compile(r"^(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?)"
                    r"\s+was\s+born$")
 _NAMED = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?")
@@ -67,6 +73,38 @@ def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                         f"chapter {evidence_chapter}, which makes {name} {now}; the locked age is {value}",
                 draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
                 evidence_chapter=evidence_chapter, evidence_quote=evidence_quote))
+    return findings + _since_at(claims, world, found + findings)
+
+
+def _since_at(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """"Thirty years ... since I came to it a young fellow of two-and-twenty": the age then
+    plus the years since, against the locked age (a WARN: the sum rests on the reading)."""
+    findings: list[Finding] = []
+    for sentence in sentences(claims.text):
+        for m in SINCE_AT.finditer(sentence.text):
+            age = parse_number(m.group("age").replace("-", " "))
+            years = parse_number(m.group("years").replace("-", " "))
+            at = sentence.start + m.start("who")
+            speech = in_speech(claims.speeches, at)
+            person = _whose(claims, world, m.group("who"), at, speech)
+            if age is None or years is None or person is None:
+                continue
+            now = age + years
+            locked = [(n, v, e) for sid, n, p, value, e in world.locked_canon if sid == person
+                      and p == "age" and (v := parse_number(value.replace("-", " "))) is not None]
+            if not locked or any(v - 1 <= now <= v + AGE_SLACK + 1 for _n, v, _e in locked):
+                continue
+            start, end = sentence.start + m.start(), sentence.start + m.end()
+            if any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
+                   and f.draft_end > start for f in found + findings):
+                continue
+            name, value, evidence = locked[0]
+            findings.append(Finding(
+                check="canon", severity="WARN",
+                message=f"{name} was {age} {years} years ago, which makes {name} {now}; the locked "
+                        f"age is {value}",
+                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
+                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
 
 
