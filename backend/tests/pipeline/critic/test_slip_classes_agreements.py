@@ -25,6 +25,7 @@ class ChapterHistory:
     how close its sentences are), searched like PriorText."""
 
     def __init__(self, *chapters: tuple[int, str]) -> None:
+        self.chapters = list(chapters)
         self.items = [PriorSentence(n, s.start, s.text) for n, text in chapters for s in sentences(text)]
 
     def sentences_with(self, pattern: str) -> list[PriorSentence]:
@@ -214,3 +215,51 @@ def test_a_thing_that_stayed_put_is_a_payoff_but_a_person_standing_is_not() -> N
     held = ("At the back of the drawer lay a single glove of Hal's that Ruth had stood holding for "
             "a long time before she put it away.")
     assert _severities(held) == []
+
+
+# -- session 5: things left in keeping or put by, settlements recalled in speech or an as-clause,
+#    a commitment noun with a participle pinned to an occasion --------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Ruth laid on the table the sealed purse that Hal had left with her at the fair, to be given "
+    "to the miller if he did not come back.",
+    "Hal paid the wager laid on the ferry steps in full, and the miller laughed.",
+    # "the mill table": the mill and its table are in one earlier chapter, not one sentence
+    "Hal paid the wager laid across the mill table in full, and the miller laughed.",
+])
+def test_a_thing_left_in_keeping_or_a_wager_on_a_scene_on_the_page_fails(text: str) -> None:
+    chapter = (6, "The mill was cold. Ruth set the bread on the table and went out.")
+    assert _severities(text, chapter) == ["FAIL"], (text, _found(text, chapter))
+
+
+def test_a_thing_put_by_for_a_day_to_come_warns() -> None:
+    text = "Ruth set down the brandy, the one she had put by unopened for the night of the harvest."
+    assert _severities(text) == ["WARN"], _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '"We settled it on the ferry steps," said Hal, "every Sunday, whatever the weather."',
+    "The boy is yours for seven years, as we settled it between us at the fair.",
+])
+def test_a_settlement_recalled_in_speech_or_an_as_clause_must_be_on_record(text: str) -> None:
+    found = _found(text)
+    assert len(found) == 1 and "settled" in found[0][1], (text, found)
+    if text.startswith('"'):
+        assert found[0][0] == "WARN" and "said in speech" in found[0][1]
+
+
+@pytest.mark.parametrize("text", [
+    # recorded
+    "Ruth laid on the table the sealed purse that Hal had left with her at the fair.",
+    # the story's now: a settlement made in this chapter
+    "On the ferry steps Hal and Ruth settled it between them: every Sunday, whatever the weather.",
+    # speech about an occasion the chapters do not show
+    '"We settled it at the regatta," said Hal.',
+    # not a thing kept for anyone
+    "Hal put by his tools and went home.",
+    "Hal left the mill at six and walked to the fair.",
+    "Hal paid the wager laid at the regatta in full.",
+])
+def test_recorded_present_or_unpinned_keepings_and_settlements_stay_silent(text: str) -> None:
+    planted = (5, "At the fair Hal left a sealed purse with Ruth, to be given to the miller.")
+    assert _found(text, planted) == [], text

@@ -48,7 +48,10 @@ AGREE_VERBS = {"agree", "arrange", "bargain", "contract"}
 TERMS_VERBS = {"settle", "fix", "appoint", "book"}
 WARN_VERBS = {"warn", "caution", "forewarn", "predict", "foretell", "prophesy", "prophesie"}
 DEBT_VERBS = {"borrow", "lend", "loan", "owe"}
-VOW_VERBS = PROMISE_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS
+# Leaving a thing in someone's keeping, or putting it by for a day to come: "the purse he had
+# left with her", "the bottle she had put by for the night they first kept house".
+DEPOSIT_VERBS = {"leave", "entrust", "deposit", "put", "set", "lay", "save"}
+VOW_VERBS = PROMISE_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS | DEPOSIT_VERBS
 _TERMS = {"day", "date", "time", "hour", "place", "price", "terms", "term", "sum", "meeting",
           "appointment", "rendezvous", "wedding", "sale", "matter", "business", "passage", "fee",
           "rent", "hire", "bargain", "deal", "it", "that", "everything", "all"}
@@ -67,6 +70,7 @@ FAMILIES = {
     "contract": "contract|agree|sign", "compact": "compact|agree|swor|swear",
     "warning": "warn|caution|said|told", "prophecy": "prophe|foretold|foretell|predict|said|told",
     "prediction": "predict|foretold|foretell|said|told",
+    "reward": "reward|bount|offer", "bounty": "bount|reward|offer",
 }
 _VOW_WORDS = r"\b(?:promis|swor|swear|vow|pledg|oath|agree|arrang|bargain|deal|pact|his\s+word|her\s+word)\w*"
 _KIND_WORDS = {
@@ -74,6 +78,8 @@ _KIND_WORDS = {
     "agree": _VOW_WORDS + r"|\b(?:settl|fix|appoint|book|meet|contract)\w*",
     "warn": r"\b(?:warn|caution|predict|foret[eo]l|prophe|said|told|say|tell)\w*",
     "debt": r"\b(?:debt|ow[ei]|lent|lend|loan|borrow|pay|paid|repa)\w*",
+    "deposit": r"\b(?:left|leave|entrust|deposit|put\s+(?:by|aside|away)|set\s+aside|laid\s+by|kept|keep|"
+               r"sav(?:e|ed|ing)|hid|hidden)\b",
 }
 _FORETOLD = re.compile(r"\b(?:will|would|shall|'ll|must|going\s+to|one\s+day|some\s+day|"
                        r"sooner\s+or\s+later)\b", re.IGNORECASE)
@@ -87,6 +93,8 @@ _VAGUE_OCCASIONS = {"way", "end", "time", "moment", "world", "least", "most", "f
                     "same", "whole", "part", "course", "fact", "case", "turn", "voice", "word", "words",
                     "tone", "hand", "hands", "mind", "heart", "life", "earnest", "full", "private",
                     "public", "secret", "person", "writing", "return", "exchange", "advance"}
+_RELATIONAL = {"back", "front", "side", "top", "bottom", "corner", "edge", "middle", "foot", "head",
+               "end", "door", "steps"}
 _WOULD = {"would", "should", "must", "will", "shall", "'d"}
 _AS_MARKS = {"as", "like"}
 # A short answer that takes on what was just asked: "I will," said Mara.
@@ -116,13 +124,16 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
     findings: list[Finding] = []
     done: set[int] = set()
     for tok in parsed.doc_of(claims):
-        if parsed.quoted(claims, tok) or tok.sent.start_char in done:
+        if tok.sent.start_char in done:
             continue
+        spoken = parsed.quoted(claims, tok)
         found = _act(claims, tok) if tok.pos_ == "VERB" else \
-            _commitment_noun(claims, tok) if tok.pos_ == "NOUN" else None
+            _commitment_noun(claims, tok) if tok.pos_ == "NOUN" and not spoken else None
         if found is None:
             continue
         verb, content, label, form, kind, occasion = found
+        if spoken and (occasion is None or not occasion.on_page):
+            continue  # speech about what was said off the page is the speaker's business
         sent = tok.sent
         if any(s < sent.end_char and e > sent.start_char for s, e in flagged):
             continue
@@ -131,13 +142,14 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
             continue
         if occasion is None and form == "clause":
             continue  # "Tomas had promised to be home by six": said any time, off the page
-        on_page = occasion is not None and occasion.on_page
+        on_page = occasion is not None and occasion.on_page and not spoken
         where = f" ({occasion.text})" if occasion else ""
         done.add(sent.start_char)
         findings.append(Finding(
             check=NAME, severity="FAIL" if on_page else "WARN",
             message=f"this refers back to {label}{where}, but no earlier chapter records it"
-                    + ("" if on_page else " (it may have been made off the page)"),
+                    + (" (said in speech: the speaker may misremember)" if spoken else
+                       "" if on_page else " (it may have been made off the page)"),
             draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text))
     return findings
 
@@ -148,13 +160,36 @@ def _past_perfect(verb: Any) -> bool:
 
 def _kind(lemma: str) -> str:
     return ("promise" if lemma in PROMISE_VERBS else "agree" if lemma in AGREE_VERBS | TERMS_VERBS
-            else "warn" if lemma in WARN_VERBS | {"say", "tell"} else "debt")
+            else "warn" if lemma in WARN_VERBS | {"say", "tell"} else "deposit" if lemma in DEPOSIT_VERBS
+            else "debt")
+
+
+def _deposits(verb: Any) -> bool:
+    """"left it with her", "entrusted", "put by" / "set aside" / "laid by" / "saved for": a
+    thing kept for someone or for a day to come, not "left the room" or "put on his coat"."""
+    lemma = verb.lemma_
+    if lemma in ("entrust", "deposit"):
+        return True
+    if lemma == "leave":
+        return any(c.dep_ == "prep" and c.lower_ == "with" for c in verb.children)
+    if lemma == "save":
+        return any(c.dep_ == "prep" and c.lower_ == "for" for c in verb.children)
+    return any(_particle(c) for c in verb.children) and \
+        any(t.lower_ in ("for", "against", "till", "until") for t in verb.sent if t.i > verb.i)
+
+
+def _particle(tok: Any) -> bool:
+    """"put by", "set aside", "laid away" (the parser may take "by" for a preposition)."""
+    return tok.lower_ in ("by", "aside", "away") and tok.dep_ in ("prt", "prep", "advmod") \
+        and not any(c.dep_ == "pobj" for c in tok.children)
 
 
 def _commits(verb: Any) -> bool:
     """The verb makes a commitment here: always for promising, agreeing, warning and lending;
     for settle / fix / appoint / book only with terms ("fixed the day", "settled it with the
     bankers"), not "settled into a chair" or "fixed the pump"."""
+    if verb.lemma_ in DEPOSIT_VERBS:
+        return _deposits(verb)
     if verb.lemma_ not in TERMS_VERBS:
         return True
     objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
@@ -162,7 +197,10 @@ def _commits(verb: Any) -> bool:
         return True
     if any(c.dep_ == "prt" for c in verb.children):
         return False  # "settled down", "fixed up"
-    return any(c.dep_ == "prep" and c.lower_ == "with" and any(
+    if any(o.lower_ == "it" for o in objects) and any(
+            c.dep_ == "nsubj" and c.lower_ in ("we", "they") for c in verb.children):
+        return True  # "we settled it": a joint settlement
+    return any(c.dep_ == "prep" and c.lower_ in ("with", "between") and any(
         g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.lower_ in ("them", "him", "her", "us", "me")
                               or g.lemma_ in _PARTIES)
         for g in c.children) for c in verb.children)
@@ -189,10 +227,21 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
         return None
     if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in parsed.MODALS) for c in verb.children):
         return None
-    as_clause = verb.dep_ == "advcl" and any(c.lower_ in _AS_MARKS for c in verb.children
-                                             if c.dep_ in ("mark", "advmod"))
+    as_clause = (verb.dep_ == "advcl" and any(c.lower_ in _AS_MARKS for c in verb.children
+                                              if c.dep_ in ("mark", "advmod"))) \
+        or (verb.dep_ == "relcl" and verb.head.lower_ == "way")  # "the way you said it would"
     occasion, part = _occasion(claims, verb)
-    if not _past_perfect(verb):
+    if lemma in DEPOSIT_VERBS and not _deposits(verb):
+        return None
+    # "We settled it on that bed at the Lantern, the day you walked in", "as we settled it
+    # between us on the day of the hearing": a simple past in speech or an as-clause looks back
+    # from the story's now to an occasion the earlier chapters show (in plain narration a simple
+    # past is the story's now: a promise made in this chapter)
+    told_then = verb.tag_ == "VBD" and (lemma in VOW_VERBS - WARN_VERBS or (said and _prediction(verb))) \
+        and occasion is not None \
+        and occasion.on_page and any(c.dep_ == "nsubj" for c in verb.children) \
+        and (as_clause or parsed.quoted(claims, verb))
+    if not _past_perfect(verb) and not told_then:
         # "as agreed on the quay": a bare participle on the act it pays off (unpinned, "as
         # promised" may be anything said in passing, on the page or off it)
         if not (as_clause and verb.tag_ in ("VBN", "VBD") and lemma in VOW_VERBS - DEBT_VERBS
@@ -207,7 +256,7 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
     person = _person(claims, subject)
     if as_clause:
         words = _rest_of_sentence(claims, verb)
-        return verb, words, f"what {person} had {verb.lower_}", "as", _kind(lemma), occasion
+        return verb, words, f"what {person} {_did(verb)}", "as", _kind(lemma), occasion
     if verb.dep_ in ("relcl", "acl") and verb.head.pos_ == "NOUN" and verb.head.lemma_ not in FAMILIES:
         # "the twelve pounds his father had borrowed from Aldous", "the day they had fixed", "the
         # money he had sworn to pay back": what the act was about
@@ -216,7 +265,7 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
             return None
         skip = {t.i for t in subject.subtree} | ({t.i for t in part.subtree} if part is not None else set())
         words = " ".join(t.text for t in verb.head.subtree if t.i not in skip)
-        return verb, words, f"the {verb.head.lower_} {person} had {verb.lower_} ({_short(words)!r})", \
+        return verb, words, f"the {verb.head.lower_} {person} {_did(verb)} ({_short(words)!r})", \
             "noun", _kind(lemma), occasion
     if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "xcomp", "pcomp"):
         return None
@@ -240,8 +289,13 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
     skip = {t.i for t in part.subtree} if part is not None else set()
     words = " ".join(t.text for c in content for t in c.subtree
                      if t.i not in skip and not parsed.quoted(claims, t))
-    return verb, words, f"what {person} had {verb.lower_} ({_short(words)!r})", "clause", _kind(lemma), \
+    return verb, words, f"what {person} {_did(verb)} ({_short(words)!r})", "clause", _kind(lemma), \
         occasion
+
+
+def _did(verb: Any) -> str:
+    """"had settled" for a past perfect, "settled" for a simple past."""
+    return f"had {verb.lower_}" if _past_perfect(verb) else verb.lower_
 
 
 def _person(claims: DraftClaims, subject: Any) -> str:
@@ -262,7 +316,9 @@ def _rest_of_sentence(claims: DraftClaims, verb: Any) -> str:
     from continuum.pipeline.critic import parsed
 
     inside = {t.i for t in verb.subtree}
-    return " ".join(t.text for t in verb.sent if t.i not in inside and not parsed.quoted(claims, t))
+    spoken = parsed.quoted(claims, verb)  # a speaker's own "as we settled it": keep the speech
+    return " ".join(t.text for t in verb.sent if t.i not in inside
+                    and (spoken or not parsed.quoted(claims, t)) and not t.is_punct)
 
 
 def _commitment_noun(claims: DraftClaims, noun: Any) -> _Found | None:
@@ -270,12 +326,15 @@ def _commitment_noun(claims: DraftClaims, noun: Any) -> _Found | None:
     if noun.lemma_ not in FAMILIES:
         return None
     rel = next((c for c in noun.children if c.dep_ in ("relcl", "acl") and c.pos_ == "VERB"
-                and (_past_perfect(c) or c.lemma_ == "owe")
+                and (_past_perfect(c) or c.lemma_ == "owe" or (c.dep_ == "acl" and c.tag_ in ("VBN", "VBD")))
                 and not any(x.dep_ == "neg" for x in c.children)), None)
     if rel is None:
         return None
     words = " ".join(t.text for t in rel.subtree)
     occasion, _part = _occasion(claims, rel)
+    if rel.dep_ == "acl" and not _past_perfect(rel) and rel.lemma_ != "owe" and \
+            (occasion is None or not occasion.on_page):
+        return None  # "the wager laid on the night he proposed": a participle only with an occasion
     return rel, words, f"the {noun.lower_} {_short(words)!r}", "noun", noun.lemma_, occasion
 
 
@@ -305,6 +364,8 @@ def _occasion(claims: DraftClaims, verb: Any) -> tuple[_Occasion | None, Any]:
 
 def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
     text = " ".join(t.text for t in part.subtree)
+    if _particle(part):
+        return None  # "put by": a particle, not a place
     if part.dep_ == "prep":
         if part.lower_ not in _OCCASION_PREPS:
             return None
@@ -341,6 +402,11 @@ def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
 def _place_words(claims: DraftClaims, noun: Any) -> list[str]:
     """The words that name an occasion's place or event: the noun with its compounds, or for a
     time ("that night in the lighthouse", "the morning they rowed out") what follows it."""
+    if noun.lower_ in _RELATIONAL:  # "at the back of the Guildhall": the Guildhall
+        of = next((g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for g in c.children if g.dep_ == "pobj"), None)
+        if of is not None:
+            return _place_words(claims, of)
     if noun.lower_ not in _TIMES:
         return [c.lower_ for c in noun.lefts if c.dep_ == "compound" and c.is_alpha] + [noun.lower_]
     for c in noun.children:
@@ -357,15 +423,21 @@ def _place_words(claims: DraftClaims, noun: Any) -> list[str]:
 
 
 def _on_page(claims: DraftClaims, words: list[str]) -> bool:
-    """The occasion's place or event is in the earlier chapters ("the harbour wall")."""
+    """The occasion's place or event is in the earlier chapters ("the harbour wall" in one
+    sentence; a compound like "the Lantern table" at least in one chapter)."""
     if claims.history is None:
         return False
     nouns = [w for w in words if len(w) > 2]
     if not nouns:
         return False
     patterns = [rf"\b{re.escape(w)}s?\b" for w in nouns]
-    return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
-               for s in claims.history.sentences_with(patterns[0]))
+    if any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
+           for s in claims.history.sentences_with(patterns[0])):
+        return True
+    # "across the Lantern table": the inn and its table in one earlier chapter, if not one sentence
+    chapters = getattr(claims.history, "chapters", [])
+    return len(nouns) > 1 and any(all(re.search(p, text, re.IGNORECASE) for p in patterns)
+                                  for _n, text in chapters)
 
 
 def _key_words(claims: DraftClaims, content: str) -> set[str]:
