@@ -105,7 +105,39 @@ def speeches(text: str) -> list[Speech]:
                 if near:
                     who, at = near[0]
             out.append(Speech(q.start(1), q.end(1), q.group(1), who, at))
-    return out
+    return _turns(text, out)
+
+
+def _turns(text: str, out: list[Speech]) -> list[Speech]:
+    """Two people talking in quote-only paragraphs take turns: an unattributed reply gets the
+    speaker of the quote two turns back when the turn between is someone else's or nobody's
+    known ('"The stranger," said Elena Voss. / "Did you know him?" / "No more than anyone
+    did."'). Only inside one run of paragraphs that open with a quote, with no narration
+    between them."""
+    opening = [s for s in out if _opens_paragraph(text, s.start)]
+    fixed = {id(s): s for s in out}
+    for i in range(2, len(opening)):
+        reply, between, first = opening[i], opening[i - 1], opening[i - 2]
+        if reply.speaker is not None or first.speaker is None or between.speaker == first.speaker:
+            continue
+        if _narration_between(text, first, between) or _narration_between(text, between, reply):
+            continue
+        fixed[id(reply)] = Speech(reply.start, reply.end, reply.text, first.speaker, first.speaker_at)
+        opening[i] = fixed[id(reply)]
+    return [fixed[id(s)] for s in out]
+
+
+def _opens_paragraph(text: str, start: int) -> bool:
+    """The quote (its text starts at `start`) is the first thing in its paragraph."""
+    line = text.rfind("\n", 0, start) + 1
+    return text[line:start].strip() in ("\"", "“")
+
+
+def _narration_between(text: str, a: Speech, b: Speech) -> bool:
+    """A paragraph between two quotes that is narration only (no quote in it)."""
+    gap = text[a.end:b.start]
+    return any(p.strip() and not _QUOTE.search(p) and not p.strip().startswith(("\"", "“", "”"))
+               for p in re.split(r"\n\s*\n", gap)[1:-1])
 
 
 def _beat_paragraph(text: str, para: Span | None) -> tuple[str, int] | None:

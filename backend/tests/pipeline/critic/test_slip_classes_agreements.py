@@ -259,6 +259,8 @@ def test_a_settlement_recalled_in_speech_or_an_as_clause_must_be_on_record(text:
     "Hal put by his tools and went home.",
     "Hal left the mill at six and walked to the fair.",
     "Hal paid the wager laid at the regatta in full.",
+    # a participle that is not the making of the promise
+    "He has the promise of a post at the mill, now quartered in the ferry steps.",
 ])
 def test_recorded_present_or_unpinned_keepings_and_settlements_stay_silent(text: str) -> None:
     planted = (5, "At the fair Hal left a sealed purse with Ruth, to be given to the miller.")

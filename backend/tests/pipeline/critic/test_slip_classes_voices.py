@@ -93,3 +93,28 @@ def test_a_document_of_someone_unknown_is_nobodys() -> None:
              "Tuesday. I rowed across with Nils and we spoke of the nets all the way.")
     assert _voiced(diary) == []
     assert _found(diary) == []
+
+
+# -- turns in a two-person exchange, and a name given away by its initials -------------------------
+
+def test_an_unattributed_reply_is_the_speaker_of_two_turns_back() -> None:
+    from continuum.pipeline.critic.prose import speeches
+
+    text = ('The clerk asked her about the ferryman.\n\n'
+            '"The ferryman," said Olaf Holm. "He came on the packet."\n\n'
+            '"Did you know him?"\n\n'
+            '"Not then. I did not know then that the ferryman was Nils Brand."\n\n'
+            'The clerk wrote it down.\n\n'
+            '"Anything else?"')
+    found = [(s.text[:10], s.speaker) for s in speeches(text)]
+    assert found[:4] == [("The ferrym", "Olaf Holm"), ("He came on", "Olaf Holm"),
+                         ("Did you kn", None), ("Not then. ", "Olaf Holm")]
+    assert found[4] == ("Anything e", None)  # narration ended the exchange
+    assert [s for s, _q in _found(text)] == ["FAIL"]
+
+
+def test_a_secret_name_given_away_by_its_initials_is_a_warn() -> None:
+    text = '"There is N.B. cut in the oar of his," said Olaf Holm. "Plain as day."'
+    assert [s for s, _q in _found(text)] == ["WARN"]
+    assert _found(text.replace("N.B.", "O.H.")) == []
+    assert _found(text.replace("Olaf Holm", "Greta Holm")) == []  # Greta knows

@@ -429,6 +429,14 @@ def _speaker(claims: DraftClaims, speech: Speech) -> Any:
     return None
 
 
+def _initials_of(name: str) -> str | None:
+    """"I.M." / "I. M." for Ivo Marsh: a full name's initials, which give it away as well."""
+    words = [w for w in name.split() if w[:1].isupper()]
+    if len(words) < 2:
+        return None
+    return r"\b" + r"\.\s?".join(re.escape(w[0]) for w in words) + r"\.(?!\w)"
+
+
 def _naming(text: str, speech: Speech, name: str,
             titled: re.Pattern[str] | None = None) -> tuple[int, int, bool] | None:
     """The sentence of a speech that names the person (first or full name, or a titled
@@ -439,11 +447,16 @@ def _naming(text: str, speech: Speech, name: str,
         [re.escape(name), re.escape(first)]
     if titled is not None:
         forms.append(titled.pattern)
+    initials = _initials_of(name)
+    if initials is not None:
+        forms.append(initials)
     pattern = re.compile("|".join(rf"(?:{f})" for f in forms))
     for sentence in sentences(text, speech.start, speech.end):
         m = pattern.search(sentence.text)
         if m is None:
             continue
-        asserted = re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}(?!\w)", sentence.text) is not None
+        by_initials = initials is not None and re.fullmatch(initials, m.group()) is not None
+        asserted = not by_initials and \
+            re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}(?!\w)", sentence.text) is not None
         return sentence.start, sentence.end, asserted
     return None

@@ -93,6 +93,10 @@ _VAGUE_OCCASIONS = {"way", "end", "time", "moment", "world", "least", "most", "f
                     "same", "whole", "part", "course", "fact", "case", "turn", "voice", "word", "words",
                     "tone", "hand", "hands", "mind", "heart", "life", "earnest", "full", "private",
                     "public", "secret", "person", "writing", "return", "exchange", "advance"}
+# Participles that make a commitment noun's act: "the wager laid", "the reward posted", "the
+# bargain struck" (not "the promise of a post in a regiment now quartered in the north").
+_MADE = {"lay", "make", "place", "strike", "offer", "post", "put", "give", "swear", "set", "agree",
+         "shake", "seal", "sign"}
 _RELATIONAL = {"back", "front", "side", "top", "bottom", "corner", "edge", "middle", "foot", "head",
                "end", "door", "steps"}
 _WOULD = {"would", "should", "must", "will", "shall", "'d"}
@@ -326,7 +330,8 @@ def _commitment_noun(claims: DraftClaims, noun: Any) -> _Found | None:
     if noun.lemma_ not in FAMILIES:
         return None
     rel = next((c for c in noun.children if c.dep_ in ("relcl", "acl") and c.pos_ == "VERB"
-                and (_past_perfect(c) or c.lemma_ == "owe" or (c.dep_ == "acl" and c.tag_ in ("VBN", "VBD")))
+                and (_past_perfect(c) or c.lemma_ == "owe"
+                     or (c.dep_ == "acl" and c.tag_ in ("VBN", "VBD") and c.lemma_ in _MADE))
                 and not any(x.dep_ == "neg" for x in c.children)), None)
     if rel is None:
         return None
