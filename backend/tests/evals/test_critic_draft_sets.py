@@ -34,6 +34,7 @@ SHAPES = {
     "drafts_blind3": ("blind3_", 6, 12, (250, 600)),
     "drafts_blind4": ("blind4_", 6, 12, (250, 600)),
     "drafts_blind5": ("blind5_", 6, 12, (250, 600)),
+    "drafts_blind6": ("blind6_", 6, 12, (250, 600)),
 }
 
 

@@ -98,3 +98,14 @@ def test_taking_it_from_her_is_taking_it_from_the_holder() -> None:
     # "from him" cannot be the holder, who is a woman: Hal takes it from nobody on the page
     text = "Hal stood by the stove. Later Hal took the silver thimble from him and tried it on."
     assert "FAIL" in [s for s, _m in _gendered(text)]
+
+
+@pytest.mark.parametrize("into", ["her arms", "her care", "her keeping"])
+def test_an_object_pushed_into_someones_arms_or_care_is_handed_over(into: str) -> None:
+    text = (f'"Take this," said Ruth, and pushed the silver thimble into {into}. Later Hal gave '
+            "her the silver thimble back.")
+    text = text.replace("Ruth, and pushed", "Ruth to Hal, and pushed").replace("into her", "into his")
+    text = text.replace("gave her", "gave Ruth")
+    assert _gendered(text) == [], text
+    # without the hand-over it is a slip
+    assert _gendered("Later Hal gave Ruth the silver thimble back.") != []

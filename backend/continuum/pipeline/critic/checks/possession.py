@@ -664,7 +664,8 @@ def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
 TRANSFER = {"give", "hand", "pass", "return", "lend", "entrust", "offer", "present", "bequeath",
             "sell"}
 INTO_HAND = {"put", "press", "place", "slip", "thrust", "push", "drop", "lay", "tuck", "fold"}
-HANDS = {"hand", "hands", "palm", "palms", "fingers", "fist", "lap", "grasp", "keeping"}
+HANDS = {"hand", "hands", "palm", "palms", "fingers", "fist", "lap", "grasp", "keeping", "arms", "arm",
+         "care", "charge", "custody", "safekeeping"}
 
 
 def _handed_over(claims: DraftClaims, use: Use) -> bool:
