@@ -9,16 +9,18 @@ two different values of one single-valued fact, one lock was mis-attributed: a v
 with either passes and a contradiction is only a WARN. A fact whose subject is only a pronoun
 never FAILs, and is silent when its value is another mentioned person's (canon_subjects);
 colours in comparisons (canon_colours), trades in other wordings (canon_trades) and ages by
-arithmetic (canon_years) live in their own modules."""
+arithmetic (canon_years) live in their own modules, and what they share with this check (the
+colour groups, the locked values and the finding against them, whose hair or eyes, the trades
+earlier chapters give) in canon_record."""
 
 from __future__ import annotations
 
 import re
 import uuid
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
-from continuum.pipeline.critic.claims import DraftClaims, same_person
+from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
@@ -27,6 +29,26 @@ from continuum.pipeline.critic.recognisers.canon_colours import (
     hyphenated_colours,
     not_a_colour_claim,
 )
+from continuum.pipeline.critic.recognisers.canon_record import COLOUR_WORDS as _COLOUR_WORDS
+from continuum.pipeline.critic.recognisers.canon_record import COLOURS as _COLOURS
+from continuum.pipeline.critic.recognisers.canon_record import (
+    NAME,
+    PARTS,
+)
+from continuum.pipeline.critic.recognisers.canon_record import NAME_PATTERN as _NAME
+from continuum.pipeline.critic.recognisers.canon_record import TRADE as _TRADE
+from continuum.pipeline.critic.recognisers.canon_record import against_locked as _against_locked
+from continuum.pipeline.critic.recognisers.canon_record import agrees as _agrees
+from continuum.pipeline.critic.recognisers.canon_record import by_pronoun as _by_pronoun
+from continuum.pipeline.critic.recognisers.canon_record import colour_group as _group
+from continuum.pipeline.critic.recognisers.canon_record import colour_meant_other as _meant_other
+from continuum.pipeline.critic.recognisers.canon_record import conflict_note as _note
+from continuum.pipeline.critic.recognisers.canon_record import earlier_trades as _earlier_trades
+from continuum.pipeline.critic.recognisers.canon_record import locked as _locked
+from continuum.pipeline.critic.recognisers.canon_record import overlaps as _overlaps
+from continuum.pipeline.critic.recognisers.canon_record import owner as _owner
+from continuum.pipeline.critic.recognisers.canon_record import severity as _severity
+from continuum.pipeline.critic.recognisers.canon_record import value_key as _key
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
 from continuum.pipeline.critic.recognisers.canon_trades import (
     bygone,
@@ -34,23 +56,15 @@ from continuum.pipeline.critic.recognisers.canon_trades import (
     same_family,
     trade_findings,
 )
+from continuum.pipeline.critic.recognisers.canon_trades import (
+    trade_agrees as _trade_agrees,
+)
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
-from continuum.pipeline.critic.recognisers.voices import clause_subject
-from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS, parse_number
+from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.pipeline.identity.names import normalize, split_honorific
 from continuum.pipeline.persist.canon import SINGLE_VALUED
-from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState
 
-NAME = "canon"
-# Colours that can name one another are one group; a contradiction crosses groups.
-COLOUR_GROUPS = ({"black", "raven", "jet"}, {"brown", "chestnut", "hazel"},
-                 {"fair", "blond", "blonde", "golden", "gold", "yellow", "flaxen", "sandy"},
-                 {"red", "ginger", "auburn", "copper"}, {"grey", "gray", "silver", "white"},
-                 {"blue"}, {"green"})
-_COLOURS = "|".join(sorted({c for g in COLOUR_GROUPS for c in g}, key=len, reverse=True))
-PARTS = {"hair": "hair_colour", "eyes": "eye_colour", "eye": "eye_colour", "beard": "hair_colour"}
-_NAME = r"[A-Z][\w’-]+(?:\s+[A-Z][\w’-]+)*"
 _ATTRIBUTE = re.compile(
     rf"(?P<who>{_NAME})(?:(?P<poss>['’]s)\s+|\s+(?:[a-z]+,?\s+){{0,8}}?(?:his|her|had|with)\s+)"
     rf"(?:[a-z]+\s+)?(?P<colour>{_COLOURS})\s+(?P<part>hair|eyes|eye|beard)\b")
@@ -108,20 +122,11 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return findings + year_findings(claims, world, findings)
 
 
-# Offices as well as trades ("the treasurer of the Harbour Guild").
-OFFICES = {"treasurer", "secretary", "chairman", "president", "mayor", "alderman", "warden",
-           "governor", "bailiff", "beadle", "sexton", "verger", "churchwarden", "overseer",
-           "foreman", "apprentice", "journeyman", "landlady", "proprietor", "owner"}
-_TRADE = (rf"(?:{'|'.join(sorted(OCCUPATIONS | OFFICES, key=len, reverse=True))}|"
-          r"[a-z]+(?:master|keeper|maker|smith|wright))")
 _OCCUPATION = re.compile(
     rf"(?P<who>{_NAME})\s+(?:had\s+been|has\s+been|was|is)\s+(?:\w+ly\s+)?(?:the|a|an)\s+"
     rf"(?:[a-z]+\s+)?(?P<trade>{_TRADE})\b(?:\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*))?")
 
 
-def _overlaps(found: list[Finding], start: int, end: int) -> bool:
-    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
-               and f.draft_end > start for f in found)
 
 
 def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -165,41 +170,12 @@ def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -
     return findings
 
 
-_TRADE_OF = re.compile(rf"\b(?:had\s+been|has\s+been|was|is)\s+(?:the|a|an)\s+(?:[a-z]+\s+)?"
-                       rf"(?P<trade>{_TRADE})\b")
-_PERSON = re.compile(rf"\b{_NAME}")
 
 
-def _earlier_trades(claims: DraftClaims, subject: uuid.UUID) -> list[tuple[str, PriorSentence]]:
-    """Earlier sentences that give the person a trade: "Mr. Aldous Finch was fifty-eight years
-    old, and he was the treasurer of the Harbour Guild" (a pronoun stands for the one person
-    the sentence has named before it)."""
-    if claims.history is None:
-        return []
-    out = []
-    for sentence in claims.history.sentences_with(_TRADE_OF.pattern):
-        for m in _TRADE_OF.finditer(sentence.quote):
-            before = sentence.quote[:m.start()]
-            words = before.split()
-            if not words:
-                continue
-            people = {p for p in (claims.person(n.group()) for n in _PERSON.finditer(before))
-                      if p is not None}
-            pronoun = normalize(words[-1]) in {"he", "she"} and people == {subject}
-            named = subject in (claims.person(" ".join(words[-2:])), claims.person(words[-1]))
-            if pronoun or named:
-                out.append((m.group("trade").lower(), sentence))
-    return out
 
 
-def _trade_agrees(trade: str, value: str) -> bool:
-    """The same trade in words ("smith" / "blacksmith") or in family ("dressmaker" / "seamstress")."""
-    return _same_trade(trade, value) or same_family(trade, value)
 
 
-def _same_trade(trade: str, value: str) -> bool:
-    """"clerk" agrees with "clerk of the Harbour Guild", "smith" with "blacksmith"."""
-    return any(w == trade or (len(w) > 3 and (w in trade or trade in w)) for w in normalize(value).split())
 
 
 # Speech that gives the listener's age: "there you were at twenty-seven", "you are thirty".
@@ -309,41 +285,18 @@ def _addressed(claims: DraftClaims, speech: Any, at: int, speaker: uuid.UUID | N
     return None
 
 
-def _values(world: WorldState, subject: uuid.UUID | None, predicate: str) -> set[str]:
-    return {normalize(value) for sid, _name, pred, value, _ev in world.locked_canon
-            if sid == subject and pred == predicate}
 
 
-def _key(value: str) -> str | int:
-    """A value's meaning for comparison: its colour group, else the value itself."""
-    colours = [w for w in value.split() if any(w in g for g in COLOUR_GROUPS)]
-    return _group(colours[0]) if colours else value
 
 
-def _conflicted(world: WorldState, subject: uuid.UUID | None, predicate: str) -> bool:
-    """The world locks two different values of one single-valued fact: one of the locks
-    was mis-attributed (say, another woman's "her black hair"), so neither can be trusted."""
-    return predicate in SINGLE_VALUED and len({_key(v) for v in _values(world, subject, predicate)}) > 1
 
 
-def _agrees(world: WorldState, subject: uuid.UUID | None, name: str, predicate: str, value: str) -> bool:
-    """The draft's value is one of the values locked for the same subject and predicate."""
-    return normalize(value) in _values(world, subject, predicate)
 
 
-def _severity(world: WorldState, subject: uuid.UUID | None, predicate: str) -> Literal["FAIL", "WARN"]:
-    return "WARN" if _conflicted(world, subject, predicate) else "FAIL"
 
 
-def _note(world: WorldState, subject: uuid.UUID | None, predicate: str) -> str:
-    if not _conflicted(world, subject, predicate):
-        return ""
-    return f" (but the locked {predicate} values disagree: " \
-           f"{', '.join(sorted(_values(world, subject, predicate)))})"
 
 
-def _group(colour: str) -> int:
-    return next(i for i, g in enumerate(COLOUR_GROUPS) if colour.lower() in g)
 
 
 def _colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -504,31 +457,10 @@ def _bound_before(attr: Any) -> str | None:
                  if words == b or words.startswith(b + " ")), None)
 
 
-def _meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID, predicate: str,
-                 colour: str, part: Any) -> bool:
-    """Another person the pronoun owning the hair or eyes could mean has that colour locked."""
-    pronoun = next((c.lower_ for c in part.children if c.dep_ == "poss"), None)
-    for sid, _name, pred, value, _ev in world.locked_canon:
-        if sid is not None and sid != person and pred == predicate and \
-                _key(normalize(value)) == _group(colour) and \
-                meant_other(claims, world, person, predicate, value, pronoun):
-            return True
-    return False
 
 
-def _by_pronoun(part: Any) -> bool:
-    """The owner of the hair or eyes is given only by a pronoun (resolution may be wrong)."""
-    poss = next((c for c in part.children if c.dep_ == "poss"), None)
-    if poss is not None:
-        return bool(poss.pos_ == "PRON")
-    verb = part.head
-    subject = next((c for c in verb.children if c.dep_ == "nsubj" and c != part), None)
-    if subject is None and part.dep_ == "dobj":
-        subject = clause_subject(verb)
-    return subject is None or subject.pos_ == "PRON"
 
 
-_COLOUR_WORDS = {c for g in COLOUR_GROUPS for c in g}
 
 
 def _part_of(colour: Any) -> Any | None:
@@ -544,55 +476,10 @@ def _part_of(colour: Any) -> Any | None:
     return None
 
 
-def _owner(claims: DraftClaims, part: Any) -> uuid.UUID | None:
-    """Whose hair or eyes: the possessor, the noun a "with ..." phrase hangs on, else the
-    subject of the clause."""
-    from continuum.pipeline.critic import parsed
-
-    node: Any = part
-    poss = next((c for c in node.children if c.dep_ == "poss"), None)
-    if poss is not None:
-        found = parsed.who(claims, poss)
-        if found is not None or poss.pos_ == "PROPN":
-            return found
-    head = node.head
-    if node.dep_ == "pobj" and head.lower_ == "with":
-        holder = head.head
-        if holder.pos_ in ("PROPN", "PRON"):
-            return parsed.who(claims, holder)
-        node = holder
-        head = holder.head
-    verb = head
-    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
-        verb = verb.head
-    subject = next((c for c in verb.children if c.dep_ in parsed.SUBJECTS and c != part), None)
-    if subject is None and part.dep_ == "dobj":
-        subject = clause_subject(verb)  # "pulled off her bonnet and shook out hair ..."
-    return parsed.who(claims, subject) if subject is not None else None
 
 
-def _locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,
-            predicate: str) -> list[tuple[str, str, object]]:
-    return [(name, value, ev) for sid, name, pred, value, ev in world.locked_canon
-            if pred == predicate and (sid == subject or same_person(name, who))]
 
 
-def _against_locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,
-                    predicate: str, colour: str, start: int, end: int) -> Finding | None:
-    locked = _locked(claims, world, subject, who, predicate)
-    if any(_key(normalize(value)) == _group(colour) for _name, value, _ev in locked):
-        return None  # one locked value agrees (a conflicting second lock is not trusted)
-    for name, value, evidence in locked:
-        words = [w for w in normalize(value).split() if w in {c for g in COLOUR_GROUPS for c in g}]
-        if not words or any(_group(w) == _group(colour) for w in words):
-            continue
-        return Finding(check=NAME, severity=_severity(world, subject, predicate),
-                       message=f"{name}'s {predicate} is locked as {value!r}, the draft says "
-                               f"{colour!r}{_note(world, subject, predicate)}",
-                       draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                       evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
-                       evidence_quote=evidence.quote)  # type: ignore[attr-defined]
-    return None
 
 
 def _against_text(claims: DraftClaims, subject: uuid.UUID, who: str, part: str, predicate: str,

@@ -13,6 +13,15 @@ from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.prose import paragraphs
+from continuum.pipeline.critic.recognisers.canon_record import (
+    COLOUR_WORDS,
+    PARTS,
+    against_locked,
+    by_pronoun,
+    colour_meant_other,
+    overlaps,
+    owner,
+)
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 
 PART_WORDS = {"hair", "eyes", "eye", "beard", "curls", "locks", "tresses", "plait", "plaits", "braid",
@@ -64,10 +73,8 @@ class ColourClaim:
 def colour_of(tok: Any) -> tuple[str, bool] | None:
     """The colour a token gives, and whether it is a bare colour word: "red", "coppery", "the
     colour of straw" (the noun "colour"), "like copper" (the preposition), "straw-coloured"."""
-    from continuum.pipeline.critic.checks.canon import _COLOUR_WORDS
-
     word = tok.lower_
-    if word in _COLOUR_WORDS and tok.pos_ in ("ADJ", "NOUN", "PROPN", "VERB"):
+    if word in COLOUR_WORDS and tok.pos_ in ("ADJ", "NOUN", "PROPN", "VERB"):
         return word, True
     if word in VARIANTS and tok.pos_ in ("ADJ", "NOUN"):
         return VARIANTS[word], True
@@ -205,8 +212,6 @@ def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> lis
     from dataclasses import replace
 
     from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.checks.canon import PARTS, _against_locked, _overlaps
-
     findings: list[Any] = []
     doc = parsed.doc_of(claims)
     for tok in doc:
@@ -217,12 +222,12 @@ def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> lis
             continue
         part = HYPHENATED[doc[tok.i + 2].lower_]
         sent = tok.sent
-        if _overlaps(found + findings, sent.start_char, sent.end_char):
+        if overlaps(found + findings, sent.start_char, sent.end_char):
             continue
         owner = _described(claims, doc[tok.i + 2])
         if owner is None:
             continue
-        finding = _against_locked(claims, world, owner, claims.name_of(owner), PARTS[PART_OF.get(part, part)],
+        finding = against_locked(claims, world, owner, claims.name_of(owner), PARTS[PART_OF.get(part, part)],
                                   colour[0], sent.start_char, sent.end_char)
         if finding is not None:
             findings.append(replace(finding, severity="WARN",
@@ -270,37 +275,28 @@ def compared_colours(claims: DraftClaims, world: Any, found: list[Any]) -> list[
     from dataclasses import replace
 
     from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.checks.canon import (
-        PARTS,
-        _against_locked,
-        _by_pronoun,
-        _meant_other,
-        _overlaps,
-        _owner,
-    )
-
     findings: list[Any] = []
     for claim in claims_in(claims, parsed.doc_of(claims)):
-        if _overlaps(found + findings, claim.start, claim.end):
+        if overlaps(found + findings, claim.start, claim.end):
             continue
         predicate = PARTS[PART_OF.get(claim.part.lower_, "hair")]
         if claim.plural:
             owners, sure = named_before(claims, claim.part.idx), False
         else:
-            owner = _owner(claims, claim.part)
-            pronoun = _by_pronoun(claim.part)
-            if owner is None or (pronoun and _meant_other(claims, world, owner, predicate,
-                                                          claim.colour, claim.part)):
+            person = owner(claims, claim.part)
+            pronoun = by_pronoun(claim.part)
+            if person is None or (pronoun and colour_meant_other(claims, world, person, predicate,
+                                                                 claim.colour, claim.part)):
                 continue
-            owners, sure = [owner], claim.direct and not pronoun
-        for owner in owners:
-            finding = _against_locked(claims, world, owner, claims.name_of(owner), predicate,
-                                      claim.colour, claim.start, claim.end)
+            owners, sure = [person], claim.direct and not pronoun
+        for person in owners:
+            finding = against_locked(claims, world, person, claims.name_of(person), predicate,
+                                     claim.colour, claim.start, claim.end)
             if finding is None:
                 continue
             if not sure:
                 how = " (said of them together)" if claim.plural else \
-                    " (the owner is only a pronoun)" if _by_pronoun(claim.part) else \
+                    " (the owner is only a pronoun)" if by_pronoun(claim.part) else \
                     " (said in a comparison or a clause beside the hair or eyes)"
                 finding = replace(finding, severity="WARN", message=finding.message + how)
             findings.append(finding)

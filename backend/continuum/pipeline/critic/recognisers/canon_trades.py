@@ -11,7 +11,15 @@ import uuid
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.prose import sentences
+from continuum.pipeline.critic.recognisers.canon_record import (
+    OFFICES,
+    earlier_trades,
+    locked,
+    overlaps,
+    same_trade,
+)
 from continuum.pipeline.critic.recognisers.canon_subjects import FEMALE, MALE, gender, mentioned
+from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
@@ -78,6 +86,11 @@ _APPOSITIVE = re.compile(
 _PAST = {"former", "late", "one-time", "sometime", "ex", "retired", "old"}
 
 
+def trade_agrees(trade: str, value: str) -> bool:
+    """The same trade in words ("smith" / "blacksmith") or in family ("dressmaker" / "seamstress")."""
+    return same_trade(trade, value) or same_family(trade, value)
+
+
 def family(term: str) -> str | None:
     """The trade family of a word ("sewing" and "dressmaker" are the seamstress's)."""
     return FAMILY.get(term.lower())
@@ -101,8 +114,6 @@ def same_family(draft: str, locked: str) -> bool:
 
 def trade_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
     """Occupations in the forms above that belong to another trade family than the locked one."""
-    from continuum.pipeline.critic.checks.canon import _earlier_trades, _locked, _overlaps
-
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
     for sentence in sentences(claims.text):
@@ -118,13 +129,13 @@ def trade_findings(claims: DraftClaims, world: WorldState, found: list[Finding])
             at = sentence.start + m.start(key)
             person = _person(claims, surface, at)
             start, end = sentence.start + m.start(), sentence.start + m.end()
-            if person is None or person in done or _overlaps(found + findings, start, end):
+            if person is None or person in done or overlaps(found + findings, start, end):
                 continue
             pronoun = normalize(surface) in PRONOUNS
             who = claims.name_of(person)
             known = [(value, ev.chapter, ev.quote)  # type: ignore[attr-defined]
-                     for _n, value, ev in _locked(claims, world, person, who, "occupation")]
-            known = known or [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
+                     for _n, value, ev in locked(claims, world, person, who, "occupation")]
+            known = known or [(t, s.chapter, s.quote) for t, s in earlier_trades(claims, person)]
             families = {f for value, _c, _q in known for f in _families(value)}
             if not families or what in families:
                 continue
@@ -188,8 +199,6 @@ def bygone(sentence: str) -> bool:
 
 def trade_word(word: str) -> bool:
     """A noun for a person's trade or post: a known trade family, or a trade-making suffix."""
-    from continuum.pipeline.critic.checks.canon import OCCUPATIONS, OFFICES
-
     word = word.lower()
     if word in _PLACES or word.endswith("ing"):
         return False
@@ -203,8 +212,6 @@ def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Findin
     occupation (or an earlier chapter's), by trade family. A WARN: people change trades and
     hold two posts; a trade of the past ("in his youth", "the former clerk") passes."""
     from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.checks.canon import _earlier_trades, _locked, _overlaps
-
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
     for noun in parsed.doc_of(claims):
@@ -220,12 +227,12 @@ def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Findin
         if bygone(sent.text) or any(c.lower_ in _PAST for c in noun.lefts):
             continue
         start, end = sent.start_char, sent.end_char
-        if _overlaps(found + findings, start, end):
+        if overlaps(found + findings, start, end):
             continue
         who = claims.name_of(person)
         known = [(value, ev.chapter, ev.quote)  # type: ignore[attr-defined]
-                 for _n, value, ev in _locked(claims, world, person, who, "occupation")]
-        known = known or [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
+                 for _n, value, ev in locked(claims, world, person, who, "occupation")]
+        known = known or [(t, s.chapter, s.quote) for t, s in earlier_trades(claims, person)]
         if not known or any(same_family(noun.lower_, value) or _shares_word(noun.lower_, value)
                             for value, _c, _q in known):
             continue
