@@ -3,11 +3,12 @@
 1. LitBank (offline extractor, entities stage);
 2. golden fixture (write spine, cap by cap) — ingests *The Saltmere Ledger* once;
 3. search (24 reader questions, bm25 / dense / hybrid) on that ingest;
-4. continuity critic (32 drafts on that ingest, then Pride and Prejudice in order).
+4. continuity critic (every draft set on that ingest, then Pride and Prejudice and Treasure
+   Island in order).
 5. golden fixture 2 (*The Kessel Peak Comet*, its own ingest; tuned on since session 4), same scorer as 2.
 6. the unseen golden fixture 3 (*The Marchbank Pearls*, its own ingest), same scorer as 2.
 
-`--quick` runs only the first 15 chapters of Pride and Prejudice; `--mock-embeddings`
+`--quick` runs only the first 15 chapters of each real novel in the critic eval; `--mock-embeddings`
 ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
 the golden novel even when an up-to-date ingest exists; `--no-write` leaves the docs alone.
 An eval that crashes is reported and the others still run; the exit code is then 1.
@@ -29,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals",
                                      description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--quick", action="store_true",
-                        help="only the first 15 chapters of Pride and Prejudice")
+                        help="only the first 15 chapters of each real novel (critic eval)")
     parser.add_argument("--mock-embeddings", action="store_true",
                         help=f"golden ingest with {MOCK} instead of {MINILM}")
     parser.add_argument("--fresh", action="store_true", help="re-ingest the golden novel")

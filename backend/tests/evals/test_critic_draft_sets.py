@@ -123,7 +123,7 @@ def test_render_gives_each_set_its_own_table_in_order_with_its_label() -> None:
     fresh = DraftSetSpec("drafts_new", "Blind v6", "blind", "A fresh set. Never tuned on.", blind=True)
     specs = [*DRAFT_SETS, fresh]
     sets = [(spec, blind if spec.blind else perfect) for spec in specs]
-    text = render(sets, None, _Ingest())  # type: ignore[arg-type]
+    text = render(sets, [], _Ingest())  # type: ignore[arg-type]
     heads = [text.index(f"**{spec.title}** — `evals/fixtures/golden/{spec.folder}/`") for spec in specs]
     assert heads == sorted(heads)
     for spec in specs:
@@ -138,7 +138,7 @@ def test_render_gives_each_set_its_own_table_in_order_with_its_label() -> None:
     assert ("Blind v6 below target: entity, knowledge, commitments, canon; clean-draft false "
             "FAILs above target.") in blind_part
     assert "Development set below target: no check type." in text
-    assert "Pride and Prejudice run skipped" in text
+    assert "Real novels skipped (`--skip-pp`)." in text
 
 
 def test_the_tuned_on_sets_carry_their_one_blind_measurement() -> None:
@@ -155,3 +155,20 @@ def test_the_tuned_on_sets_carry_their_one_blind_measurement() -> None:
             "false FAIL 2/12") in about["drafts_blind4"]
     for spec in DRAFT_SETS:
         assert ("Never tuned on" in spec.about) == spec.blind, spec.folder
+
+
+def test_each_real_novel_gets_its_false_fail_rate_and_is_held_to_the_target() -> None:
+    from evals.critic_eval import NOVELS, NovelResult
+
+    assert [n.title for n in NOVELS] == ["Pride and Prejudice", "Treasure Island"]
+    clean = NovelResult(NOVELS[0], chapters=4, verdicts={1: None, 2: "pass", 3: "warn", 4: "pass"},
+                        fails=[], seconds=1.0)
+    failing = NovelResult(NOVELS[1], chapters=3, verdicts={1: None, 2: "fail", 3: "pass"},
+                          fails=[{"check": "entity"}], seconds=1.0)
+    text = render([], [clean, failing], _Ingest())  # type: ignore[arg-type]
+    assert "Pride and Prejudice (third person, the issue's target), chapters 1..4" in text
+    assert "among 2..4: 0.00 (0/3); FAIL findings by check: none." in text
+    assert "among 2..3: 0.50 (1/2); FAIL findings by check: entity 1." in text
+    assert "Treasure Island false FAILs above target." in text
+    assert "Pride and Prejudice false FAILs above target." not in text
+    assert "Real novels skipped" in render([], [], _Ingest())  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evals.critic_eval import DraftResult, PrideResult, summarize
+from evals.critic_eval import NOVELS, DraftResult, NovelResult, summarize
 from evals.search_eval import Hit, answers, first_rank, hybrid_wins, mrr, passage_span, recall_at
 
 
@@ -45,8 +45,8 @@ def test_summary_recall_per_type_and_false_fail_rate() -> None:
     assert summary.false_fail_rate == 0.25 and summary.false_fails == ["c1"]
 
 
-def test_pride_false_fail_rate_skips_chapter_one() -> None:
-    result = PrideResult(chapters=4, verdicts={1: "fail", 2: "pass", 3: "fail", 4: "warn"},
+def test_a_novels_false_fail_rate_skips_chapter_one() -> None:
+    result = NovelResult(NOVELS[0], chapters=4, verdicts={1: "fail", 2: "pass", 3: "fail", 4: "warn"},
                          fails=[], seconds=0)
     assert result.judged == [2, 3, 4]
     assert result.false_fail_rate == 1 / 3

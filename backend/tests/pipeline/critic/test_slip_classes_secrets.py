@@ -197,3 +197,35 @@ def test_a_one_letter_slip_in_a_short_first_name() -> None:
 
     assert found("Ivor Marsh drew the window on the wall.", "Ivor Marsh") == [("WARN", "Ivor Marsh")]
     assert found("Ian Marsh drew the window on the wall.", "Ian Marsh") == []
+
+
+# -- entity: how sure the death on record is, and how the act names the dead -----------------------
+
+def _dead_by(evidence: str, text: str, *events: tuple[str, str]) -> list[str]:
+    world, _ = _world(("Agnes Hale", "character"), ("Pell", "character"))
+    world.dead[next(i for i, n in world.names.items() if n[0] == "Agnes Hale")] = Evidence(6, evidence)
+    extraction = ChapterExtraction(
+        new_entities=[_entity(text, "Agnes Hale", "Agnes Hale", "Warden Hale", "she"), _entity(text, "Pell")],
+        events=[_event(text, quote, "Agnes Hale", verb, "") for quote, verb in events])
+    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    return [f.severity for f in entity.check(claims, world)]
+
+
+def test_an_act_after_a_death_on_record_by_name_fails() -> None:
+    text = "Pell opened the gate. Warden Hale stamped the permit in green ink."
+    assert _dead_by("Agnes Hale died on the bridge.", text) == ["FAIL"]
+
+
+def test_an_act_after_a_death_read_from_a_pronoun_is_a_warn() -> None:
+    # the world's death came from "She was stone dead", resolved by the extractor: it may be wrong
+    text = "Pell opened the gate. Warden Hale stamped the permit in green ink."
+    assert _dead_by("She was stone dead.", text) == ["WARN"]
+
+
+def test_an_extracted_act_by_a_pronoun_is_a_warn() -> None:
+    text = "Pell opened the gate. Then she stamped the permit in green ink."
+    assert _dead_by("Agnes Hale died on the bridge.", text,
+                    ("she stamped the permit", "stamp")) == ["WARN"]
+    text = "Pell opened the gate. Then Agnes Hale stamped the permit in green ink."
+    assert "FAIL" in _dead_by("Agnes Hale died on the bridge.", text,
+                              ("Agnes Hale stamped the permit", "stamp"))

@@ -76,8 +76,10 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
             continue
         seen.add(actor)
         died = world.dead[actor]
+        named = _names_in(world, actor, event.evidence.quote) and \
+            not parsed.quoted(claims, _token_at(claims, event.evidence.start))
         findings.append(Finding(
-            check=NAME, severity="FAIL",
+            check=NAME, severity="FAIL" if named and sure_death(world, actor) else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but "
                     f"{event.verb}s here",
             draft_start=event.evidence.start, draft_end=event.evidence.end,
@@ -85,6 +87,35 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
             evidence_quote=died.quote,
         ))
     return findings
+
+
+_TITLES = {"mr", "mrs", "miss", "ms", "dr", "captain", "sir", "lady", "old", "young", "the", "sergeant"}
+
+
+def _name_words(world: WorldState, person: Any) -> set[str]:
+    name, aliases, _type, _first = world.names[person]
+    return {w.strip(".,'’").lower() for n in (name, *aliases) for w in n.split()
+            if len(w) >= 3 and w.strip(".,'’").lower() not in _TITLES}
+
+
+def _names_in(world: WorldState, person: Any, text: str) -> bool:
+    """The text names the person (a word of one of their names, not a pronoun or a role)."""
+    words = {w.strip(".,;:!?'’\"“”").lower() for w in text.split()}
+    return bool(_name_words(world, person) & words)
+
+
+def sure_death(world: WorldState, person: Any) -> bool:
+    """The death on record names the dead ("Captain Ilse Reyes died of her wounds"), rather
+    than a pronoun the extractor resolved ("He was stone dead"): only then can an act after it
+    FAIL; otherwise the death itself may be misread, and the finding is a WARN."""
+    died = world.dead.get(person)
+    return died is not None and _names_in(world, person, died.quote)
+
+
+def _token_at(claims: DraftClaims, at: int) -> Any:
+    doc = parsed.doc_of(claims)
+    span = doc.char_span(at, at + 1, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else doc[0]
 
 
 def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -119,7 +150,7 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
             continue
         seen.add(died.quote)
         strong = owner is None and parsed.named(tok) and parsed.main_clause(verb) \
-            and not parsed.remembered(claims, start)
+            and not parsed.remembered(claims, start) and sure_death(world, actor)
         findings.append(Finding(
             check=NAME, severity="FAIL" if strong else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but acts here "
@@ -166,7 +197,7 @@ def _dead_speakers(claims: DraftClaims, world: WorldState, found: list[Finding])
         past = re.search(r"\b(?:had|would|used to|once)\b", around) is not None
         seen.add(died.quote)
         strong = normalize(speech.speaker) not in PRONOUNS and not past and \
-            not parsed.remembered(claims, speech.start)
+            not parsed.remembered(claims, speech.start) and sure_death(world, actor)
         findings.append(Finding(
             check=NAME, severity="FAIL" if strong else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but speaks here",

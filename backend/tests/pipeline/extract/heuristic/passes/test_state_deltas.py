@@ -84,6 +84,14 @@ def test_death_and_killing_name_the_victim_as_subject(view: ViewOf) -> None:
     assert deltas(view, "Captain Flint was not dead.") == []
 
 
+def test_a_near_death_is_no_death(view: ViewOf) -> None:
+    for text in ("Tom Morgan was almost killed by the pirates.", "Old Pew nearly died that night.",
+                 "Captain Flint was half dead with rum.", "Captain Flint was as good as dead.",
+                 "Captain Flint lay all but dead on the sand."):
+        assert [d for d in deltas(view, text) if d[0] in ("died", "killed")] == [], text
+    assert deltas(view, "Captain Flint was quite dead.") == [("died", "Captain Flint", None)]
+
+
 def test_marriage_engagement_and_injury(view: ViewOf) -> None:
     assert deltas(view, "Lydia married Wickham.") == [
         ("married", "Lydia", "Wickham"), ("married", "Wickham", "Lydia")]
