@@ -191,6 +191,7 @@ class DraftSummary:
     false_fail_rate: float | None
     false_fails: list[str]
     clean: int
+    warned: list[str] = field(default_factory=list)  # clean drafts with WARNs and no FAIL
 
 
 def summarize(results: list[DraftResult]) -> DraftSummary:
@@ -202,12 +203,14 @@ def summarize(results: list[DraftResult]) -> DraftSummary:
                          sum(r.located for r in seeded), len(seeded))
     clean = [r for r in results if r.seeded is None]
     false_fails = [r.id for r in clean if r.false_fail]
+    warned = [r.id for r in clean if not r.false_fail
+              and any(f["severity"] == "WARN" for f in r.findings)]
     return DraftSummary(
         recall={c: ratio(n[0], n[3]) for c, n in counts.items()},
         recall_fail={c: ratio(n[1], n[3]) for c, n in counts.items()},
         located={c: ratio(n[2], n[3]) for c, n in counts.items()},
         counts=counts, false_fail_rate=ratio(len(false_fails), len(clean)),
-        false_fails=false_fails, clean=len(clean))
+        false_fails=false_fails, clean=len(clean), warned=warned)
 
 
 def _extracted_at(extraction: Any, start: int, end: int) -> list[str]:
@@ -393,10 +396,12 @@ def table(summary: DraftSummary) -> list[str]:
 
 
 def false_fail_line(summary: DraftSummary) -> str:
-    """The clean drafts' false-FAIL rate, naming the drafts."""
+    """The clean drafts' false-FAIL rate, naming the drafts, and how many drew WARNs only."""
     return (f"Clean drafts with a FAIL (false FAILs): {fmt(summary.false_fail_rate)} "
             f"({len(summary.false_fails)}/{summary.clean}"
-            + (f": {', '.join(summary.false_fails)}" if summary.false_fails else "") + ").")
+            + (f": {', '.join(summary.false_fails)}" if summary.false_fails else "") + "). "
+            f"Clean drafts with only WARNs (advice a writer would read for nothing, not counted "
+            f"against the target): {len(summary.warned)}/{summary.clean}.")
 
 
 def below_target(summary: DraftSummary) -> str:

@@ -86,3 +86,15 @@ def test_passage_span_tolerates_whitespace() -> None:
     texts = {1: "Intro.\nMara Finch was\ntwenty-three years old. End."}
     assert passage_span(texts, 1, "Mara Finch was twenty-three years old.") == (7, 45)
     assert passage_span(texts, 1, "absent") is None
+
+
+def test_clean_drafts_with_warns_only_are_counted_apart_from_false_fails() -> None:
+    from evals.critic_eval import false_fail_line
+
+    results = [DraftResult("c1", None, "ok", [finding("possession", "WARN")]),
+               DraftResult("c2", None, "ok", [finding("entity", "FAIL"), finding("canon", "WARN")]),
+               DraftResult("c3", None, "ok", [])]
+    summary = summarize(results)
+    assert summary.false_fails == ["c2"] and summary.warned == ["c1"]
+    assert "only WARNs (advice a writer would read for nothing, not counted against the target): 1/3" \
+        in false_fail_line(summary)
