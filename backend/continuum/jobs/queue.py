@@ -4,6 +4,9 @@ A worker that claims a job also takes a session advisory lock keyed by the job i
 its own connection. If the worker dies, Postgres drops the lock with the connection,
 and `requeue_orphans` can tell a live job from an abandoned one without timeouts.
 Jobs of one novel run strictly in submission order; different novels run in parallel.
+Start and finish stamps use `clock_timestamp()`, read while the statement runs, not
+`now()`, the transaction's start: a claim whose transaction began just before the
+previous job's finish committed would otherwise be stamped as starting before it ended.
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ def claim_next(conn: Connection, *, worker: str) -> ClaimedJob | None:
             text(
                 """
                 UPDATE ingest_jobs SET status = 'running', attempts = attempts + 1,
-                       worker = :worker, started_at = now(), stage = 'starting', error = NULL
+                       worker = :worker, started_at = clock_timestamp(), stage = 'starting', error = NULL
                  WHERE (novel_id, id) = (
                        SELECT j.novel_id, j.id FROM ingest_jobs j
                         WHERE j.status = 'queued'
@@ -139,7 +142,7 @@ def finish(
         conn.execute(
             text(
                 """UPDATE ingest_jobs SET status = 'done', progress = 1, stage = 'done',
-                          finished_at = now(), result = CAST(:result AS jsonb)
+                          finished_at = clock_timestamp(), result = CAST(:result AS jsonb)
                     WHERE novel_id = :novel_id AND id = :id"""
             ),
             {"result": _json(result), "novel_id": novel_id, "id": job_id},
@@ -160,7 +163,7 @@ def fail(
                       SET status = CASE WHEN :retry THEN 'queued' ELSE 'failed' END,
                           stage = CASE WHEN :retry THEN 'queued' ELSE 'failed' END,
                           error = :error,
-                          finished_at = CASE WHEN :retry THEN NULL ELSE now() END
+                          finished_at = CASE WHEN :retry THEN NULL ELSE clock_timestamp() END
                     WHERE novel_id = :novel_id AND id = :id"""
             ),
             {"retry": retry, "error": error, "novel_id": novel_id, "id": job_id},
@@ -208,7 +211,7 @@ def requeue_orphans(conn: Connection, *, max_attempts: int) -> int:
                                   error = CASE WHEN :exhausted
                                           THEN 'the worker stopped during this job too many times'
                                           ELSE error END,
-                                  finished_at = CASE WHEN :exhausted THEN now() ELSE NULL END
+                                  finished_at = CASE WHEN :exhausted THEN clock_timestamp() ELSE NULL END
                             WHERE novel_id = :novel_id AND id = :id AND status = 'running'"""
                     ),
                     {"exhausted": exhausted, "novel_id": job.novel_id, "id": job.id},
@@ -244,7 +247,7 @@ def cancel_queued_accepts(
     """
     result = conn.execute(
         text("""UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = :error,
-                       finished_at = now()
+                       finished_at = clock_timestamp()
                  WHERE novel_id = :n AND submission_id = :s AND status = 'queued'"""),
         {"n": novel_id, "s": submission_id, "error": error},
     )
