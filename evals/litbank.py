@@ -11,7 +11,13 @@ the LitBank dev documents and scores it against the gold annotation:
   against "same predicted character";
 - location recall / precision: the same over FAC, GPE and LOC;
 - pronoun accuracy (report only): gold PRON_PER mentions in chains with a PROP_PER
-  mention that our resolver links to the predicted cluster matched to that chain.
+  mention that our resolver links to the predicted cluster matched to that chain;
+- first-person narrator: a document is told in the first person when one gold chain holds
+  at least 15 of the narration's "I", "me", "my" (narration: outside quotation marks, as
+  the extractor's quote detector reads them). Detection recall and precision over those
+  documents; naming recall over the ones whose narrator chain has a PROP_PER name, and
+  precision over the narrators the extractor named (right = the predicted cluster matched
+  to the narrator's chain).
 
 Usage: `python -m evals.litbank [--data DIR] [--no-write] [--limit N]` from the repo root.
 """
@@ -19,6 +25,7 @@ Usage: `python -m evals.litbank [--data DIR] [--no-write] [--limit N]` from the 
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import sys
 import time
@@ -54,6 +61,7 @@ class Gold:
 
     mentions: list[GoldMention]
     entity_spans: dict[str, list[tuple[int, int]]]  # entity layer: type -> spans
+    narrator_chain: str | None = None  # the chain telling the document as "I", if any
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,8 @@ class Prediction:
 
     mentions: list[PredMention]
     types: dict[str, str]
+    first_person: bool = False
+    narrator: str | None = None
 
 
 @dataclass
@@ -91,6 +101,14 @@ class Counts:
     loc_pred_ok: int = 0
     pron_total: int = 0
     pron_correct: int = 0
+    fp_gold: int = 0  # documents told in the first person
+    fp_found: int = 0
+    fp_pred: int = 0
+    fp_pred_ok: int = 0
+    narrator_gold: int = 0  # of those, narrated by a named character
+    narrator_found: int = 0
+    narrator_pred: int = 0
+    narrator_pred_ok: int = 0
     errors: dict[str, list[str]] = field(default_factory=dict, compare=False)
 
     def __add__(self, other: Counts) -> Counts:
@@ -111,6 +129,10 @@ class Counts:
             "loc_recall": _div(self.loc_found, self.loc_gold),
             "loc_precision": _div(self.loc_pred_ok, self.loc_pred),
             "pronoun_accuracy": _div(self.pron_correct, self.pron_total),
+            "first_person_recall": _div(self.fp_found, self.fp_gold),
+            "first_person_precision": _div(self.fp_pred_ok, self.fp_pred),
+            "narrator_recall": _div(self.narrator_found, self.narrator_gold),
+            "narrator_precision": _div(self.narrator_pred_ok, self.narrator_pred),
         }
 
 
@@ -213,16 +235,39 @@ def score_document(gold: Gold, pred: Prediction) -> Counts:
                 key = _best_key((m.start, m.end), pronouns)
                 if key is not None and key == chain_key.get(chain):
                     c.pron_correct += 1
+
+    # The first-person narrator.
+    told = gold.narrator_chain is not None
+    c.fp_gold += told
+    c.fp_found += told and pred.first_person
+    c.fp_pred += pred.first_person
+    c.fp_pred_ok += told and pred.first_person
+    named = told and any(m.kind == "PROP" and m.etype == "PER" for m in chains[gold.narrator_chain])
+    right = told and pred.narrator is not None and chain_key.get(gold.narrator_chain) == pred.narrator
+    c.narrator_gold += named
+    c.narrator_found += named and right
+    c.narrator_pred += pred.narrator is not None
+    c.narrator_pred_ok += right
+    if pred.narrator is not None and not right:
+        c.errors.setdefault("bad_narrator", []).append(pred.narrator)
     return c
 
 
 def read_gold(coref_dir: Path, entities_dir: Path, name: str) -> Gold:
     """Read the coref-layer mentions with their chains and the entity-layer spans."""
     chain_of: dict[str, str] = {}
+    appositions: list[tuple[str, str]] = []
     for line in (coref_dir / f"{name}.chains.tsv").read_text(encoding="utf-8").splitlines():
         parts = line.split("\t")
         if parts[0] == "COREF" and len(parts) >= 3:
             chain_of[parts[1]] = parts[2]
+        elif parts[0] == "APPOS" and len(parts) >= 3:
+            appositions.append((parts[1], parts[2]))
+    for a, b in appositions:  # "I, Vandyck Jennings": an apposition joins its partner's chain
+        if a not in chain_of and b in chain_of:
+            chain_of[a] = chain_of[b]
+        elif b not in chain_of and a in chain_of:
+            chain_of[b] = chain_of[a]
     mentions: list[GoldMention] = []
     for mid, label, start, end, text in _brat(coref_dir / f"{name}.ann"):
         kind, _, etype = label.partition("_")
@@ -230,7 +275,31 @@ def read_gold(coref_dir: Path, entities_dir: Path, name: str) -> Gold:
     spans: dict[str, list[tuple[int, int]]] = {}
     for _, label, start, end, _ in _brat(entities_dir / f"{name}.ann"):
         spans.setdefault(label, []).append((start, end))
-    return Gold(mentions, spans)
+    text = (coref_dir / f"{name}.txt").read_text(encoding="utf-8")
+    return Gold(mentions, spans, narrator_chain(text, mentions))
+
+
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+NARRATOR_MIN_MENTIONS = 15
+
+
+def narrator_chain(text: str, mentions: Sequence[GoldMention]) -> str | None:
+    """The gold chain holding most of the narration's "I", if it holds enough of them."""
+    from continuum.pipeline.extract.heuristic.coref import quote_regions
+
+    regions = quote_regions(text)
+    starts = [a for a, _ in regions]
+
+    def in_quote(at: int) -> bool:
+        k = bisect.bisect_right(starts, at) - 1
+        return k >= 0 and at < regions[k][1]
+
+    votes = Counter(m.chain for m in mentions
+                    if m.kind == "PRON" and m.text.lower() in FIRST_PERSON and not in_quote(m.start))
+    if not votes:
+        return None
+    chain, count = votes.most_common(1)[0]
+    return chain if count >= NARRATOR_MIN_MENTIONS else None
 
 
 def _brat(path: Path) -> Iterable[tuple[str, str, int, int, str]]:
@@ -250,7 +319,8 @@ def predict(text: str) -> Prediction:
 
     chapter = analyze_chapter_text(text, StoryContext())
     mentions = [PredMention(m.start, m.end, m.entity_key, m.kind) for m in chapter.mentions]
-    return Prediction(mentions, {k: e.type for k, e in chapter.entities.items()})
+    return Prediction(mentions, {k: e.type for k, e in chapter.entities.items()},
+                      first_person=chapter.first_person, narrator=chapter.narrator)
 
 
 def data_dir(arg: str | None) -> Path:
@@ -285,6 +355,14 @@ def render(rows: list[tuple[str, Counts]], total: Counts, seconds: float) -> str
         f"| location precision | {m['loc_precision']:.3f} | {total.loc_pred_ok}/{total.loc_pred} |",
         f"| pronoun accuracy (report only) | {m['pronoun_accuracy']:.3f} | "
         f"{total.pron_correct}/{total.pron_total} |",
+        f"| first-person narration recall | {m['first_person_recall']:.3f} | "
+        f"{total.fp_found}/{total.fp_gold} |",
+        f"| first-person narration precision | {m['first_person_precision']:.3f} | "
+        f"{total.fp_pred_ok}/{total.fp_pred} |",
+        f"| narrator named, recall | {m['narrator_recall']:.3f} | "
+        f"{total.narrator_found}/{total.narrator_gold} |",
+        f"| narrator named, precision | {m['narrator_precision']:.3f} | "
+        f"{total.narrator_pred_ok}/{total.narrator_pred} |",
         "",
         "| document | " + " | ".join(_HEAD) + " |",
         "|---|" + "---|" * len(_HEAD),

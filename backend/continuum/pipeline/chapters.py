@@ -63,6 +63,19 @@ def insert_chapter(
     )
 
 
+def record_narrator(
+    session: Session, *, novel_id: uuid.UUID, number: int, first_person: bool,
+    narrator: uuid.UUID | None,
+) -> None:
+    """Whether the chapter is told by "I", and the character telling it when known."""
+    session.execute(
+        text("""UPDATE chapters SET first_person = :fp, narrator_id = :narrator
+                 WHERE novel_id = :n AND number = :number"""),
+        {"fp": first_person, "narrator": narrator if first_person else None,
+         "n": novel_id, "number": number},
+    )
+
+
 def insert_passages(
     session: Session, *, novel_id: uuid.UUID, number: int,
     passages: Sequence[tuple[int, int, str]], vectors: Sequence[Sequence[float]], embedding_model: str,

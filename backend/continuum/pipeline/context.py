@@ -19,7 +19,8 @@ def load_story_context(
     session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int
 ) -> StoryContext:
     """Entities named in the chapter first, then by recency; open threads; recent events;
-    relationships still in force (so "her father" can be resolved to a name)."""
+    relationships still in force (so "her father" can be resolved to a name); the narrator
+    of the latest first-person chapter (kept in the roster even past `max_entities`)."""
     rows = session.execute(
         text("""SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
                        (SELECT max(m.chapter) FROM entity_mentions m
@@ -35,10 +36,14 @@ def load_story_context(
         return any(name.lower() in lowered for name in (row.name, *row.aliases))
 
     ranked = sorted(rows, key=lambda r: (not named_here(r), -(r.last_seen or 0), r.name))
+    narrator_id = _previous_narrator(session, novel_id=novel_id, chapter=chapter)
+    kept = ranked[:max_entities]
+    kept += [r for r in ranked[max_entities:] if r.entity_id == narrator_id]
     entities = [
         KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender)
-        for r in ranked[:max_entities]
+        for r in kept
     ]
+    narrator = next((r.name for r in rows if r.entity_id == narrator_id), None)
     threads = session.execute(
         text("""SELECT t.name FROM plot_threads t
                  WHERE t.novel_id = :n AND t.opened_chapter < :chapter
@@ -81,4 +86,15 @@ def load_story_context(
         recent_events=list(events),
         custom_types=[EntityTypeDef(name=t.name, description=t.description) for t in types],
         relationships=relationships,
+        narrator=narrator,
     )
+
+
+def _previous_narrator(session: Session, *, novel_id: uuid.UUID, chapter: int) -> uuid.UUID | None:
+    """The narrator of the latest first-person chapter before `chapter` (None if unnamed)."""
+    return session.execute(
+        text("""SELECT narrator_id FROM chapters
+                 WHERE novel_id = :n AND number < :chapter AND first_person
+                 ORDER BY number DESC LIMIT 1"""),
+        {"n": novel_id, "chapter": chapter},
+    ).scalar_one_or_none()

@@ -21,7 +21,13 @@ from continuum.db.engine import get_engine
 from continuum.db.routing import record_write_after_commit
 from continuum.errors import CriticUnavailable, EmptyText
 from continuum.pipeline.canonicalize import canonicalize_with_roster
-from continuum.pipeline.chapters import check_number, insert_chapter, insert_passages, lock_novel
+from continuum.pipeline.chapters import (
+    check_number,
+    insert_chapter,
+    insert_passages,
+    lock_novel,
+    record_narrator,
+)
 from continuum.pipeline.chunking import chunk_text
 from continuum.pipeline.context import load_story_context
 from continuum.pipeline.critic.outcome import CritiqueOutcome
@@ -236,6 +242,8 @@ def _persist(
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,
                                           items=extraction.new_entities, roster=roster,
                                           reuse=reuse)
+    record_narrator(session, novel_id=novel_id, number=number, first_person=extraction.first_person,
+                    narrator=binder.bind(extraction.narrator, "character"))
     written = {f"entities_{rule}": n for rule, n in resolution.items()}
     written.update(persist_facts(session, novel_id=novel_id, chapter=number, text_=text,
                                  extraction=extraction, binder=binder, vectors=vectors,

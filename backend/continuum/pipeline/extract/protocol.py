@@ -43,6 +43,7 @@ class StoryContext(BaseModel):
     recent_events: list[str] = Field(default_factory=list)
     custom_types: list[EntityTypeDef] = Field(default_factory=list)
     relationships: list[KnownRelationship] = Field(default_factory=list)
+    narrator: str | None = None  # who told the last chapter told in the first person
 
 
 ProgressCallback = Callable[[str, float], None]

@@ -202,3 +202,7 @@ class ChapterExtraction(BaseModel):
     knowledge_state_deltas: list[KnowledgeDelta] = Field(default_factory=list)
     commitments: list[CommitmentItem] = Field(default_factory=list)
     canon_facts: list[CanonFactItem] = Field(default_factory=list)
+    # Not passes: whether the chapter is told by "I", and the character who tells it when
+    # the extractor could name them; the next chapter's context carries the narrator on.
+    first_person: bool = False
+    narrator: str | None = None

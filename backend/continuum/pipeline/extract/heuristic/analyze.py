@@ -118,14 +118,35 @@ def analyze_chapter_text(
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     keyed.sort(key=lambda k: k.tok_start)
     genders = {k: e.gender for k, e in entities.items() if e.type == "character"}
-    pronouns = resolve_pronouns(doc, keyed, genders, sent_ids, quote_ids)
+    resolution = resolve_pronouns(
+        doc, keyed, genders, sent_ids, quote_ids,
+        aliases={k: e.aliases for k, e in entities.items()}, previous_narrator=context.narrator,
+    )
+    pronouns = resolution.mentions
+    narrator = resolution.narrator.key
+    if narrator is not None and narrator not in entities:
+        entities[narrator] = _known_narrator(context, narrator, pronouns)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
     resolved = _fold_nicknames(doc, context, entities, resolved)
     for item in entities.values():
         item.mentions.sort(key=lambda m: m.start)
-    return AnalyzedChapter(text, doc, sentences, entities, resolved)
+    return AnalyzedChapter(text, doc, sentences, entities, resolved,
+                           first_person=resolution.narrator.first_person, narrator=narrator)
+
+
+def _known_narrator(context: StoryContext, key: str, pronouns: list[ResolvedMention]) -> EntityItem:
+    """The previous chapter's narrator, not named in this one but telling it as "I"."""
+    known = next((e for e in context.entities if e.name == key), None)
+    first = next(p for p in pronouns if p.entity_key == key)
+    return EntityItem(
+        name=key, type="character", aliases=list(known.aliases) if known else [],
+        gender=known.gender if known and known.gender in {"male", "female"} else "unknown",
+        evidence=Evidence(start=first.start, end=first.end, quote=first.text,
+                          rule="narrator: the first-person narrator of the previous chapter",
+                          confidence=0.6),
+    )
 
 
 _NAMING_VERBS = words("call name nickname dub christen")

@@ -1,4 +1,5 @@
-"""Pronoun resolution: he/she/they to the most salient compatible character, "I" in quotes to the speaker.
+"""Pronoun resolution: he/she/they to the most salient compatible character, the narration's
+"I" to a first-person narrator (`narrator`), "I" in quotes to the speaker.
 
 A salience list of recent mentions (names and already-resolved pronouns) is scanned
 backwards; candidates must agree in gender and number, may not be a co-argument of the
@@ -17,7 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
-from continuum.pipeline.extract.heuristic.mentions import words
+from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
+from continuum.pipeline.extract.heuristic.narrator import (
+    NarratorFinding,
+    find_narrator,
+    narration_first_person,
+)
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "male"),
@@ -25,12 +31,6 @@ PRONOUN_GENDER = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "plural"),
 }
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
-SPEECH_VERBS = words(
-    """say cry reply answer ask exclaim return continue observe add repeat rejoin remark whisper
-    shout murmur call mutter inquire enquire begin resume retort interrupt declare demand insist
-    protest explain plead roar growl snap gasp stammer falter urge agree admit venture persist
-    echo groan sigh laugh sob scream yell sneer think respond reason argue suggest"""
-)
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
@@ -148,14 +148,26 @@ def pronoun_gender_votes(
     return votes
 
 
+@dataclass(frozen=True)
+class PronounResolution:
+    """Resolved pronoun mentions, and who narrates the chapter if it is told by "I"."""
+
+    mentions: list[ResolvedMention]
+    narrator: NarratorFinding
+
+
 def resolve_pronouns(
     doc: Any,
     names: Sequence[KeyedSpan],
     genders: Mapping[str, str],
     sent_ids: list[int],
     quote_ids: list[int],
-) -> list[ResolvedMention]:
-    """Resolve third-person pronouns to characters (keys of `genders`), then "I" in quotes."""
+    *,
+    aliases: Mapping[str, Sequence[str]] | None = None,
+    previous_narrator: str | None = None,
+) -> PronounResolution:
+    """Resolve third-person pronouns to characters (keys of `genders`), then the narration's
+    "I" to the narrator (see `narrator`), then "I" in quotes to the speaker."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
@@ -180,9 +192,18 @@ def resolve_pronouns(
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
                 anchors.append(Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i]))
         i += 1
+    # Speakers named in the tag only: in '"Jim," says he' the "he" is no more Jim than the
+    # pronoun resolver's nearest male name, and a name is not said to its own speaker.
+    named_speakers = quote_speakers(doc, quote_ids, name_at, {})
+    narrator = find_narrator(doc, [s for s in names if s.key in genders], genders, quote_ids,
+                             named_speakers, aliases=aliases, previous=previous_narrator)
+    if narrator.key is not None:
+        for tok in narration_first_person(doc, quote_ids):
+            resolved_at[tok.i] = narrator.key
+            out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
     out += _first_person(doc, quote_ids, name_at, resolved_at)
     out.sort(key=lambda m: m.start)
-    return out
+    return PronounResolution(out, narrator)
 
 
 def _choose(
@@ -234,24 +255,31 @@ def _attribute(
         tok = doc[j]
         if quote_ids[j] == 0 and tok.lemma_ in SPEECH_VERBS and tok.pos_ in {"VERB", "AUX"}:
             for child in tok.children:
-                if child.dep_ in _SUBJECT and (child.i in name_at or child.i in resolved):
+                if child.dep_ in _SUBJECT and not quote_ids[child.i] and \
+                        (child.i in name_at or child.i in resolved):
                     return name_at.get(child.i) or resolved[child.i]
     return None
 
 
-def _first_person(
-    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
-) -> list[ResolvedMention]:
-    """Resolve first-person pronouns inside quotations to the quote's speaker."""
-    text = doc.text
+def _quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:
     spans: dict[int, list[int]] = {}
     for i, q in enumerate(quote_ids):
         if q:
             spans.setdefault(q, []).append(i)
-    out: list[ResolvedMention] = []
+    return spans
+
+
+def quote_speakers(
+    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
+) -> dict[int, str | None]:
+    """The speaker of each quotation (by quote id), from its tag, or None.
+
+    `name_at` maps name tokens to entity keys, `resolved` pronoun tokens to entity keys.
+    """
+    text = doc.text
+    speakers: dict[int, str | None] = {}
     previous: tuple[int, str | None] = (-1, None)
-    for q in sorted(spans):
-        toks = spans[q]
+    for q, toks in sorted(_quote_tokens(quote_ids).items()):
         first, last = toks[0], toks[-1]
         speaker = _attribute(doc, last + 1, last + 10, quote_ids, name_at, resolved)
         if speaker is None:
@@ -262,6 +290,18 @@ def _first_person(
             if not _PARAGRAPH.search(gap) and len(gap) < 200:
                 speaker = prev_speaker  # "...," said he, "and ..." continues the same speaker
         previous = (last, speaker)
+        speakers[q] = speaker
+    return speakers
+
+
+def _first_person(
+    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
+) -> list[ResolvedMention]:
+    """Resolve first-person pronouns inside quotations to the quote's speaker."""
+    speakers = quote_speakers(doc, quote_ids, name_at, resolved)
+    out: list[ResolvedMention] = []
+    for q, toks in sorted(_quote_tokens(quote_ids).items()):
+        speaker = speakers.get(q)
         if speaker is None:
             continue
         for j in toks:

@@ -35,6 +35,8 @@ class AnalyzedChapter:
     sentences: list[tuple[int, int]]
     entities: dict[str, EntityItem] = field(default_factory=dict)
     mentions: list[ResolvedMention] = field(default_factory=list)
+    first_person: bool = False  # the narration is told by "I"
+    narrator: str | None = None  # entity key of the first-person narrator, when known
 
     def mentions_between(self, start: int, end: int) -> list[ResolvedMention]:
         """Mentions whose span lies inside [start, end)."""

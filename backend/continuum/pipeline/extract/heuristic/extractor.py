@@ -99,6 +99,8 @@ class OfflineExtractor:
             knowledge_state_deltas=knowledge,
             commitments=commitments,
             canon_facts=canon,
+            first_person=analyzed.first_person,
+            narrator=analyzed.narrator,
         )
 
 

@@ -23,6 +23,14 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Verbs that tag a quotation with its speaker ("said Elizabeth", "I answered").
+SPEECH_VERBS = words(
+    """say cry reply answer ask exclaim return continue observe add repeat rejoin remark whisper
+    shout murmur call mutter inquire enquire begin resume retort interrupt declare demand insist
+    protest explain plead roar growl snap gasp stammer falter urge agree admit venture persist
+    echo groan sigh laugh sob scream yell sneer think respond reason argue suggest"""
+)
+
 # Military ranks count as male: that is the fiction this reads, unless pronouns say otherwise.
 _MALE_TITLES = words(
     """mr mister sir lord master monsieur m signor señor senor herr don father brother uncle

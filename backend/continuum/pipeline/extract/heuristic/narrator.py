@@ -1,0 +1,241 @@
+"""The first-person narrator: is the chapter told by "I", and who is that?
+
+A chapter is told in the first person when its narration (outside quotation marks) says
+"I", "me", "my" often enough. The narrator is then named by evidence in the chapter:
+
+- self-naming in the narrator's own words: "my name was Pip", "call me Ishmael",
+  "I, Ralph Percy,", "they called me Jim";
+- a diary or journal heading: "Jonathan Harker's Journal";
+- vocatives in other people's speech: "'Jim,' says he" — a name used to address someone,
+  in a quotation not spoken by that name.
+
+A narrator speaks of himself as "I", so a name the narration itself uses as an ordinary
+third person ("Livesey came in") counts against it. Without evidence in the chapter, the
+narrator of the previous first-person chapter carries over, unless the narration names
+that person as a third party here (a chapter handed to another narrator). Nothing is
+guessed: an unnamed narrator stays unresolved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
+
+FIRST_PERSON_SINGULAR = frozenset({"i", "me", "my", "mine", "myself"})
+MIN_FIRST_PERSON = 8  # narration first-person pronouns in the chapter
+MIN_FIRST_PERSON_RATE = 0.01  # of narration words
+SELF_NAMING_WEIGHT = 3.0
+NARRATED_PENALTY = 1.0  # each time the narration names the candidate as a third person
+MIN_SCORE = 2.0
+MIN_VOCATIVES = 2  # without self-naming, the narrator must be addressed this often
+TAG_TOKENS = 14  # how far a quotation's tag reaches
+OVERRIDE_SCORE = 3.0  # evidence needed to replace the previous chapter's narrator
+DISOWN_NARRATED = 2  # narration mentions that say the previous narrator is a third party here
+
+_SELF_NAMING_BEFORE = re.compile(
+    r"(?:\bmy\s+(?:(?:christian|family|real|true|own|first|given)\s+)?name\s*(?:is|was|being|,)?|"
+    r"\b(?:call|called|name|named|christened|dubbed)\s+me|"
+    r"\bI\s+(?:am|was)(?:\s+(?:called|named|christened|known\s+as))?|"
+    r"\bI\s+(?:called|named)\s+myself|\bI\s*['\u2019]m|"
+    r"\bI\s*,)\s*$",
+    re.IGNORECASE,
+)
+# "came to be called Pip", "known as Van": a name given, not a third person acting.
+_NAMED_BEFORE = re.compile(r"\b(?:called|named|christened|dubbed|known\s+as|than)\s*$",
+                           re.IGNORECASE)
+_JOURNAL_HEADING = re.compile(
+    r"^[ \t]*(?:chapter\s+[\w.]+\s+)?(?:from\s+)?(?:the\s+)?"
+    r"(?P<name>[A-Z][\w.'\u2019 -]{1,60}?)\s?['\u2019]s\s+"
+    r"(?:journal|diary|narrative|memoirs?|notebook|log)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+# "Yours as ever, entirely frivolous, SALLIE McBRIDE." closing a letter the narrator writes.
+_SIGNATURE = re.compile(
+    r"\b(?i:yours|your\s+(?:loving|affectionate|devoted|obedient)\b)[^\n]{0,120}?,\s*"
+    r"(?P<name>[A-Z][\w.'\u2019-]*(?:[ \t]+[A-Z][\w.'\u2019-]*){0,3})[ \t]*\.?[ \t]*$",
+    re.MULTILINE,
+)
+_VOCATIVE_LEAD = frozenset({",", "dear", "o", "oh", "ah", "now", "well", "why", "look", "!"})
+_VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", "\u2014", "--", "-"})
+_QUOTE_CHARS = frozenset("\"\u201c\u201d\u2018\u2019'")
+
+
+class NameSpan(Protocol):
+    """A name mention bound to an entity (coref's KeyedSpan)."""
+
+    @property
+    def tok_start(self) -> int: ...
+    @property
+    def tok_end(self) -> int: ...
+    @property
+    def key(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class NarratorFinding:
+    """Who tells the chapter and why: the entity key, or None, with the evidence counted."""
+
+    first_person: bool
+    key: str | None
+    score: dict[str, float]
+    carried_over: bool = False
+
+
+def narration_first_person(doc: Any, quote_ids: Sequence[int]) -> list[Any]:
+    """The first-person singular pronouns of the narration (outside quotation marks)."""
+    return [tok for tok in doc if not quote_ids[tok.i] and tok.lower_ in FIRST_PERSON_SINGULAR
+            and (tok.tag_ in {"PRP", "PRP$"} or tok.pos_ == "PRON")]
+
+
+def is_first_person(doc: Any, quote_ids: Sequence[int]) -> bool:
+    """Whether the narration says "I" often enough to be told by one of the characters."""
+    narration_words = sum(1 for tok in doc if not quote_ids[tok.i] and tok.is_alpha)
+    count = len(narration_first_person(doc, quote_ids))
+    return count >= MIN_FIRST_PERSON and count >= MIN_FIRST_PERSON_RATE * max(narration_words, 1)
+
+
+def find_narrator(
+    doc: Any,
+    names: Sequence[NameSpan],
+    genders: Mapping[str, str],
+    quote_ids: Sequence[int],
+    speakers: Mapping[int, str | None],
+    *,
+    aliases: Mapping[str, Sequence[str]] | None = None,
+    previous: str | None = None,
+) -> NarratorFinding:
+    """The narrator of a first-person chapter, from the evidence above.
+
+    `names` are the character name spans, `genders` the characters (key -> gender),
+    `speakers` the attributed speaker of each quotation (by quote id), `aliases` every
+    name of each key (to read headings), `previous` the last first-person chapter's narrator.
+    """
+    if not is_first_person(doc, quote_ids):
+        return NarratorFinding(False, None, {})
+    people = {k for k, g in genders.items() if g != "plural"}
+    vocatives: Counter[str] = Counter()
+    self_named: Counter[str] = Counter()
+    narrated: Counter[str] = Counter()
+    text = doc.text
+    narrator_quotes = _quotes_the_narrator_speaks(doc, quote_ids)
+    signed = [m.span() for m in (*_JOURNAL_HEADING.finditer(text), *_SIGNATURE.finditer(text))]
+    for span in names:
+        if span.key not in people or any(a <= doc[span.tok_start].idx < b for a, b in signed):
+            continue  # a heading or signature is counted by `_owners` below
+        quote = quote_ids[span.tok_start]
+        before = text[max(0, doc[span.tok_start].idx - 40): doc[span.tok_start].idx]
+        own_words = not quote or quote in narrator_quotes or speakers.get(quote) == span.key
+        if own_words and (_SELF_NAMING_BEFORE.search(before) or
+                          (quote in narrator_quotes and _whole_quote(doc, span, quote_ids))):
+            self_named[span.key] += 1
+        elif _is_vocative(doc, span, quote_ids):
+            if quote and speakers.get(quote) != span.key and quote not in narrator_quotes and \
+                    _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
+                vocatives[span.key] += 1
+        elif not quote and not _NAMED_BEFORE.search(before):
+            narrated[span.key] += 1
+    for key in _owners(text, people, aliases or {}):
+        self_named[key] += 1
+    score = {
+        key: vocatives[key] + SELF_NAMING_WEIGHT * self_named[key] - NARRATED_PENALTY * narrated[key]
+        for key in set(vocatives) | set(self_named)
+    }
+    ranked = sorted(score.items(), key=lambda kv: (-kv[1], kv[0]))
+    best: str | None = None
+    if ranked:
+        key, top = ranked[0]
+        runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
+        evidence = self_named[key] > 0 or vocatives[key] >= MIN_VOCATIVES
+        if top >= MIN_SCORE and evidence and top - runner_up >= 1.0:
+            best = key
+    if previous is not None and previous != best:
+        strong = best is not None and score[best] >= OVERRIDE_SCORE
+        disowned = sum(n for key, n in narrated.items()
+                       if _same_person(previous, key, aliases or {})) >= DISOWN_NARRATED
+        if not strong and not disowned:
+            here = sorted((k for k in people if _same_person(previous, k, aliases or {})),
+                          key=lambda k: (k != previous, k))
+            return NarratorFinding(True, here[0] if here else previous, score, carried_over=True)
+    return NarratorFinding(True, best, score)
+
+
+def _is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
+    """A name set off to address someone: "Jim, ...", "..., Jim!", "my dear Watson"."""
+    quote = quote_ids[span.tok_start]
+    prev = doc[span.tok_start - 1] if span.tok_start > 0 else None
+    nxt = doc[span.tok_end] if span.tok_end < len(doc) else None
+    lead = prev is None or quote_ids[prev.i] != quote or prev.text in _QUOTE_CHARS or \
+        prev.lower_ in _VOCATIVE_LEAD
+    tail = nxt is None or quote_ids[nxt.i] != quote or nxt.text in _VOCATIVE_TAIL or \
+        nxt.text in _QUOTE_CHARS
+    return lead and tail
+
+
+def _same_person(previous: str, key: str, aliases: Mapping[str, Sequence[str]]) -> bool:
+    """The chapter's `key` names the previous narrator: "Jim" and "Jim Hawkins"."""
+    return key == previous or previous in aliases.get(key, ()) or \
+        key.startswith(previous + " ") or previous.startswith(key + " ")
+
+
+def _quotes_the_narrator_speaks(doc: Any, quote_ids: Sequence[int]) -> set[int]:
+    """Quotations tagged "I said", "said I", "I answered": the narrator's own speech."""
+    spoken: set[int] = set()
+    for tok in doc:
+        if quote_ids[tok.i] or tok.lemma_ not in SPEECH_VERBS:
+            continue
+        beside = [doc[j] for j in (tok.i - 1, tok.i + 1) if 0 <= j < len(doc)]
+        if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.children) and \
+                not any(t.text == "I" and not quote_ids[t.i] for t in beside):
+            continue
+        for j in (*range(tok.i - 1, max(tok.i - 5, -1), -1), *range(tok.i + 1, min(tok.i + 5, len(doc)))):
+            if quote_ids[j]:
+                spoken.add(quote_ids[j])
+                break
+    return spoken
+
+
+def _to_the_narrator(
+    doc: Any, quote: int, quote_ids: Sequence[int], narrator_quotes: set[int]
+) -> bool:
+    """The quotation is said to the narrator: its tag says "to me" or "at me" ("says he to
+    me", "cried my mother, turning to me"), or the narrator speaks the quotation just
+    before or after it ("said I")."""
+    if quote - 1 in narrator_quotes or quote + 1 in narrator_quotes:
+        return True
+    inside = [i for i, q in enumerate(quote_ids) if q == quote]
+    first, last = inside[0], inside[-1]
+    for lo, hi, step in ((last + 1, min(last + TAG_TOKENS, len(doc)), 1),
+                         (first - 1, max(first - TAG_TOKENS, -1), -1)):
+        for i in range(lo, hi, step):
+            tok = doc[i]
+            if quote_ids[i] or (tok.is_space and tok.text.count("\n") >= 2):
+                break
+            if tok.lower_ == "me":
+                return True
+    return False
+
+
+def _whole_quote(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
+    """The quotation says nothing but the name: '"Jonathan Harker."'."""
+    quote = quote_ids[span.tok_start]
+    words = [t for t in doc if quote_ids[t.i] == quote and t.is_alpha]
+    return all(span.tok_start <= t.i < span.tok_end for t in words)
+
+
+def _owners(text: str, people: set[str], aliases: Mapping[str, Sequence[str]]) -> list[str]:
+    """Keys of characters whose journal heads the chapter or who sign a letter in it."""
+    owners = []
+    found = [*_JOURNAL_HEADING.finditer(text), *_SIGNATURE.finditer(text)]
+    for m in found:
+        written = m.group("name").strip().rstrip(".").lower()
+        for key in sorted(people):
+            names = {key.lower(), *(a.lower() for a in aliases.get(key, ()))}
+            if written in names:
+                owners.append(key)
+                break
+    return owners

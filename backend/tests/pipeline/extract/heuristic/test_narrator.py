@@ -1,0 +1,158 @@
+"""The first-person narrator: told by "I", named by the chapter, carried to the next one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from continuum.pipeline.segment.books import split_book
+
+ADDRESSED = (
+    "I came down to the mill at first light, and I found the miller's boy asleep on the "
+    "sacks.\n\n"
+    "\u201cTom,\u201d said he to me, rubbing his eyes, \u201cthe wheel is stuck again.\u201d\n\n"
+    "\u201cThen I will free it,\u201d said I.\n\n"
+    "I took the bar from the wall and I carried it to the race. My hands were cold, and the "
+    "water roared under me.\n\n"
+    "\u201cMind the water, Tom,\u201d the boy called after me.\n\n"
+    "I waved to him and I went on."
+)
+NO_EVIDENCE = (
+    "I walked to the quay in the rain. I had the bar over my shoulder still, and my coat was "
+    "soaked through. I sat down on a bollard and I watched the boats come in. Nobody spoke to "
+    "me, and I was glad of it. I thought of the wheel and of the boy asleep on the sacks."
+)
+
+
+def analyzed(text: str, *, narrator: str | None = None,
+             known: tuple[KnownEntity, ...] = ()) -> AnalyzedChapter:
+    return analyze_chapter_text(text, StoryContext(entities=list(known), narrator=narrator))
+
+
+def key_of(chapter: AnalyzedChapter, word: str, after: str) -> str | None:
+    """The entity of the first mention `word` after the text `after`."""
+    start = chapter.text.index(after) + len(after)
+    return next((m.entity_key for m in chapter.mentions if m.start >= start and m.text == word),
+                None)
+
+
+def test_a_name_said_to_me_names_the_narrator_and_the_narrations_i_is_theirs() -> None:
+    chapter = analyzed(ADDRESSED)
+    assert chapter.first_person
+    assert chapter.narrator == "Tom"
+    assert key_of(chapter, "I", "rubbing his eyes") == "Tom"  # "Then I will free it," said I.
+    assert key_of(chapter, "I", "said I.\n\n") == "Tom"
+    assert key_of(chapter, "My", "carried it to the race.") == "Tom"
+    assert key_of(chapter, "me", "the water roared under") == "Tom"
+
+
+def test_names_said_to_someone_else_do_not_name_the_narrator() -> None:
+    text = ADDRESSED.replace("said he to me", "said he to the carter").replace(
+        "the boy called after me", "the boy called to the carter").replace(
+        "\u201cThen I will free it,\u201d said I.\n\n", "")
+    chapter = analyzed(text)
+    assert chapter.first_person
+    assert chapter.narrator is None
+    assert key_of(chapter, "I", "carried it") is None
+
+
+def test_the_narrator_naming_himself_is_enough() -> None:
+    text = ("My name is Wren Ashby, and I kept the light at Saltmere for eleven years. I was "
+            "young when I came to it. I knew nothing of lamps, and I learned them from the old "
+            "keeper before he died. I still have his book of tides on my table.")
+    chapter = analyzed(text)
+    assert chapter.narrator == "Wren Ashby"
+    assert key_of(chapter, "I", "eleven years.") == "Wren Ashby"
+
+
+def test_a_name_in_a_list_after_me_is_not_the_narrator_naming_himself() -> None:
+    text = ("I was frightened of them all. I had seen two of them with my own eyes, and the "
+            "worst of the specimens seen by me, Black Dog and the blind beggar, would not rest. "
+            "I barred the door and I sat by it all night with my mother. In the morning I saw "
+            "that Black Dog had left his cutlass in the snow by the gate.")
+    chapter = analyzed(text)
+    assert chapter.first_person
+    assert chapter.entities["Black Dog"].type == "character"
+    assert chapter.narrator is None
+
+
+def test_a_letters_signature_and_a_journal_heading_name_the_writer() -> None:
+    letter = ("Dear Judy,\n\nI arrived on Tuesday and I have not stopped since. My room looks on "
+              "the yard, and I can hear the children from my desk. I told the cook that I would "
+              "dine with them. I think I shall like it here, Judy.\n\nYours ever, Sallie "
+              "McBride.\n\nP.S. I forgot to say that Sallie McBride is a fine name for a matron.")
+    assert analyzed(letter).narrator == "Sallie McBride"
+    diary = ("Mina Murray's Journal\n\n24 July. Whitby.--I met Lucy at the station, and I "
+             "thought she looked sweeter than ever. I walked with her up to the house. I am to "
+             "stay a month, and I have my own room. My shorthand will keep me busy, and I mean to "
+             "write in it every night. Mina Murray is a lucky girl.")
+    assert analyzed(diary).narrator == "Mina Murray"
+
+
+def test_third_person_narration_has_no_narrator() -> None:
+    text = ("Elizabeth walked to Meryton with Jane. \u201cI shall buy a ribbon,\u201d said "
+            "Elizabeth. \u201cI shall not,\u201d said Jane. They came home by the lane, and Mr. "
+            "Bennet met them at the gate.")
+    chapter = analyzed(text)
+    assert not chapter.first_person
+    assert chapter.narrator is None
+
+
+def test_the_previous_narrator_tells_a_chapter_with_no_evidence_of_its_own() -> None:
+    tom = KnownEntity(name="Tom", type="character", gender="male")
+    chapter = analyzed(NO_EVIDENCE, narrator="Tom", known=(tom,))
+    assert chapter.narrator == "Tom"
+    assert "Tom" in chapter.entities  # present in the chapter, though never named in it
+    assert key_of(chapter, "I", "in the rain.") == "Tom"
+    assert analyzed(NO_EVIDENCE).narrator is None  # nothing carried, nothing guessed
+
+
+def test_a_chapter_that_speaks_of_the_previous_narrator_is_told_by_someone_else() -> None:
+    tom = KnownEntity(name="Tom Pryor", type="character", aliases=["Tom"], gender="male")
+    text = NO_EVIDENCE + (" Tom Pryor had gone up to the mill without a word to anyone. I did "
+                          "not blame Tom Pryor for it.")
+    chapter = analyzed(text, narrator="Tom", known=(tom,))
+    assert chapter.first_person
+    assert chapter.narrator is None
+
+
+def test_the_narrators_acts_are_his_and_the_extraction_names_him() -> None:
+    text = ("I rode into Saltmere at dusk with the ledger under my arm. I gave the ledger to "
+            "Mara Finch at the Lantern Inn.\n\n" + ADDRESSED)
+    extraction = OfflineExtractor().extract(text, chapter_number=3, context=StoryContext())
+    assert (extraction.first_person, extraction.narrator) == (True, "Tom")
+    deltas = {(d.kind, d.subject, d.object) for d in extraction.state_deltas}
+    assert {("moved_to", "Tom", "Saltmere"), ("gave", "Tom", "ledger"),
+            ("received", "Mara Finch", "ledger")} <= deltas
+    assert {s.pov for s in extraction.scene_segmentation} == {"Tom"}
+
+
+@pytest.fixture(scope="module")
+def treasure_island(shared_data: Path) -> list[str]:
+    text = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    return [c.text for c in split_book(text)]
+
+
+def test_treasure_island_is_told_by_jim_and_the_doctors_chapters_are_not_his(
+    treasure_island: list[str],
+) -> None:
+    narrators: list[str | None] = []
+    previous: str | None = None
+    known: dict[str, KnownEntity] = {}
+    for text in treasure_island[:20]:
+        chapter = analyzed(text, narrator=previous, known=tuple(known.values()))
+        narrators.append(chapter.narrator)
+        if chapter.first_person:
+            previous = chapter.narrator
+        for key, item in chapter.entities.items():
+            known[key] = KnownEntity(name=item.name, type=item.type, aliases=item.aliases,
+                                     gender=item.gender)
+    # Jim is first addressed by name in chapter 3; the doctor tells 16-18; Jim again from 19.
+    assert narrators[2:15] == ["Jim"] * 13
+    assert narrators[15:18] == [None, None, None]
+    assert narrators[18] == "Jim"

@@ -1,0 +1,92 @@
+"""A narrator named in one chapter tells the next: the spine records it, the context carries it."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.context import load_story_context
+from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+
+NAMED = (
+    "I came down to the mill at first light, and I found the miller's boy asleep on the "
+    "sacks.\n\n"
+    "\u201cTom,\u201d said he to me, rubbing his eyes, \u201cthe wheel is stuck again.\u201d\n\n"
+    "\u201cThen I will free it,\u201d said I.\n\n"
+    "I took the bar from the wall and I carried it to the race. My hands were cold, and the "
+    "water roared under me.\n\n"
+    "\u201cMind the water, Tom,\u201d the boy called after me.\n\n"
+    "I waved to him and I went on."
+)
+UNNAMED = (
+    "I rode into Saltmere at dusk with my coat soaked through. I had the bar over my shoulder "
+    "still. I sat down on a bollard at the quay and I watched the boats come in. Nobody spoke "
+    "to me, and I was glad of it."
+)
+THIRD_PERSON = (
+    "The miller came down to the mill at first light and found his boy asleep on the sacks. "
+    "He woke him, and together they freed the wheel."
+)
+
+
+@pytest.fixture()
+def novel(clean_db):
+    with write_session() as session:
+        return create_novel(session, title="Told by Tom")
+
+
+def chapters(novel_id) -> list[tuple[int, bool, str | None]]:
+    with read_session() as session:
+        return [tuple(r) for r in session.execute(text(
+            """SELECT c.number, c.first_person, v.name FROM chapters c
+                 LEFT JOIN LATERAL (SELECT name FROM entity_versions v
+                                     WHERE v.novel_id = c.novel_id AND v.entity_id = c.narrator_id
+                                     ORDER BY v.chapter DESC LIMIT 1) v ON true
+                WHERE c.novel_id = :n ORDER BY c.number"""), {"n": novel_id})]
+
+
+def location_of(novel_id, name: str) -> str | None:
+    with read_session() as session:
+        return session.execute(text(
+            """SELECT DISTINCT lv.name FROM located_in_edges l
+                 JOIN entity_versions pv ON pv.novel_id = l.novel_id AND pv.entity_id = l.entity_id
+                 JOIN entity_versions lv ON lv.novel_id = l.novel_id AND lv.entity_id = l.location_id
+                WHERE l.novel_id = :n AND pv.name = :name AND l.valid_to IS NULL"""),
+            {"n": novel_id, "name": name}).scalar_one_or_none()
+
+
+def test_the_narrator_named_in_chapter_one_tells_chapter_two(novel) -> None:
+    extractor = OfflineExtractor()
+    analyze_chapter(novel_id=novel, number=1, text=NAMED, extractor=extractor)
+    with read_session() as session:
+        context = load_story_context(session, novel_id=novel, chapter=2, chapter_text=UNNAMED,
+                                     max_entities=1)
+    assert context.narrator == "Tom"
+    assert "Tom" in {e.name for e in context.entities}  # kept though past max_entities
+    analyze_chapter(novel_id=novel, number=2, text=UNNAMED, extractor=extractor)
+    assert chapters(novel) == [(1, True, "Tom"), (2, True, "Tom")]
+    assert location_of(novel, "Tom") == "Saltmere"  # "I rode into Saltmere" is Tom's move
+
+
+def test_a_third_person_chapter_between_keeps_the_narrator_for_the_next_first_person_one(
+    novel,
+) -> None:
+    extractor = OfflineExtractor()
+    for number, text_ in ((1, NAMED), (2, THIRD_PERSON), (3, UNNAMED)):
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    assert chapters(novel) == [(1, True, "Tom"), (2, False, None), (3, True, "Tom")]
+
+
+def test_without_a_named_narrator_nothing_is_carried(novel) -> None:
+    extractor = OfflineExtractor()
+    analyze_chapter(novel_id=novel, number=1, text=UNNAMED, extractor=extractor)
+    analyze_chapter(novel_id=novel, number=2, text=UNNAMED.replace("Saltmere", "Dunmore"),
+                    extractor=extractor)
+    assert chapters(novel) == [(1, True, None), (2, True, None)]
+    with read_session() as session:
+        context = load_story_context(session, novel_id=novel, chapter=3, chapter_text="",
+                                     max_entities=50)
+    assert context.narrator is None
