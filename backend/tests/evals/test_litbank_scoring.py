@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,15 @@ def test_split_clusters_lose_alias_recall_and_unresolved_pronouns_count_as_wrong
     assert c.metrics()["char_precision"] == 1.0
 
 
+def test_a_narrator_named_in_a_third_person_document_is_wrong() -> None:
+    prediction = Prediction(mentions=[pred("Darcy", "Darcy")], types={"Darcy": "character"},
+                            first_person=True, narrator="Darcy")
+    c = score_document(GOLD, prediction)
+    assert (c.fp_gold, c.fp_pred, c.fp_pred_ok) == (0, 1, 0)
+    assert (c.narrator_gold, c.narrator_pred, c.narrator_pred_ok) == (0, 1, 0)
+    assert c.metrics()["narrator_precision"] == 0.0
+
+
 def test_counts_add_up_for_micro_averages() -> None:
     a = Counts(char_gold=3, char_found=2, pair_tp=1, pair_pred=2, pair_gold=1)
     b = Counts(char_gold=1, char_found=1, pair_tp=1, pair_pred=1, pair_gold=3)
@@ -125,6 +135,7 @@ def test_reads_brat_chains_and_entity_layer(tmp_path: Path) -> None:
         "MENTION\tT1\t0\t0\t0\t1\tMr. Darcy\tPER\tPROP\nCOREF\tT1\tdarcy-1\nCOREF\tT2\tdarcy-1\n",
         encoding="utf-8",
     )
+    (coref / "doc.txt").write_text(TEXT, encoding="utf-8")
     (entities / "doc.ann").write_text(
         "T1\tPER 0 9\tMr. Darcy\nT9\tFAC 49 60\tNetherfield\n", encoding="utf-8"
     )
@@ -134,6 +145,50 @@ def test_reads_brat_chains_and_entity_layer(tmp_path: Path) -> None:
     assert by_id["T2"].chain == "darcy-1"
     assert by_id["T3"].chain == "single:T3"  # no COREF row: a chain of its own
     assert gold.entity_spans == {"PER": [(0, 9)], "FAC": [(49, 60)]}
+    assert gold.narrator_chain is None
+
+
+# "I, Tom Pryor, kept the mill. ..." told by Tom, who is named once, in apposition to "I".
+TOLD = "I, Tom Pryor, kept the mill. " + " ".join(["I worked, and my boy helped me."] * 5) + \
+    " \u201cI am tired,\u201d said Ann."
+
+
+def test_a_document_told_by_i_has_a_narrator_chain_and_appositions_join_it(tmp_path: Path) -> None:
+    coref, entities = tmp_path / "coref", tmp_path / "entities"
+    coref.mkdir()
+    entities.mkdir()
+    (coref / "doc.txt").write_text(TOLD, encoding="utf-8")
+    lines, chains = [], []
+    for n, m in enumerate(re.finditer(r"\b(?:I|my|me)\b", TOLD), start=1):
+        lines.append(f"T{n}\tPRON_PER {m.start()} {m.end()}\t{m.group()}")
+        quoted = m.start() > TOLD.index("\u201c")
+        chains.append(f"COREF\tT{n}\t{'ann-2' if quoted else 'tom-1'}")
+    tom = TOLD.index("Tom Pryor")
+    lines.append(f"T99\tPROP_PER {tom} {tom + 9}\tTom Pryor")
+    chains.append("APPOS\tT99\tT1")  # no COREF row of its own: the apposition places it
+    (coref / "doc.ann").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (coref / "doc.chains.tsv").write_text("\n".join(chains) + "\n", encoding="utf-8")
+    (entities / "doc.ann").write_text(f"T1\tPER {tom} {tom + 9}\tTom Pryor\n", encoding="utf-8")
+    gold = read_gold(coref, entities, "doc")
+    assert {m.id: m.chain for m in gold.mentions}["T99"] == "tom-1"
+    assert gold.narrator_chain == "tom-1"  # 16 of the narration's I/my/me; Ann's "I" is quoted
+
+    def told_by(narrator: str | None, first_person: bool = True) -> Counts:
+        mentions = [PredMention(tom, tom + 9, "Tom Pryor", "name")]
+        return score_document(gold, Prediction(mentions, {"Tom Pryor": "character"},
+                                                first_person=first_person, narrator=narrator))
+
+    right = told_by("Tom Pryor")
+    assert (right.fp_found, right.fp_gold, right.fp_pred_ok, right.fp_pred) == (1, 1, 1, 1)
+    assert (right.narrator_found, right.narrator_gold, right.narrator_pred_ok,
+            right.narrator_pred) == (1, 1, 1, 1)
+    wrong = told_by("Ann")
+    assert (wrong.narrator_found, wrong.narrator_pred_ok, wrong.narrator_pred) == (0, 0, 1)
+    assert wrong.errors["bad_narrator"] == ["Ann"]
+    unnamed = told_by(None)
+    assert (unnamed.narrator_found, unnamed.narrator_gold, unnamed.narrator_pred) == (0, 1, 0)
+    missed = told_by(None, first_person=False)
+    assert (missed.fp_found, missed.fp_gold, missed.fp_pred) == (0, 1, 0)
 
 
 def test_write_section_replaces_only_its_own_section(tmp_path: Path) -> None:
