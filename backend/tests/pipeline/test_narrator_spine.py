@@ -90,3 +90,19 @@ def test_without_a_named_narrator_nothing_is_carried(novel) -> None:
         context = load_story_context(session, novel_id=novel, chapter=3, chapter_text="",
                                      max_entities=50)
     assert context.narrator is None
+
+
+def test_the_chapter_pages_name_their_narrator_as_of_the_cap(novel) -> None:
+    from continuum.reads.chapters import get_chapter, list_chapters
+
+    extractor = OfflineExtractor()
+    for number, text_ in ((1, UNNAMED), (2, NAMED), (3, THIRD_PERSON)):
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        listed = list_chapters(session=session, novel_id=novel, cap=3)
+        one = get_chapter(session=session, novel_id=novel, cap=1, number=1)
+        two = get_chapter(session=session, novel_id=novel, cap=2, number=2)
+    assert [(c.first_person, c.narrator.name if c.narrator else None) for c in listed] == [
+        (True, None), (True, "Tom"), (False, None)]
+    assert one is not None and one.first_person and one.narrator is None
+    assert two is not None and two.narrator is not None and two.narrator.type == "character"

@@ -2,8 +2,8 @@
 
 Routes are enumerated from the OpenAPI document, so a new GET route with a `cap` is covered
 without anyone remembering to add it. The story is the golden fixture (10 chapters) and the
-first chapters of Pride and Prejudice, ingested through the real spine with the offline
-extractor; a parked agent draft sits in the review queue and must never leak.
+first chapters of Pride and Prejudice and of Treasure Island (told by "I", its narrator
+named in chapter 3), ingested through the real spine with the offline extractor; a parked agent draft sits in the review queue and must never leak.
 """
 
 from __future__ import annotations
@@ -34,17 +34,21 @@ QUERIES = ["key", "ledger", "Darcy", "stranger", "married", "Finchy", SECRET, "W
 
 @pytest.fixture(scope="module")
 def story(database_url, shared_data):
-    """Two novels ingested chapter by chapter, plus a parked draft; cleaned up afterwards."""
+    """Three novels ingested chapter by chapter, plus a parked draft; cleaned up afterwards."""
     from continuum.db.engine import get_engine
 
     novels = {}
     with write_session() as session:
         novels["golden"] = create_novel(session, title="The Saltmere Ledger")
         novels["pride"] = create_novel(session, title="Pride and Prejudice")
+        novels["treasure"] = create_novel(session, title="Treasure Island")
     for n, path in enumerate(sorted(GOLDEN.glob("*.txt")), start=1):
         analyze_chapter(novel_id=novels["golden"], number=n, text=path.read_text("utf-8"))
     for n, chapter in enumerate(chapters_of(shared_data, "pride_and_prejudice.txt")[:4], start=1):
         analyze_chapter(novel_id=novels["pride"], number=n, text=chapter)
+    # Told by "I": the narrator is first named in chapter 3 and tells chapter 4 unnamed.
+    for n, chapter in enumerate(chapters_of(shared_data, "treasure_island.txt")[:4], start=1):
+        analyze_chapter(novel_id=novels["treasure"], number=n, text=chapter)
     with write_session() as session:
         session.execute(text(
             "INSERT INTO draft_submissions (novel_id, chapter_number, text, reason) "

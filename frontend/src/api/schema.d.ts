@@ -1127,6 +1127,12 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * First Person
+             * @default false
+             */
+            first_person: boolean;
+            narrator?: components["schemas"]["EntityRef"] | null;
             /** Number */
             number: number;
             /** Summary */
@@ -1152,6 +1158,12 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * First Person
+             * @default false
+             */
+            first_person: boolean;
+            narrator?: components["schemas"]["EntityRef"] | null;
             /** Number */
             number: number;
             /** Summary */

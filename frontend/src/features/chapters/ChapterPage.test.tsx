@@ -69,5 +69,27 @@ describe('ChapterPage', () => {
     expect(await screen.findByText('No critique was recorded for this chapter.')).toBeInTheDocument();
     expect(await screen.findByText(/extractor — no LLM calls, \$0\./)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Told in the first person/)).not.toBeInTheDocument();
+  });
+
+  it('names the narrator of a chapter told by "I", or says they are not named yet', async () => {
+    const narrated = (narrator: { id: string; name: string; type: string } | null) => (_request: Request, url: URL) => {
+      if (url.pathname.endsWith('/scenes')) return json([]);
+      if (url.pathname.endsWith('/critique')) return json({ detail: 'no critique' }, 404);
+      if (url.pathname.endsWith('/extraction')) return json({ detail: 'no extraction' }, 404);
+      return json({
+        number: 3, title: 'The Black Spot', word_count: 2900, text: 'I went down to the inn.',
+        summary: null, summary_medium: null, summary_long: null, created_at: '2024-01-01T00:00:00Z',
+        first_person: true, narrator,
+      });
+    };
+    mockApi(narrated({ id: 'jim', name: 'Jim', type: 'character' }));
+    const named = renderChapter(`/novels/${novel.id}/chapters/3?cap=4`);
+    expect(await screen.findByText(/Told in the first person by/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jim' })).toHaveAttribute('href', `/novels/${novel.id}/entities/jim?cap=4`);
+    named.unmount();
+    mockApi(narrated(null));
+    renderChapter(`/novels/${novel.id}/chapters/3?cap=4`);
+    expect(await screen.findByText('Told in the first person by a narrator this chapter does not name.')).toBeInTheDocument();
   });
 });

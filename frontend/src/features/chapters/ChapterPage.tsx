@@ -12,6 +12,7 @@ import { novelPath } from '../../layout/navigation';
 import { ChapterExtraction } from '../extraction/ChapterExtraction';
 import { useNovelContext } from '../novels/NovelContext';
 import { ChapterCritique } from './ChapterCritique';
+import { ChapterNarration } from './ChapterNarration';
 import { ChapterScenes } from './ChapterScenes';
 import { ChapterText } from './ChapterText';
 import { useChapter } from './queries';
@@ -55,7 +56,9 @@ export function ChapterPage() {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">Chapter {data.number}</span>
       </nav>
-      <PageHeader title={chapterLabel(data.number, data.title)} eyebrow={`${novel.title} · ${plural(data.word_count, 'word')}`} />
+      <PageHeader title={chapterLabel(data.number, data.title)} eyebrow={`${novel.title} · ${plural(data.word_count, 'word')}`}>
+        {data.first_person ? <ChapterNarration novelId={novel.id} chapter={data} /> : null}
+      </PageHeader>
       {(data.summary_medium || data.summary) && (
         <section className="summary-box" aria-labelledby="summary-heading">
           <h2 id="summary-heading">Summary</h2>

@@ -1,5 +1,6 @@
 import { CapLink } from '../../cap/CapLink';
 import { EmptyState } from '../../components/EmptyState';
+import { EntityLink } from '../../components/EntityLinks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
 import { NoChaptersYet } from '../../components/NoChaptersYet';
@@ -66,6 +67,11 @@ export function ChaptersPage() {
                       {meaningfulTitle(chapter.title) ?? `Chapter ${chapter.number}`}
                     </CapLink>
                     {chapter.summary && <p className="chapters-table__summary">{chapter.summary}</p>}
+                    {chapter.narrator && (
+                      <p className="chapters-table__narrator">
+                        Told by <EntityLink novelId={novel.id} entity={chapter.narrator} />
+                      </p>
+                    )}
                   </td>
                   <td className="num">{formatNumber(chapter.word_count)}</td>
                 </tr>
