@@ -333,6 +333,7 @@ class NovelResult:
     verdicts: dict[int, str | None]
     fails: list[dict[str, Any]]
     seconds: float
+    warns: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def judged(self) -> list[int]:
@@ -346,7 +347,7 @@ class NovelResult:
 def run_novel(novel: RealNovel, *, limit: int | None, embedding: str = MOCK,
               progress: Any = print) -> NovelResult:
     """Submit a real novel chapter by chapter (policy warn) in a fresh database; read back
-    the verdicts and every FAIL finding."""
+    the verdicts and every FAIL and WARN finding."""
     from continuum.db.engine import read_session, write_session
     from continuum.pipeline.segment.books import split_book
     from continuum.pipeline.spine import analyze_chapter
@@ -372,15 +373,33 @@ def run_novel(novel: RealNovel, *, limit: int | None, embedding: str = MOCK,
         verdicts = {r.chapter: r.verdict for r in session.execute(text(
             "SELECT chapter, verdict FROM critique_reports WHERE novel_id = :n "
             "AND submission_id IS NULL ORDER BY chapter"), {"n": novel_id})}
-        fails = [dict(r._mapping) for r in session.execute(text(
-            """SELECT r.chapter, f.check_name AS check, f.message, f.draft_quote,
+        found = [dict(r._mapping) for r in session.execute(text(
+            """SELECT r.chapter, f.severity, f.check_name AS check, f.message, f.draft_quote,
                       f.evidence_chapter, f.evidence_quote
                  FROM critique_findings f
                  JOIN critique_reports r ON r.novel_id = f.novel_id AND r.id = f.report_id
-                WHERE f.novel_id = :n AND f.severity = 'FAIL' AND r.submission_id IS NULL
+                WHERE f.novel_id = :n AND f.severity IN ('FAIL', 'WARN')
+                  AND r.submission_id IS NULL
                 ORDER BY r.chapter, f.id"""), {"n": novel_id})]
-    return NovelResult(novel=novel, chapters=len(chapters), verdicts=verdicts, fails=fails,
+    by_severity: dict[str, list[dict[str, Any]]] = {"FAIL": [], "WARN": []}
+    for finding in found:
+        by_severity[finding.pop("severity")].append(finding)
+    return NovelResult(novel=novel, chapters=len(chapters), verdicts=verdicts,
+                       fails=by_severity["FAIL"], warns=by_severity["WARN"],
                        seconds=time.perf_counter() - began)
+
+
+def warn_line(result: NovelResult) -> str:
+    """WARNs on a published book: advice its author would have read for nothing."""
+    judged = set(result.judged)
+    warns = [w for w in result.warns if w["chapter"] in judged]
+    chapters = len({w["chapter"] for w in warns})
+    by_check = Counter(w["check"] for w in warns)
+    return (f"WARN findings among 2..{result.chapters} (each a false alarm on a published "
+            f"book, not counted against the target): {len(warns)} in {chapters} of "
+            f"{len(judged)} chapters"
+            + (" (" + ", ".join(f"{c} {n}" for c, n in by_check.most_common()) + ")"
+               if warns else "") + ".")
 
 
 def table(summary: DraftSummary) -> list[str]:
@@ -449,7 +468,8 @@ def render(sets: Sequence[tuple[DraftSetSpec, DraftSummary]], novels: Sequence[N
             f"in order with policy `warn` ({result.seconds:.0f} s): chapters with a `fail` verdict "
             f"among 2..{result.chapters}: {fmt(result.false_fail_rate)} ({n_fail}/{len(judged)}); "
             "FAIL findings by check: "
-            + (", ".join(f"{c} {n}" for c, n in by_check.most_common()) or "none") + ".", "",
+            + (", ".join(f"{c} {n}" for c, n in by_check.most_common()) or "none") + ". "
+            + warn_line(result), "",
         ]
     if not novels:
         lines += ["Real novels skipped (`--skip-pp`).", ""]
@@ -498,6 +518,7 @@ def run(*, quick: bool = False, skip_pp: bool = False, fresh: bool = False, writ
     write_json(ERRORS, {
         **diagnosed,
         **{f"{r.novel.key}_fails": r.fails for r in novels},
+        **{f"{r.novel.key}_warns": r.warns for r in novels},
         "world_at_cap_10": world,
     })
     print(f"wrote {ERRORS.relative_to(VAR.parent)}")

@@ -3,7 +3,8 @@
 Routes are enumerated from the OpenAPI document, so a new GET route with a `cap` is covered
 without anyone remembering to add it. The story is the golden fixture (10 chapters) and the
 first chapters of Pride and Prejudice and of Treasure Island (told by "I", its narrator
-named in chapter 3), ingested through the real spine with the offline extractor; a parked agent draft sits in the review queue and must never leak.
+named in chapter 3), ingested through the real spine with the offline extractor; a parked
+agent draft sits in the review queue and must never leak.
 """
 
 from __future__ import annotations
