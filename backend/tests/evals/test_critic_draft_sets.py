@@ -165,18 +165,24 @@ def test_each_real_novel_gets_its_false_fail_rate_and_is_held_to_the_target() ->
                         fails=[], seconds=1.0)
     failing = NovelResult(NOVELS[1], chapters=3, verdicts={1: None, 2: "fail", 3: "pass"},
                           fails=[{"check": "entity"}], seconds=1.0,
-                          warns=[{"chapter": 1, "check": "canon"}, {"chapter": 2, "check": "possession"},
-                                 {"chapter": 3, "check": "possession"},
-                                 {"chapter": 3, "check": "knowledge"}])
+                          warns=[{"chapter": 1, "check": "canon", "message": "x"},
+                                 {"chapter": 2, "check": "possession", "message": "x"},
+                                 {"chapter": 3, "check": "possession", "message": "x"},
+                                 {"chapter": 3, "check": "knowledge", "message": "x"},
+                                 {"chapter": 3, "check": "commitments",
+                                  "message": "the setup 'a vow' from chapter 1 is still unpaid "
+                                             "after 11 chapters"}])
     text = render([], [clean, failing], _Ingest())  # type: ignore[arg-type]
     assert "Pride and Prejudice (third person, the issue's target), chapters 1..4" in text
     assert "among 2..4: 0.00 (0/3); FAIL findings by check: none." in text
     assert "among 2..3: 0.50 (1/2); FAIL findings by check: entity 1." in text
     assert ("WARN findings among 2..4 (each a false alarm on a published book, not counted "
-            "against the target): 0 in 0 of 3 chapters.") in text
+            "against the target): 0 in 0 of 3 chapters; reminders of setups still unpaid: 0.") \
+        in text
     # Chapter 1 is not judged (nothing before it): its WARN is not counted.
     assert "WARN findings among 2..3 (each a false alarm on a published book, not counted " \
-           "against the target): 3 in 2 of 2 chapters (possession 2, knowledge 1)." in text
+           "against the target): 3 in 2 of 2 chapters (possession 2, knowledge 1); reminders " \
+           "of setups still unpaid: 1." in text
     assert "Treasure Island false FAILs above target." in text
     assert "Pride and Prejudice false FAILs above target." not in text
     assert "Real novels skipped" in render([], [], _Ingest())  # type: ignore[arg-type]

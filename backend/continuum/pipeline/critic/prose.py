@@ -182,3 +182,30 @@ def in_speech(spans: list[Speech], start: int) -> Speech | None:
 def narration(text: str, spans: list[Speech]) -> Callable[[int], bool]:
     """A predicate: is this offset outside quoted speech?"""
     return lambda at: in_speech(spans, at) is None
+
+
+# Irregular past forms a message may be handed (a delta kind "gave", a verb "took").
+_IRREGULAR_PAST = {"gave": "gives", "took": "takes", "held": "holds", "threw": "throws",
+                   "brought": "brings", "left": "leaves", "lost": "loses", "found": "finds",
+                   "sold": "sells", "kept": "keeps", "hid": "hides", "stole": "steals",
+                   "bought": "buys", "sent": "sends", "got": "gets", "caught": "catches",
+                   "bore": "bears", "wore": "wears", "drew": "draws", "shook": "shakes",
+                   "laid": "lays", "struck": "strikes", "swore": "swears", "spoke": "speaks",
+                   "came": "comes", "went": "goes", "did": "does", "done": "does",
+                   "stood": "stands", "sat": "sits", "fell": "falls", "ran": "runs"}
+
+
+def present(verb: str) -> str:
+    """The verb for a message: a lemma in the third person ("holds", "reaches", "carries",
+    "does"); an irregular past as its present ("gave" -> "gives"); a form already inflected
+    by the text ("weighed", "turned") as it is."""
+    word = verb.lower()
+    if word in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[word]
+    if word.endswith(("ed", "es")) or (word.endswith("s") and not word.endswith("ss")):
+        return verb
+    if word.endswith(("ss", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"

@@ -250,6 +250,8 @@ def test_a_lost_object_as_the_object_of_any_verb() -> None:
 
 
 def test_possession_messages_inflect_the_verb_once() -> None:
-    verbs = ("hold", "rub", "reach", "carry", "weighed", "turns", "pass", "play")
+    verbs = ("hold", "rub", "reach", "carry", "weighed", "turns", "pass", "play", "gave", "do",
+             "took")
     assert [possession.present(v) for v in verbs] == [
-        "holds", "rubs", "reaches", "carries", "weighed", "turns", "passes", "plays"]
+        "holds", "rubs", "reaches", "carries", "weighed", "turns", "passes", "plays", "gives",
+        "does", "takes"]

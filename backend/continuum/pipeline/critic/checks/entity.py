@@ -11,6 +11,7 @@ from rapidfuzz.distance import Levenshtein
 from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.prose import present
 from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
@@ -78,10 +79,12 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
         died = world.dead[actor]
         named = _names_in(world, actor, event.evidence.quote) and \
             not parsed.quoted(claims, _token_at(claims, event.evidence.start))
+        if not named and not sure_death(world, actor):
+            continue  # a pronoun acting after a death read from a pronoun: two guesses
         findings.append(Finding(
             check=NAME, severity="FAIL" if named and sure_death(world, actor) else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but "
-                    f"{event.verb}s here",
+                    f"{present(event.verb)} here",
             draft_start=event.evidence.start, draft_end=event.evidence.end,
             draft_quote=event.evidence.quote, evidence_chapter=died.chapter,
             evidence_quote=died.quote,
@@ -148,6 +151,8 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
                                      and f.draft_start < end and f.draft_end > start
                                      for f in found + findings):
             continue
+        if not parsed.named(tok) and not sure_death(world, actor):
+            continue  # a pronoun acting after a death read from a pronoun: two guesses
         seen.add(died.quote)
         strong = owner is None and parsed.named(tok) and parsed.main_clause(verb) \
             and not parsed.remembered(claims, start) and sure_death(world, actor)

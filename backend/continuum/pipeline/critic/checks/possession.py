@@ -21,7 +21,7 @@ from typing import Any
 
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import paragraphs, sentences
+from continuum.pipeline.critic.prose import paragraphs, present, sentences
 from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
@@ -525,19 +525,6 @@ def _definite(quote: str, obj: str) -> bool:
 
 
 _INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
-
-
-def present(verb: str) -> str:
-    """The verb for a message: a lemma in the third person ("holds", "reaches", "carries");
-    a form already inflected by the text ("weighed", "turned") as it is."""
-    word = verb.lower()
-    if word.endswith(("ed", "es")) or (word.endswith("s") and not word.endswith("ss")):
-        return verb
-    if word.endswith(("ss", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
 
 
 def _specific(phrase: str) -> bool:
