@@ -70,7 +70,7 @@ def list_novels() -> list[dict]:
     return _read(lambda s: novels.list_novels(session=s))()
 
 
-@server.tool(description="One chapter's text and summaries (404 beyond the cap).")
+@server.tool(description="One chapter's text, summaries and narrator (404 beyond the cap).")
 def get_chapter(novel_id: str, number: int, cap: int | None = None) -> dict:
     def run(s):  # type: ignore[no-untyped-def]
         nid = uuid.UUID(novel_id)
