@@ -489,12 +489,15 @@ def render(sets: Sequence[tuple[DraftSetSpec, DraftSummary]], novels: Sequence[N
 
 
 def diagnostics(results: list[DraftResult]) -> dict[str, list[dict[str, Any]]]:
-    """Missed, caught-but-not-located and falsely failed drafts, with what the critic saw."""
+    """Missed, caught-but-not-located, falsely failed and WARNed clean drafts, with what the
+    critic saw."""
     return {
         "missed": [asdict(r) for r in results if r.seeded and not r.caught],
         "caught_but_not_located": [asdict(r) for r in results
                                    if r.seeded and r.caught and not r.located],
         "clean_false_fails": [asdict(r) for r in results if r.false_fail],
+        "clean_warned": [asdict(r) for r in results if r.seeded is None and not r.false_fail
+                         and any(f["severity"] == "WARN" for f in r.findings)],
     }
 
 

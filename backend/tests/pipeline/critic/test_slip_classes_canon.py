@@ -93,7 +93,10 @@ def test_you_i_and_a_named_listener_in_speech() -> None:
     assert [s for s, _m in found] == ["WARN"] and "Hal Brandt's age" in found[0][1]
     # a time clause is about then; the speaker's own age agrees
     for quiet in ('"You were sixteen when you first took the oars," said Hal to Ruth.',
-                  '"I am thirty-one and I know the river," said Hal Brandt.'):
+                  '"I am thirty-one and I know the river," said Hal Brandt.',
+                  # the speaker's own past: the story's now is not in it
+                  '"I was fourteen," said Hal Brandt, "and I rowed the ferry alone."',
+                  '"And you were twelve, and you said so," said Hal to Ruth.'):
         assert _ages(quiet, RUTH, HAL) == [], quiet
 
 

@@ -148,6 +148,8 @@ def _stated(claims: DraftClaims, world: WorldState, sentence: Span, speech: Spee
     if re.search(r"\b(?:not|never|no)\s*$", claims.text[max(sentence.start, start - 12):start]):
         return None
     spoken = speech is not None
+    if spoken and re.match(r"(?:I|you)\s+(?:was|were)\b", m.group(), re.IGNORECASE):
+        return None  # "I was fourteen," said Tomas: the speaker's own past, not the story's now
     if "poss" in m.groupdict() and m.group("poss"):
         surface = re.sub(r"['’]s$", "", m.group("poss"))
         surface = {"his": "he", "her": "she", "your": "you", "my": "I"}.get(surface.lower(), surface)
