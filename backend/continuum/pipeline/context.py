@@ -16,7 +16,8 @@ from continuum.pipeline.extract.protocol import (
 
 
 def load_story_context(
-    session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int
+    session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int,
+    chapter_title: str | None = None,
 ) -> StoryContext:
     """Entities named in the chapter first, then by recency; open threads; recent events;
     relationships still in force (so "her father" can be resolved to a name); the narrator
@@ -87,6 +88,7 @@ def load_story_context(
         custom_types=[EntityTypeDef(name=t.name, description=t.description) for t in types],
         relationships=relationships,
         narrator=narrator,
+        chapter_title=chapter_title,
     )
 
 

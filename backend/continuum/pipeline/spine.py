@@ -93,7 +93,7 @@ def analyze_chapter(
         outcome = critique_draft(
             session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
             enabled=settings.critic_enabled, context_limit=settings.context_max_entities,
-            progress=lambda what, done: report("critique", done, detail=what))
+            progress=lambda what, done: report("critique", done, detail=what), title=title)
     calls = list(getattr(extractor, "last_calls", []))
     if policy == "block":
         parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title, text=text)
@@ -104,7 +104,8 @@ def analyze_chapter(
     with sessions() as session:
         check_number(session, novel_id=novel_id, number=number, replace=replace)
         context = load_story_context(session, novel_id=novel_id, chapter=number, chapter_text=text,
-                                     max_entities=settings.context_max_entities)
+                                     max_entities=settings.context_max_entities,
+                                     chapter_title=title)
 
     report("chunk")
     chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
@@ -204,12 +205,13 @@ def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extrac
         outcome = critique_draft(session, novel_id=novel_id, number=number,
                                  text=mask_markup(text), extractor=extractor,
                                  enabled=settings.critic_enabled,
-                                 context_limit=settings.context_max_entities)
+                                 context_limit=settings.context_max_entities, title=title)
         extraction = outcome.extraction
         if extraction is None:
             context = load_story_context(session, novel_id=novel_id, chapter=number,
                                          chapter_text=text,
-                                         max_entities=settings.context_max_entities)
+                                         max_entities=settings.context_max_entities,
+                                         chapter_title=title)
             extraction = extractor.extract(mask_markup(text), chapter_number=number,
                                            context=context)
         passages = split_passages(text)

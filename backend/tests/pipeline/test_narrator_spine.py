@@ -106,3 +106,19 @@ def test_the_chapter_pages_name_their_narrator_as_of_the_cap(novel) -> None:
         (True, None), (True, "Tom"), (False, None)]
     assert one is not None and one.first_person and one.narrator is None
     assert two is not None and two.narrator is not None and two.narrator.type == "character"
+
+
+def test_a_chapter_title_reaches_the_extractor_through_the_spine(novel) -> None:
+    extractor = OfflineExtractor()
+    first = NAMED + "\n\nMara Finch waved to us from the bridge, and Mara Finch went on."
+    analyze_chapter(novel_id=novel, number=1, text=first, extractor=extractor)
+    analyze_chapter(novel_id=novel, number=2, text=UNNAMED, title="Told by Mara Finch",
+                    extractor=extractor)
+    analyze_chapter(novel_id=novel, number=3, text=UNNAMED.replace("Saltmere", "Dunmore"),
+                    extractor=extractor)
+    # the title hands chapter 2 to Mara; chapter 3 carries her on
+    assert chapters(novel) == [(1, True, "Tom"), (2, True, "Mara Finch"), (3, True, "Mara Finch")]
+    with read_session() as session:
+        context = load_story_context(session, novel_id=novel, chapter=4, chapter_text="",
+                                     max_entities=50, chapter_title="Narrative Resumed by Tom")
+    assert (context.chapter_title, context.narrator) == ("Narrative Resumed by Tom", "Mara Finch")

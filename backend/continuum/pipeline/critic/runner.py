@@ -35,6 +35,7 @@ def critique_draft(
     context_limit: int = 200,
     progress: ProgressCallback | None = None,
     budget_seconds: float | None = None,
+    title: str | None = None,
 ) -> CritiqueOutcome:
     """Judge a draft against everything established before chapter `number`."""
     if not enabled or extractor is None:
@@ -43,7 +44,8 @@ def critique_draft(
     critic = f"{extractor.name}-critic"
     try:
         context = load_story_context(session, novel_id=novel_id, chapter=number,
-                                     chapter_text=text, max_entities=context_limit)
+                                     chapter_text=text, max_entities=context_limit,
+                                     chapter_title=title)
         extraction = extractor.extract(text, chapter_number=number, context=context,
                                        progress=progress)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)

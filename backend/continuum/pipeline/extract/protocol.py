@@ -44,6 +44,7 @@ class StoryContext(BaseModel):
     custom_types: list[EntityTypeDef] = Field(default_factory=list)
     relationships: list[KnownRelationship] = Field(default_factory=list)
     narrator: str | None = None  # who told the last chapter told in the first person
+    chapter_title: str | None = None  # "Narrative Continued by the Doctor"
 
 
 ProgressCallback = Callable[[str, float], None]

@@ -121,6 +121,9 @@ def analyze_chapter_text(
     resolution = resolve_pronouns(
         doc, keyed, genders, sent_ids, quote_ids,
         aliases={k: e.aliases for k, e in entities.items()}, previous_narrator=context.narrator,
+        title=context.chapter_title,
+        known={e.name: e.aliases for e in context.entities
+               if e.type == "character" and e.gender != "plural"},
     )
     pronouns = resolution.mentions
     narrator = resolution.narrator.key

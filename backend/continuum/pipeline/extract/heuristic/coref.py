@@ -165,6 +165,8 @@ def resolve_pronouns(
     *,
     aliases: Mapping[str, Sequence[str]] | None = None,
     previous_narrator: str | None = None,
+    title: str | None = None,
+    known: Mapping[str, Sequence[str]] | None = None,
 ) -> PronounResolution:
     """Resolve third-person pronouns to characters (keys of `genders`), then the narration's
     "I" to the narrator (see `narrator`), then "I" in quotes to the speaker."""
@@ -196,7 +198,8 @@ def resolve_pronouns(
     # pronoun resolver's nearest male name, and a name is not said to its own speaker.
     named_speakers = quote_speakers(doc, quote_ids, name_at, {})
     narrator = find_narrator(doc, [s for s in names if s.key in genders], genders, quote_ids,
-                             named_speakers, aliases=aliases, previous=previous_narrator)
+                             named_speakers, aliases=aliases, previous=previous_narrator,
+                             title=title, known=known)
     if narrator.key is not None:
         for tok in narration_first_person(doc, quote_ids):
             resolved_at[tok.i] = narrator.key

@@ -5,7 +5,8 @@ A chapter is told in the first person when its narration (outside quotation mark
 
 - self-naming in the narrator's own words: "my name was Pip", "call me Ishmael",
   "I, Ralph Percy,", "they called me Jim";
-- a diary or journal heading: "Jonathan Harker's Journal";
+- a diary or journal heading: "Jonathan Harker's Journal", or the chapter's title:
+  "Narrative Continued by the Doctor" (a known character not named in the chapter counts);
 - vocatives in other people's speech: "'Jim,' says he" — a name used to address someone,
   in a quotation not spoken by that name.
 
@@ -60,6 +61,15 @@ _SIGNATURE = re.compile(
     r"(?P<name>[A-Z][\w.'\u2019-]*(?:[ \t]+[A-Z][\w.'\u2019-]*){0,3})[ \t]*\.?[ \t]*$",
     re.MULTILINE,
 )
+_TITLE_TELLER = re.compile(
+    r"\b(?:narrative|story|account|journal|diary|statement|tale)\s+(?:(?:continued|resumed|"
+    r"concluded|told|written|kept)\s+)?by\s+(?P<by>[\w.'\u2019 -]+?)\s*(?:[:;,(\u2014]|--|$)"
+    r"|\btold\s+by\s+(?P<told>[\w.'\u2019 -]+?)\s*(?:[:;,(\u2014]|--|$)"
+    r"|^\s*(?P<own>[A-Z][\w.'\u2019 -]{1,60}?)['\u2019]s\s+(?:narrative|story|journal|diary|"
+    r"statement)\b",
+    re.IGNORECASE,
+)
+_SAME_TITLE = {"dr": "doctor", "capt": "captain", "mr": "mister"}
 _VOCATIVE_LEAD = frozenset({",", "dear", "o", "oh", "ah", "now", "well", "why", "look", "!"})
 _VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", "\u2014", "--", "-"})
 _QUOTE_CHARS = frozenset("\"\u201c\u201d\u2018\u2019'")
@@ -108,12 +118,15 @@ def find_narrator(
     *,
     aliases: Mapping[str, Sequence[str]] | None = None,
     previous: str | None = None,
+    title: str | None = None,
+    known: Mapping[str, Sequence[str]] | None = None,
 ) -> NarratorFinding:
     """The narrator of a first-person chapter, from the evidence above.
 
     `names` are the character name spans, `genders` the characters (key -> gender),
     `speakers` the attributed speaker of each quotation (by quote id), `aliases` every
-    name of each key (to read headings), `previous` the last first-person chapter's narrator.
+    name of each key (to read headings), `previous` the last first-person chapter's narrator,
+    `title` the chapter's title and `known` the story's characters before it (key -> aliases).
     """
     if not is_first_person(doc, quote_ids):
         return NarratorFinding(False, None, {})
@@ -141,6 +154,9 @@ def find_narrator(
             narrated[span.key] += 1
     for key in _owners(text, people, aliases or {}):
         self_named[key] += 1
+    titled = _title_narrator(title, people, {**(known or {}), **(aliases or {})})
+    if titled is not None:
+        self_named[titled] += 1
     score = {
         key: vocatives[key] + SELF_NAMING_WEIGHT * self_named[key] - NARRATED_PENALTY * narrated[key]
         for key in set(vocatives) | set(self_named)
@@ -174,6 +190,31 @@ def _is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
     tail = nxt is None or quote_ids[nxt.i] != quote or nxt.text in _VOCATIVE_TAIL or \
         nxt.text in _QUOTE_CHARS
     return lead and tail
+
+
+def _title_narrator(
+    title: str | None, people: set[str], names: Mapping[str, Sequence[str]]
+) -> str | None:
+    """The character a chapter title hands the telling to: "Narrative Continued by the
+    Doctor", "Told by Jim Hawkins", "Mina Murray's Journal". The name may be a bare title
+    ("the Doctor") when exactly one character bears it."""
+    m = _TITLE_TELLER.search(title or "")
+    if m is None:
+        return None
+    written = " ".join((m.group("by") or m.group("told") or m.group("own") or "").split()).lower()
+    written = re.sub(r"^the\s+", "", written).rstrip(".")
+    candidates = set(people) | set(names)
+    exact = [k for k in candidates
+             if written in {k.lower(), *(a.lower() for a in names.get(k, ()))}
+             or k.lower().startswith(written + " ") or written.startswith(k.lower() + " ")]
+    if len(exact) == 1:
+        return exact[0]
+    title_word = _SAME_TITLE.get(written, written)
+    bearers = [k for k in candidates
+               if _SAME_TITLE.get(k.split()[0].lower().rstrip("."), k.split()[0].lower().rstrip("."))
+               == title_word and len(k.split()) > 1]
+    people_meant = {re.sub(r"[^\w ]+", "", k.lower()).strip() for k in bearers}
+    return min(bearers, key=len) if len(people_meant) == 1 else None  # "Dr. Livesey--" too
 
 
 def _same_person(previous: str, key: str, aliases: Mapping[str, Sequence[str]]) -> bool:
