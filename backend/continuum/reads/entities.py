@@ -50,6 +50,7 @@ class EntityDetail(EntitySummary):
     description: str | None
     appearances: list[Appearance]
     mentions: list[MentionSample]
+    narrates: list[int] = []  # chapters up to the cap told by this character as "I"
 
 
 class EntityPage(Page[EntitySummary]):
@@ -138,10 +139,17 @@ def get_entity(
                   LIMIT 12"""),
         params,
     ).all()
+    narrates = session.execute(
+        text(f"""SELECT number FROM chapters c
+                  WHERE c.novel_id = :n AND c.narrator_id = :id AND {asserted_by('c', 'number')}
+                  ORDER BY number"""),
+        params,
+    ).scalars().all()
     mention_count = sum(a.mentions for a in appearances)
     return EntityDetail(
         **row._asdict(),
         mention_count=mention_count,
+        narrates=list(narrates),
         appearances=[Appearance.model_validate(a._asdict()) for a in appearances],
         mentions=[MentionSample.model_validate(s._asdict()) for s in samples],
     )

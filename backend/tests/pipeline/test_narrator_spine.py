@@ -96,7 +96,8 @@ def test_the_chapter_pages_name_their_narrator_as_of_the_cap(novel) -> None:
     from continuum.reads.chapters import get_chapter, list_chapters
 
     extractor = OfflineExtractor()
-    for number, text_ in ((1, UNNAMED), (2, NAMED), (3, THIRD_PERSON)):
+    for number, text_ in ((1, UNNAMED), (2, NAMED), (3, THIRD_PERSON),
+                          (4, UNNAMED.replace("Saltmere", "Dunmore"))):
         analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
     with read_session() as session:
         listed = list_chapters(session=session, novel_id=novel, cap=3)
@@ -106,6 +107,13 @@ def test_the_chapter_pages_name_their_narrator_as_of_the_cap(novel) -> None:
         (True, None), (True, "Tom"), (False, None)]
     assert one is not None and one.first_person and one.narrator is None
     assert two is not None and two.narrator is not None and two.narrator.type == "character"
+    from continuum.reads.entities import get_entity
+
+    with read_session() as session:
+        tom_at = {cap: get_entity(session=session, novel_id=novel, cap=cap,
+                                  entity_id=two.narrator.id) for cap in (1, 2, 3, 4)}
+    assert tom_at[1] is None  # Tom is first named in chapter 2
+    assert [tom_at[cap].narrates for cap in (2, 3, 4)] == [[2], [2], [2, 4]]  # type: ignore[union-attr]
 
 
 def test_a_chapter_title_reaches_the_extractor_through_the_spine(novel) -> None:

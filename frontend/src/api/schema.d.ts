@@ -1404,6 +1404,11 @@ export interface components {
             mentions: components["schemas"]["MentionSample"][];
             /** Name */
             name: string;
+            /**
+             * Narrates
+             * @default []
+             */
+            narrates: number[];
             /** Type */
             type: string;
         };

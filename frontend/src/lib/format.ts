@@ -22,6 +22,22 @@ export function chapterLabel(number: number, title?: string | null): string {
   return meaningful ? `Chapter ${number}: ${meaningful}` : `Chapter ${number}`;
 }
 
+/** Chapter numbers as ranges: [3, 4, 5, 9] -> "chapters 3–5 and 9", [7] -> "chapter 7". */
+export function chapterRanges(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const n of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else runs.push([n, n]);
+  }
+  const labels = runs.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  const tail = labels.pop();
+  if (tail === undefined) return '';
+  const list = labels.length > 0 ? `${labels.join(', ')} and ${tail}` : tail;
+  return `${sorted.length === 1 ? 'chapter' : 'chapters'} ${list}`;
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "29 Nov 2026, 20:51" in the reader's time zone; the raw text when it is not a date. */

@@ -1,12 +1,12 @@
 import type { EntityDetail, EntityState } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
-import { plural } from '../../lib/format';
+import { chapterRanges, plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { displayAliases } from './aliases';
 import { StateRows } from './EntityStateSections';
 import { typeLabel } from './kinds';
 
-/** The wiki infobox: type, state at the cap, first chapter, other names and how often the entity is mentioned. */
+/** The wiki infobox: type, state at the cap, first chapter, the chapters they tell as "I", other names and how often the entity is mentioned. */
 export function EntityInfobox({ novelId, entity, state }: { novelId: string; entity: EntityDetail; state?: EntityState }) {
   const aliases = displayAliases(entity.name, entity.aliases);
   const total = entity.appearances.reduce((sum, a) => sum + a.mentions, 0);
@@ -26,6 +26,12 @@ export function EntityInfobox({ novelId, entity, state }: { novelId: string; ent
             <CapLink to={novelPath(novelId, `chapters/${entity.first_chapter}`)}>Chapter {entity.first_chapter}</CapLink>
           </dd>
         </div>
+        {entity.narrates && entity.narrates.length > 0 && (
+          <div>
+            <dt>Tells the story</dt>
+            <dd>In the first person, {chapterRanges(entity.narrates)}</dd>
+          </div>
+        )}
         <div>
           <dt>Also known as</dt>
           <dd>

@@ -14,6 +14,7 @@ const darcy: EntityDetail = {
   aliases: ['Darcy', 'Fitzwilliam Darcy'],
   first_chapter: 3,
   mention_count: 6,
+  narrates: [],
   description: 'A friend of Mr. Bingley.',
   appearances: [
     { chapter: 3, mentions: 4 },
@@ -110,6 +111,15 @@ describe('EntityPage', () => {
     expect(marks[1]).toHaveTextContent('<b>x</b>');
     expect(container.querySelector('.mention b')).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Chapter 3' })[0]).toHaveAttribute('href', `/novels/${novel.id}/chapters/3?cap=5`);
+    expect(screen.queryByText('Tells the story')).not.toBeInTheDocument(); // Darcy tells no chapter
+  });
+
+  it('says which chapters a first-person narrator tells', async () => {
+    const jim = { ...darcy, name: 'Jim', aliases: [], narrates: [3, 4, 5, 9] };
+    mockApi((_request, url) => json(url.pathname.endsWith('/state') ? darcyState : jim));
+    renderEntity(9);
+    expect(await screen.findByText('Tells the story')).toBeInTheDocument();
+    expect(screen.getByText('In the first person, chapters 3–5 and 9')).toBeInTheDocument();
   });
 
   it('shows the state at the cap: place, holdings, ties, knowledge and canon, each linked with the cap', async () => {
