@@ -22,8 +22,8 @@ export function chapterLabel(number: number, title?: string | null): string {
   return meaningful ? `Chapter ${number}: ${meaningful}` : `Chapter ${number}`;
 }
 
-/** Chapter numbers as ranges: [3, 4, 5, 9] -> "chapters 3–5 and 9", [7] -> "chapter 7". */
-export function chapterRanges(numbers: readonly number[]): string {
+/** Runs of consecutive chapter numbers: [3, 4, 5, 9] -> ["3–5", "9"]. */
+export function chapterRuns(numbers: readonly number[]): string[] {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const runs: [number, number][] = [];
   for (const n of sorted) {
@@ -31,11 +31,16 @@ export function chapterRanges(numbers: readonly number[]): string {
     if (last && n === last[1] + 1) last[1] = n;
     else runs.push([n, n]);
   }
-  const labels = runs.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  return runs.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+}
+
+/** Chapter numbers as ranges: [3, 4, 5, 9] -> "chapters 3–5 and 9", [7] -> "chapter 7". */
+export function chapterRanges(numbers: readonly number[]): string {
+  const labels = chapterRuns(numbers);
   const tail = labels.pop();
   if (tail === undefined) return '';
   const list = labels.length > 0 ? `${labels.join(', ')} and ${tail}` : tail;
-  return `${sorted.length === 1 ? 'chapter' : 'chapters'} ${list}`;
+  return `${new Set(numbers).size === 1 ? 'chapter' : 'chapters'} ${list}`;
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });

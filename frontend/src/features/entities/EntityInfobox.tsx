@@ -1,6 +1,6 @@
 import type { EntityDetail, EntityState } from '../../api/types';
 import { CapLink } from '../../cap/CapLink';
-import { chapterRanges, plural } from '../../lib/format';
+import { chapterRuns, plural } from '../../lib/format';
 import { novelPath } from '../../layout/navigation';
 import { displayAliases } from './aliases';
 import { StateRows } from './EntityStateSections';
@@ -29,7 +29,15 @@ export function EntityInfobox({ novelId, entity, state }: { novelId: string; ent
         {entity.narrates && entity.narrates.length > 0 && (
           <div>
             <dt>Tells the story</dt>
-            <dd>In the first person, {chapterRanges(entity.narrates)}</dd>
+            <dd>
+              In the first person, {entity.narrates.length === 1 ? 'chapter' : 'chapters'}{' '}
+              {chapterRuns(entity.narrates).map((run, i, all) => (
+                <span key={run}>
+                  <span className="infobox__run">{run}</span>
+                  {i < all.length - 2 ? ', ' : i === all.length - 2 ? ' and ' : ''}
+                </span>
+              ))}
+            </dd>
           </div>
         )}
         <div>

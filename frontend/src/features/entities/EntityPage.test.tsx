@@ -119,7 +119,8 @@ describe('EntityPage', () => {
     mockApi((_request, url) => json(url.pathname.endsWith('/state') ? darcyState : jim));
     renderEntity(9);
     expect(await screen.findByText('Tells the story')).toBeInTheDocument();
-    expect(screen.getByText('In the first person, chapters 3–5 and 9')).toBeInTheDocument();
+    const told = screen.getByText((_content, element) => element?.tagName === 'DD' && element.textContent === 'In the first person, chapters 3–5 and 9');
+    expect(told).toBeInTheDocument();
   });
 
   it('shows the state at the cap: place, holdings, ties, knowledge and canon, each linked with the cap', async () => {
