@@ -62,12 +62,13 @@ class KeyedSpan:
 def quote_regions(text: str) -> list[tuple[int, int]]:
     """[start, end) character ranges of quoted speech, quote marks included.
 
-    Curly or straight double quotes when the text has them, else curly single quotes; an
+    Curly or straight double quotes, unless curly single quotes open more than twice as many
+    quotations (British style, with doubles only for quotes within quotes, as in Alice); an
     unclosed quote ends with its paragraph (the next paragraph reopens it).
     """
     doubles = text.count("\u201c") + text.count('"')
     singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
-    if doubles >= 2 or singles < 2:
+    if singles < 2 or (doubles >= 2 and doubles * 2 >= singles):
         opens, closes, straight = "\u201c", "\u201d", '"'
     else:
         opens, closes, straight = "\u2018", "\u2019", ""

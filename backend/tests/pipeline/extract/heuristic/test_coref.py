@@ -93,3 +93,13 @@ def test_quotes_are_found_in_curly_straight_and_single_styles() -> None:
     assert [single[a:b] for a, b in quote_regions(single)] == ["‘Dinah’ll miss me,’", "‘I hope so,’"]
     # An unclosed quote ends with its paragraph.
     assert quote_regions("“One\n\n“Two”") == [(0, 4), (6, 11)]
+    # British style: single quotes for speech, doubles only for a quote within a quote.
+    british = ("‘I read “Tom Tit” once,’ said Alice. ‘And “The Owl” too,’ she said. ‘Then I "
+               "slept,’ she added. ‘Oh dear!’ I sighed. ‘Well!’ said the Cat.")
+    assert [british[a:b] for a, b in quote_regions(british)] == [
+        "‘I read “Tom Tit” once,’", "‘And “The Owl” too,’", "‘Then I slept,’", "‘Oh dear!’",
+        "‘Well!’"]
+    # American style keeps its doubles, apostrophes and nested singles notwithstanding.
+    american = "“I read ‘Tom Tit’ once,” said Alice. “It’s the ‘Owl’ I like,” she said."
+    assert [american[a:b] for a, b in quote_regions(american)] == [
+        "“I read ‘Tom Tit’ once,”", "“It’s the ‘Owl’ I like,”"]

@@ -188,3 +188,12 @@ def test_treasure_island_is_told_by_jim_and_by_the_doctor_where_the_titles_say_s
     untitled = tellers(treasure_island[:18], titles=False)
     assert untitled[14] == "Jim"  # carried into chapter 15 ...
     assert untitled[15:18] == [None, None, None]  # ... but not into the doctor's
+
+
+def test_alice_talking_to_herself_in_single_quotes_is_not_a_first_person_narration(
+    shared_data: Path,
+) -> None:
+    text = (shared_data / "novels" / "alice_in_wonderland.txt").read_text(encoding="utf-8")
+    chapters = split_book(text)
+    for chapter in chapters[1:3]:  # the Pool of Tears, the Caucus-Race: '‘Oh, my poor little feet, I wonder'
+        assert not analyzed(chapter.text).first_person, chapter.title
