@@ -10,17 +10,9 @@ from continuum.pipeline.context import load_story_context
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
+from tests.narration import TOLD_BY_TOM
 
-NAMED = (
-    "I came down to the mill at first light, and I found the miller's boy asleep on the "
-    "sacks.\n\n"
-    "\u201cTom,\u201d said he to me, rubbing his eyes, \u201cthe wheel is stuck again.\u201d\n\n"
-    "\u201cThen I will free it,\u201d said I.\n\n"
-    "I took the bar from the wall and I carried it to the race. My hands were cold, and the "
-    "water roared under me.\n\n"
-    "\u201cMind the water, Tom,\u201d the boy called after me.\n\n"
-    "I waved to him and I went on."
-)
+NAMED = TOLD_BY_TOM
 UNNAMED = (
     "I rode into Saltmere at dusk with my coat soaked through. I had the bar over my shoulder "
     "still. I sat down on a bollard at the quay and I watched the boats come in. Nobody spoke "

@@ -11,17 +11,9 @@ from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.segment.books import split_book
+from tests.narration import TOLD_BY_TOM
 
-ADDRESSED = (
-    "I came down to the mill at first light, and I found the miller's boy asleep on the "
-    "sacks.\n\n"
-    "\u201cTom,\u201d said he to me, rubbing his eyes, \u201cthe wheel is stuck again.\u201d\n\n"
-    "\u201cThen I will free it,\u201d said I.\n\n"
-    "I took the bar from the wall and I carried it to the race. My hands were cold, and the "
-    "water roared under me.\n\n"
-    "\u201cMind the water, Tom,\u201d the boy called after me.\n\n"
-    "I waved to him and I went on."
-)
+ADDRESSED = TOLD_BY_TOM
 NO_EVIDENCE = (
     "I walked to the quay in the rain. I had the bar over my shoulder still, and my coat was "
     "soaked through. I sat down on a bollard and I watched the boats come in. Nobody spoke to "
