@@ -204,6 +204,8 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
         return
     if lemma in DIE_VERBS and not (lemma == "drown" and view.objects(verb)):
         for s in subjects:
+            if _said_of_a_pronoun(view, verb, s):
+                continue
             for who in view.characters(s):
                 out.append(delta(view, verb, "died", who, None, [s], "death", 0.85, s))
         return
@@ -260,8 +262,19 @@ def _dead_predicate(
     if _hedged(verb, dead):
         return
     for s in subjects:
+        if _said_of_a_pronoun(view, verb, s):
+            continue
         for who in view.characters(s):
             out.append(delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
+
+
+def _said_of_a_pronoun(view: ChapterView, verb: Any, subject: Any) -> bool:
+    """'"He's dead," said Morgan': a death said in dialogue of a pronoun is not recorded.
+
+    Who "he" is there is the pronoun resolver's guess across a conversation (in Treasure
+    Island it made Long John Silver dead in chapter 31); a death told in narration, or said
+    of a name, still counts."""
+    return view.in_quote(verb) and subject.tag_ in {"PRP", "PRP$"} and subject.lower_ not in {"i"}
 
 
 def _union(

@@ -92,6 +92,17 @@ def test_a_near_death_is_no_death(view: ViewOf) -> None:
     assert deltas(view, "Captain Flint was quite dead.") == [("died", "Captain Flint", None)]
 
 
+def test_a_death_said_in_dialogue_of_a_pronoun_is_not_recorded(view: ViewOf) -> None:
+    # whom "he" means across a conversation is a guess; a name, or narration, is not
+    said = 'Long John Silver came up the path. "He\'s dead," said Morgan, "and he died hard."'
+    assert [d for d in deltas(view, said) if d[0] == "died"] == []
+    named = '"Captain Flint is dead," said Morgan.'
+    assert [d for d in deltas(view, named) if d[0] == "died"] == [("died", "Captain Flint", None)]
+    narrated = "Captain Smollett came up the path. He was dead by nightfall."
+    assert [d for d in deltas(view, narrated) if d[0] == "died"] == [
+        ("died", "Captain Smollett", None)]
+
+
 def test_marriage_engagement_and_injury(view: ViewOf) -> None:
     assert deltas(view, "Lydia married Wickham.") == [
         ("married", "Lydia", "Wickham"), ("married", "Wickham", "Lydia")]
