@@ -1,0 +1,291 @@
+"""Score a whole-book snapshot against its key: identity, kinds, relationships, whereabouts.
+
+Pure functions over the snapshot (`reading.py`) and the key (`key.py`); no database.
+
+Identity. A character entity *carries* a person when one of its names (display name or an
+alias, normalized) is one of the person's unambiguous names in the key. An entity that
+carries two people *joins* them. Each entity is assigned to the person its display name
+names, or else to the one person it carries; "entities per person" counts those.
+
+Relationships. The extractor's types fold into the key's closed vocabulary (`sister_of` →
+sibling, `son_of` → parent reversed, ...). A relationship is judged when both ends are
+assigned to key people, or an end is a non-person of the key (then it is wrong); a type
+outside the vocabulary, or an end nobody in the key is, leaves it unjudged (counted apart).
+
+Whereabouts. At the key's chapter, the place the read layer gives for the person's entity
+(the most mentioned one assigned to them) is right when its name or an alias is the key's
+place, one of its other names or a place that contains it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from evals.common import norm_name, ratio
+from evals.wholebook.key import SYMMETRIC_TYPES, BookKey
+
+# Extractor relationship type → (key type, reversed?).
+TYPE_MAP: dict[str, tuple[str, bool]] = {
+    "married_to": ("married", False), "widow_of": ("married", False),
+    "widower_of": ("married", False), "engaged_to": ("engaged", False),
+    "sister_of": ("sibling", False), "brother_of": ("sibling", False),
+    "sibling_of": ("sibling", False),
+    "father_of": ("parent", False), "mother_of": ("parent", False),
+    "parent_of": ("parent", False), "son_of": ("parent", True),
+    "daughter_of": ("parent", True), "child_of": ("parent", True),
+    "grandfather_of": ("grandparent", False), "grandmother_of": ("grandparent", False),
+    "grandson_of": ("grandparent", True), "granddaughter_of": ("grandparent", True),
+    "uncle_of": ("aunt_uncle", False), "aunt_of": ("aunt_uncle", False),
+    "nephew_of": ("aunt_uncle", True), "niece_of": ("aunt_uncle", True),
+    "cousin_of": ("cousin", False), "friend_of": ("friend", False),
+    "servant_of": ("servant", False), "employer_of": ("servant", True),
+    "guardian_of": ("guardian", False), "ward_of": ("guardian", True),
+    "godfather_of": ("godparent", False), "godmother_of": ("godparent", False),
+    "companion_of": ("companion", False), "patron_of": ("patron", False),
+    "brother_in_law_of": ("in_law", False), "sister_in_law_of": ("in_law", False),
+    "in_law_of": ("in_law", False),
+}
+TOP_CHARACTERS = 50
+
+
+@dataclass
+class Cast:
+    """The key's people as name sets, and the assignment of one cap's entities to them."""
+
+    key: BookKey
+    cap: int
+    own: dict[str, str] = field(default_factory=dict)        # unambiguous name → person
+    any_name: dict[str, set[str]] = field(default_factory=dict)  # any name → people
+    not_people: set[str] = field(default_factory=set)
+    assigned: dict[str, str] = field(default_factory=dict)   # entity id → person
+    carried: dict[str, set[str]] = field(default_factory=dict)  # entity id → people
+
+    @classmethod
+    def build(cls, key: BookKey, entities: list[dict[str, Any]], cap: int) -> Cast:
+        """Index the key's names and assign the cap's character entities."""
+        cast = cls(key=key, cap=cap)
+        for person in key.people:
+            for name in person.names:
+                cast.own.setdefault(norm_name(name.name), person.id)
+                cast.any_name.setdefault(norm_name(name.name), set()).add(person.id)
+            for name in person.shared_names:
+                cast.any_name.setdefault(norm_name(name), set()).add(person.id)
+        places = [n for p in key.places for n in (p.name, *p.also)]
+        cast.not_people = {norm_name(n) for n in (*key.not_people, *places)} - set(cast.own)
+        for ent in entities:
+            if ent["type"] != "character":
+                continue
+            names = [ent["name"], *ent["aliases"]]
+            people = {cast.own[k] for k in map(norm_name, names) if k in cast.own}
+            cast.carried[ent["id"]] = people
+            head = cast.own.get(norm_name(ent["name"]))
+            if head is not None:
+                cast.assigned[ent["id"]] = head
+            elif len(people) == 1:
+                cast.assigned[ent["id"]] = next(iter(people))
+        return cast
+
+    def kind(self, ent: dict[str, Any]) -> str:
+        """'person', 'not_person' or 'unknown' for an entity typed character."""
+        key = norm_name(ent["name"])
+        if ent["id"] in self.assigned or key in self.any_name:
+            return "person"
+        if key in self.not_people:
+            return "not_person"
+        return "unknown"
+
+
+def score_cap(key: BookKey, cap_data: dict[str, Any], cap: int) -> dict[str, Any]:
+    """Every score at one cap, with the lists behind them for the diagnostics."""
+    entities = cap_data["entities"]
+    by_id = {e["id"]: e for e in entities}
+    cast = Cast.build(key, entities, cap)
+    out: dict[str, Any] = {"cap": cap}
+    out.update(_identity(key, cast, entities, cap))
+    out.update(_kinds(cast, entities))
+    out.update(_relationships(key, cast, cap_data["relationships"], by_id, cap))
+    out.update(_descriptions(key, cast, cap_data["states"], entities, cap))
+    return out
+
+
+def _present(key: BookKey, cap: int, main_only: bool = True) -> list[str]:
+    return [p.id for p in key.people if (p.main or not main_only) and p.first_chapter <= cap]
+
+
+def _identity(key: BookKey, cast: Cast, entities: list[dict], cap: int) -> dict[str, Any]:
+    per_person: dict[str, list[str]] = defaultdict(list)
+    for eid, pid in cast.assigned.items():
+        per_person[pid].append(eid)
+    main = _present(key, cap)
+    counts = {pid: len(per_person.get(pid, [])) for pid in main}
+    joins = [eid for eid, people in cast.carried.items() if len(people) > 1]
+    names = Counter(norm_name(e["name"]) for e in entities if e["type"] == "character")
+    by_id = {e["id"]: e for e in entities}
+    return {
+        "main_cast": len(main),
+        "main_one_entity": ratio(sum(1 for n in counts.values() if n == 1), len(main)),
+        "entities_per_person": ratio(sum(counts.values()),
+                                     sum(1 for n in counts.values() if n)),
+        "main_missing": sorted(pid for pid, n in counts.items() if n == 0),
+        "main_split": {pid: [by_id[e]["name"] for e in per_person[pid]]
+                       for pid, n in counts.items() if n > 1},
+        "joins": len(joins),
+        "joined": [{"entity": by_id[e]["name"], "people": sorted(cast.carried[e])} for e in joins],
+        "duplicate_names": sum(n - 1 for n in names.values() if n > 1),
+        "duplicated": sorted(n for n, c in names.items() if c > 1),
+        "display_right": ratio(
+            sum(1 for pid in main if per_person.get(pid) and norm_name(
+                _main_entity(per_person[pid], by_id)["name"]) == norm_name(
+                key.person(pid).display)),
+            sum(1 for pid in main if per_person.get(pid))),
+    }
+
+
+def _main_entity(ids: list[str], by_id: dict[str, dict]) -> dict:
+    return max((by_id[i] for i in ids), key=lambda e: e["mentions"])
+
+
+def _kinds(cast: Cast, entities: list[dict]) -> dict[str, Any]:
+    top = [e for e in entities if e["type"] == "character"][:TOP_CHARACTERS]
+    kinds = {e["name"]: cast.kind(e) for e in top}
+    return {
+        "top_non_persons": sum(1 for k in kinds.values() if k == "not_person"),
+        "top_unknown": sum(1 for k in kinds.values() if k == "unknown"),
+        "non_persons": sorted(n for n, k in kinds.items() if k == "not_person"),
+        "unknown_top": sorted(n for n, k in kinds.items() if k == "unknown"),
+    }
+
+
+def _fold(rel: dict[str, Any], cast: Cast) -> tuple[str, str, str] | None:
+    mapped = TYPE_MAP.get(rel["type"])
+    a, b = cast.assigned.get(rel["source"]), cast.assigned.get(rel["target"])
+    if mapped is None or a is None or b is None:
+        return None
+    type_, flipped = mapped
+    if flipped:
+        a, b = b, a
+    return (type_, *sorted((a, b))) if type_ in SYMMETRIC_TYPES else (type_, a, b)
+
+
+def _key_triples(key: BookKey, cap: int) -> set[tuple[str, str, str]]:
+    triples = set()
+    for r in key.relationships:
+        if r.from_ <= cap:
+            pair = tuple(sorted((r.a, r.b))) if r.type in SYMMETRIC_TYPES else (r.a, r.b)
+            triples.add((r.type, *pair))
+    return triples
+
+
+def _relationships(key: BookKey, cast: Cast, rels: list[dict], by_id: dict[str, dict],
+                   cap: int) -> dict[str, Any]:
+    wanted = _key_triples(key, cap)
+    found: set[tuple[str, str, str]] = set()
+    right = wrong = unjudged = 0
+    wrong_rows = []
+    for rel in rels:
+        ends = [by_id.get(rel["source"]), by_id.get(rel["target"])]
+        folded = _fold(rel, cast)
+        label = f"{ends[0]['name'] if ends[0] else '?'} {rel['type']} " \
+                f"{ends[1]['name'] if ends[1] else '?'} (ch. {rel['from_chapter']})"
+        if folded is None:
+            if any(e is not None and (e["type"] != "character"
+                                      or cast.kind(e) == "not_person") for e in ends):
+                wrong += 1
+                wrong_rows.append(label)
+            else:
+                unjudged += 1
+            continue
+        found.add(folded)
+        if folded in wanted:
+            right += 1
+        else:
+            wrong += 1
+            wrong_rows.append(label)
+    return {
+        "rel_precision": ratio(right, right + wrong), "rel_recall": ratio(len(found & wanted),
+                                                                          len(wanted)),
+        "rel_right": right, "rel_wrong": wrong, "rel_unjudged": unjudged,
+        "rel_key": len(wanted), "wrong_relationships": wrong_rows,
+    }
+
+
+def _descriptions(key: BookKey, cast: Cast, states: dict[str, dict], entities: list[dict],
+                  cap: int) -> dict[str, Any]:
+    by_id = {e["id"]: e for e in entities}
+    main = _present(key, cap)
+    ents: dict[str, list[str]] = defaultdict(list)
+    for eid, pid in cast.assigned.items():
+        ents[pid].append(eid)
+    described = sum(1 for pid in main if ents.get(pid) and (states.get(
+        _main_entity(ents[pid], by_id)["id"]) or {}).get("description"))
+    return {"main_described": ratio(described, len(main))}
+
+
+def score_whereabouts(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Whereabouts at every chapter the key gives, each read at that chapter's cap."""
+    right = answered = 0
+    misses = []
+    for row in key.whereabouts:
+        data = caps.get(row.chapter)
+        if data is None:
+            continue
+        by_id = {e["id"]: e for e in data["entities"]}
+        cast = Cast.build(key, data["entities"], row.chapter)
+        ids = [e for e, p in cast.assigned.items() if p == row.person]
+        place = None
+        if ids:
+            state = data["states"].get(_main_entity(ids, by_id)["id"]) or {}
+            place = by_id.get(state.get("location") or "")
+        if place is None:
+            misses.append(f"ch.{row.chapter} {row.person}: nothing (key: {row.place})")
+            continue
+        answered += 1
+        names = {norm_name(n) for n in (place["name"], *place["aliases"])}
+        if names & {norm_name(n) for n in row.accepted}:
+            right += 1
+        else:
+            misses.append(f"ch.{row.chapter} {row.person}: {place['name']} (key: {row.place})")
+    total = len(key.whereabouts)
+    return {"where_recall": ratio(right, total), "where_precision": ratio(right, answered),
+            "where_rows": total, "where_misses": misses}
+
+
+def score_name_stamps(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Married and revealed names: shown from their chapter on, never before it."""
+    early = late = total = 0
+    rows = []
+    for person in key.people:
+        for name in person.names:
+            if name.kind is None:
+                continue
+            total += 1
+            target = norm_name(name.name)
+            before = caps.get(name.from_ - 1)
+            if before and any(target in {norm_name(n) for n in (e["name"], *e["aliases"])}
+                              for e in before["entities"]):
+                early += 1
+                rows.append(f"{name.name} shown at cap {name.from_ - 1}")
+            last = caps.get(max(caps))
+            cast = Cast.build(key, last["entities"], max(caps)) if last else None
+            if cast is not None and not any(
+                    target in {norm_name(n) for n in (e["name"], *e["aliases"])}
+                    for e in last["entities"] if cast.assigned.get(e["id"]) == person.id):
+                late += 1
+                rows.append(f"{name.name} not on {person.id} at the last cap")
+    return {"stamped_names": total, "stamped_early": early, "stamped_missing": late,
+            "stamp_rows": rows}
+
+
+def score_book(key: BookKey, snapshot: dict[str, Any], early_cap: int = 12) -> dict[str, Any]:
+    """The book's scores at its last chapter and at an early cap, plus whereabouts and names."""
+    caps = snapshot["caps"]
+    last = max(caps)
+    return {
+        "book": key.stem, "chapters": last,
+        "last": score_cap(key, caps[last], last),
+        "early": score_cap(key, caps[min(early_cap, last)], min(early_cap, last)),
+        **score_whereabouts(key, caps),
+        **score_name_stamps(key, caps),
+    }
