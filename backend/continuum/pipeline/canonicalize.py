@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.identity.names import is_pronoun
 from continuum.pipeline.identity.resolve import resolve_name
-from continuum.pipeline.persist.roster_load import load_roster
 from continuum.settings import Settings
 
 
@@ -31,7 +31,7 @@ def canonicalize_with_roster(
         return 0
     from continuum.pipeline.extract.llm import canonicalize_with_llm
 
-    roster = load_roster(session, novel_id=novel_id, before_chapter=chapter)
+    roster = load_cast(session, novel_id=novel_id, before_chapter=chapter).roster
     unplaced: dict[str, list[str]] = defaultdict(list)
     for item in extraction.new_entities:
         names = [n for n in (item.name, *item.aliases) if not is_pronoun(n)]

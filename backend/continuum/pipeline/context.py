@@ -23,10 +23,14 @@ def load_story_context(
     relationships still in force (so "her father" can be resolved to a name); the narrator
     of the latest first-person chapter (kept in the roster even past `max_entities`)."""
     rows = session.execute(
-        text("""SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
-                       (SELECT max(m.chapter) FROM entity_mentions m
-                         WHERE m.novel_id = v.novel_id AND m.entity_id = v.entity_id) AS last_seen
+        text("""WITH seen AS (SELECT m.entity_id, max(m.chapter) AS last_seen,
+                                 count(*) FILTER (WHERE m.kind = 'name') AS mentions
+                            FROM entity_mentions m WHERE m.novel_id = :n AND m.chapter < :chapter
+                           GROUP BY m.entity_id)
+                SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
+                       s.last_seen, coalesce(s.mentions, 0) AS mentions
                   FROM entity_versions v JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
+                  LEFT JOIN seen s ON s.entity_id = v.entity_id
                  WHERE v.novel_id = :n AND v.chapter < :chapter
                  ORDER BY v.entity_id, v.chapter DESC"""),
         {"n": novel_id, "chapter": chapter},
@@ -41,7 +45,8 @@ def load_story_context(
     kept = ranked[:max_entities]
     kept += [r for r in ranked[max_entities:] if r.entity_id == narrator_id]
     entities = [
-        KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender)
+        KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender,
+                    mentions=r.mentions)
         for r in kept
     ]
     narrator = next((r.name for r in rows if r.entity_id == narrator_id), None)

@@ -52,7 +52,7 @@ from continuum.pipeline.passages import split_passages
 from continuum.pipeline.persist.canon import persist_canon_facts
 from continuum.pipeline.persist.entities import persist_entities
 from continuum.pipeline.persist.facts import persist_facts
-from continuum.pipeline.persist.roster_load import load_roster
+from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.replace import ReplacePlan, clear_from_chapter
 from continuum.settings import get_settings
 
@@ -240,9 +240,9 @@ def _persist(
                    embedding_model=embedding_model)
     insert_passages(session, novel_id=novel_id, number=number, passages=vectors["passage_spans"],
                     vectors=vectors["passages"], embedding_model=embedding_model)
-    roster = load_roster(session, novel_id=novel_id, before_chapter=number)
+    cast = load_cast(session, novel_id=novel_id, before_chapter=number)
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,
-                                          items=extraction.new_entities, roster=roster,
+                                          items=extraction.new_entities, cast=cast,
                                           reuse=reuse)
     record_narrator(session, novel_id=novel_id, number=number, first_person=extraction.first_person,
                     narrator=binder.bind(extraction.narrator, "character"))

@@ -17,6 +17,7 @@ class KnownEntity(BaseModel):
     type: str
     aliases: list[str] = Field(default_factory=list)
     gender: str = "unknown"
+    mentions: int = 0  # how often the book has named it so far (salience)
 
 
 class KnownRelationship(BaseModel):

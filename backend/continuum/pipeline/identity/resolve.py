@@ -1,7 +1,9 @@
 """RESOLVE: a name → an entity id, by exact name, alias, partial name, fuzzy match.
 
-More than one candidate at any step binds to none. Only the new_entities pass may
-create entities (`create=True`); every other pass resolves or drops the reference.
+More than one candidate at any step binds to the salient one, the entity named at least
+`DOMINANCE` times as often as any other candidate so far ("Captain Smollett" for a "Mr.
+Smollett" beside a rare "Smollett"), or else to none. Only the new_entities pass may
+create entities; every other pass resolves or drops the reference.
 
 An extracted entity brings all its names at once ("Elizabeth Bennet", "Miss Bennet"), and
 binds to a known entity only if every one of them agrees with that entity's names
@@ -22,6 +24,7 @@ from rapidfuzz import fuzz, process
 from continuum.pipeline.identity.names import (
     PARTICLES,
     RANK_HONORIFICS,
+    UNMARRIED_HONORIFICS,
     WIFE_HONORIFICS,
     compatible_titles,
     honorific_gender,
@@ -33,6 +36,10 @@ from continuum.pipeline.identity.names import (
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 FUZZY_BAR = 92.0
+# A name several entities could carry binds to the one named this many times as often as the
+# next (and at least SALIENT_MIN times); closer than that, it binds to none.
+DOMINANCE = 3.0
+SALIENT_MIN = 3
 
 
 @dataclass(frozen=True)
@@ -45,18 +52,26 @@ class Resolution:
 
 def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolution:
     """Bind a surface name to one known entity, or to none when unsure."""
-    for rule, finder in (("exact", roster.exact), ("alias", roster.alias)):
+    for rule, finder in (("exact", roster.exact), ("alias", roster.alias),
+                         ("partial", roster.partial)):
         found = finder(name, type_)
         if len(found) == 1:
             return Resolution(next(iter(found)), rule)
         if len(found) > 1:
-            return Resolution(None, "ambiguous")
-    found = roster.partial(name, type_)
-    if len(found) == 1:
-        return Resolution(next(iter(found)), "partial")
-    if len(found) > 1:
-        return Resolution(None, "ambiguous")
+            fitting = {i for i in found if agrees(roster, roster.entries[i], [name], None)}
+            chosen = next(iter(fitting)) if len(fitting) == 1 else salient(roster, fitting)
+            return Resolution(chosen, rule if chosen else "ambiguous")
     return _fuzzy(roster, name, type_)
+
+
+def salient(roster: Roster, ids: Collection[uuid.UUID]) -> uuid.UUID | None:
+    """The candidate named far more often than every other one, or None (see `DOMINANCE`)."""
+    ranked = sorted(ids, key=lambda i: (-roster.entries[i].mentions, str(i)))
+    if not ranked:
+        return None
+    top = roster.entries[ranked[0]].mentions
+    runner_up = roster.entries[ranked[1]].mentions if len(ranked) > 1 else 0
+    return ranked[0] if top >= SALIENT_MIN and top >= DOMINANCE * runner_up else None
 
 
 def _fuzzy(roster: Roster, name: str, type_: str | None) -> Resolution:
@@ -118,7 +133,10 @@ def resolve_item(
                 surnames and not _has_any(name, surnames) and not _has_any_known(entry, surnames))):
             continue
         return found
-    return _by_given_name(roster, names, type_, gender)
+    by_given = _by_given_name(roster, names, type_, gender)
+    if by_given.entity_id is not None:
+        return by_given
+    return _by_surname(roster, names, type_, gender)
 
 
 def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | None) -> bool:
@@ -134,9 +152,11 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
     known = [split_honorific(k) for k in entry.all_names()]
     known_titles = {t for t, _ in known if t}
     for name in names:
-        title, _ = split_honorific(name)
+        title, bare = split_honorific(name)
         if title and not all(compatible_titles(title, t) for t in known_titles):
             return False
+        if title in UNMARRIED_HONORIFICS and _called_by_given_name(known, title, bare):
+            return False  # "Miss Elizabeth" Bennet is a younger sister: "Miss Bennet" is another
         full = _full_name(name)
         if full is None:
             continue
@@ -150,6 +170,13 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         if titled and not givens and not wife and all(t in WIFE_HONORIFICS for t in titled):
             return False  # "Elizabeth Bennet" is not "Mrs. Bennet"
     return True
+
+
+def _called_by_given_name(known: list[tuple[str | None, str]], title: str, surname: str) -> bool:
+    """Whether the person goes by `title` with the given name of a full name of `surname`."""
+    givens = {b.split(" ")[0] for _, b in known
+              if len(b.split(" ")) >= 2 and b.split(" ")[-1] == surname}
+    return any(t == title and b in givens for t, b in known)
 
 
 def _by_given_name(
@@ -180,6 +207,31 @@ def _by_given_name(
     if len(candidates) == 1 and len(holders) == 1:
         return Resolution(candidates[0].id, "given")
     return Resolution(None, "ambiguous" if len(holders) > 1 else "none")
+
+
+def _by_surname(
+    roster: Roster, names: list[str], type_: str | None, gender: str | None
+) -> Resolution:
+    """An unknown full name → the person known so far only by a title and that surname.
+
+    "Fitzwilliam Darcy" (a man) is the Mr. Darcy of the story, "Georgiana Darcy" (a woman)
+    its Miss Darcy: both genders must be known and equal, the person must have no given name
+    yet, and among several such people the salient one is taken (or none)."""
+    full = next((f for n in names if (f := _full_name(n)) is not None), None)
+    if full is None or gender not in ("male", "female") or type_ not in (None, "character"):
+        return Resolution(None, "none")
+    surname = full[2]
+    candidates = []
+    for entry in roster.by_type("character"):
+        bare = [split_honorific(k) for k in entry.all_names()]
+        if entry.gender != gender or not any(t for t, _ in bare):
+            continue
+        if all(b == surname for _, b in bare) and agrees(roster, entry, names, gender):
+            candidates.append(entry.id)
+    if len(candidates) == 1:
+        return Resolution(candidates[0], "surname")
+    chosen = salient(roster, candidates)
+    return Resolution(chosen, "surname") if chosen else Resolution(None, "none")
 
 
 def plural_of(word: str, singulars: set[str]) -> bool:

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from continuum.pipeline.identity.names import (
+    SURNAME_TITLES,
     compatible_titles,
     honorific_gender,
     normalize,
@@ -24,6 +25,7 @@ class RosterEntry:
     aliases: set[str] = field(default_factory=set)
     gender: str = "unknown"
     first_chapter: int = 0
+    mentions: int = 0  # named mentions before the chapter: how salient the entity is
 
     def all_names(self) -> set[str]:
         """The canonical name and every alias."""
@@ -77,13 +79,17 @@ class Roster:
         candidates = set.intersection(*(self._by_word.get(w, set()) for w in words))
         result = set()
         wanted_gender = honorific_gender(title)
+        surname_only = title in SURNAME_TITLES and len(words) == 1
         for eid in self._typed(candidates, type_):
             gender = self.entries[eid].gender
             if wanted_gender and gender in ("male", "female") and gender != wanted_gender:
                 continue
             for known in self.entries[eid].all_names():
                 known_title, known_bare = split_honorific(known)
-                if set(words) <= set(known_bare.split(" ")) and compatible_titles(title, known_title):
+                known_words = known_bare.split(" ")
+                if surname_only and len(known_words) > 1 and words[-1] != known_words[-1]:
+                    continue  # "Colonel Fitzwilliam" names a surname, not Fitzwilliam Darcy
+                if set(words) <= set(known_words) and compatible_titles(title, known_title):
                     result.add(eid)
                     break
         return result

@@ -9,16 +9,16 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from continuum.pipeline.extract.schema import EntityItem
+from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.names import is_pronoun, normalize
-from continuum.pipeline.identity.resolve import resolve_item, resolve_name
-from continuum.pipeline.identity.roster import Roster, RosterEntry
+from continuum.pipeline.identity.roster import RosterEntry
 
 
 @dataclass
 class NameBinder:
     """Surface name → entity id for this chapter: the chapter's own names first, then roster."""
 
-    roster: Roster
+    cast: Cast
     local: dict[str, uuid.UUID] = field(default_factory=dict)
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
@@ -26,9 +26,9 @@ class NameBinder:
         if not name:
             return None
         local = self.local.get(normalize(name))
-        if local is not None and (type_ is None or self.roster.entries[local].type == type_):
+        if local is not None and (type_ is None or self.cast.entry(local).type == type_):
             return local
-        return resolve_name(self.roster, name, type_).entity_id
+        return self.cast.bind_name(name, type_)
 
 
 def persist_entities(
@@ -37,15 +37,16 @@ def persist_entities(
     novel_id: uuid.UUID,
     chapter: int,
     items: list[EntityItem],
-    roster: Roster,
+    cast: Cast,
     reuse: dict[tuple[str, str], uuid.UUID] | None = None,
 ) -> tuple[NameBinder, dict[str, int]]:
     """Resolve exact → alias → partial → fuzzy → create; returns the binder and rule counts."""
-    binder = NameBinder(roster)
+    binder = NameBinder(cast)
     counts: dict[str, int] = {}
     bound: list[tuple[uuid.UUID, EntityItem]] = []
     for item in items:
-        entity_id = _bind_item(roster, item, {eid for eid, _ in bound})
+        entity_id = cast.bind_item([item.name, *item.aliases], item.type, item.gender,
+                                   {eid for eid, _ in bound}).entity_id
         rule = "bound" if entity_id is not None else "created"
         if entity_id is None:
             # A rebuild (replace) hands an entity its old id back when it finds it again.
@@ -59,13 +60,11 @@ def persist_entities(
                 {"novel_id": novel_id, "id": previous, "type": item.type, "chapter": chapter,
                  "gender": item.gender},
             ).scalar_one()
-            roster.add(RosterEntry(id=entity_id, type=item.type, name=_tidy(item.name),
+            cast.add(RosterEntry(id=entity_id, type=item.type, name=_tidy(item.name),
                                    gender=item.gender, first_chapter=chapter))
         counts[rule] = counts.get(rule, 0) + 1
-        entry = roster.entries[entity_id]
         for surface in {_tidy(item.name), *map(_tidy, item.aliases)}:
-            if normalize(surface) != normalize(entry.name):
-                roster.add_alias(entity_id, surface)
+            cast.learn_alias(entity_id, surface)
             binder.local[normalize(surface)] = entity_id
         for mention in item.mentions:
             if not is_pronoun(mention.text):
@@ -74,7 +73,7 @@ def persist_entities(
     for entity_id, item in bound:
         parent = binder.bind(item.parent, "location") if item.parent else None
         _write_version(session, novel_id=novel_id, chapter=chapter,
-                       entry=roster.entries[entity_id], description=item.description,
+                       entry=cast.entry(entity_id), description=item.description,
                        parent_id=parent if parent != entity_id else None)
         _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
     return binder, counts
@@ -83,10 +82,6 @@ def persist_entities(
 def _tidy(name: str) -> str:
     """A surface name with its line breaks and runs of spaces collapsed."""
     return " ".join(name.split())
-
-
-def _bind_item(roster: Roster, item: EntityItem, taken: set[uuid.UUID]) -> uuid.UUID | None:
-    return resolve_item(roster, [item.name, *item.aliases], item.type, item.gender, taken).entity_id
 
 
 def _write_version(

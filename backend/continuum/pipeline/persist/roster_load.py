@@ -11,14 +11,20 @@ from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 
 def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Roster:
-    """Every entity first seen before `before_chapter`, with its latest names before it."""
+    """Every entity first seen before `before_chapter`, with its latest names and its salience."""
     rows = session.execute(
         text(
             """
+            WITH mentioned AS (
+              SELECT m.entity_id, count(*) AS mentions FROM entity_mentions m
+               WHERE m.novel_id = :novel_id AND m.chapter < :before AND m.kind = 'name'
+               GROUP BY m.entity_id)
             SELECT DISTINCT ON (v.entity_id)
-                   v.entity_id, v.name, v.aliases, v.type, e.gender, e.first_chapter
+                   v.entity_id, v.name, v.aliases, v.type, e.gender, e.first_chapter,
+                   coalesce(mc.mentions, 0) AS mentions
               FROM entity_versions v
               JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
+              LEFT JOIN mentioned mc ON mc.entity_id = v.entity_id
              WHERE v.novel_id = :novel_id AND v.chapter < :before
              ORDER BY v.entity_id, v.chapter DESC
             """
@@ -29,7 +35,7 @@ def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -
         [
             RosterEntry(
                 id=r.entity_id, type=r.type, name=r.name, aliases=set(r.aliases),
-                gender=r.gender, first_chapter=r.first_chapter,
+                gender=r.gender, first_chapter=r.first_chapter, mentions=r.mentions,
             )
             for r in rows
         ]

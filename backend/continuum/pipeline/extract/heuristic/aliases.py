@@ -26,18 +26,14 @@ from continuum.pipeline.extract.heuristic.mentions import (
     words,
 )
 from continuum.pipeline.extract.protocol import KnownEntity
-from continuum.pipeline.identity.names import given_forms, same_given
+from continuum.pipeline.identity.names import SURNAME_TITLES, given_forms, same_given
+from continuum.pipeline.identity.resolve import DOMINANCE, SALIENT_MIN
 
 _SAME_TITLE = {
-    "doctor": "dr", "capt": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
+    "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain", "capn": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
     "lt": "lieutenant", "prof": "professor", "rev": "reverend", "mister": "mr", "missus": "mrs",
     "mme": "madame", "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint",
 }  # fmt: skip
-# Titles used with a surname, never a given name: "Colonel Fitzwilliam" is not Fitzwilliam Darcy.
-SURNAME_TITLES = words(
-    """mr dr captain colonel major general lieutenant sergeant corporal admiral commodore professor
-    reverend judge governor inspector constable"""
-)
 # Common given names of English-language fiction, for gender when no title says it.
 MALE_NAMES = words(
     """aaron abel abraham adam adolphus adrian alan albert alec alexander alfred allan amos andrew
@@ -303,9 +299,10 @@ def _title_given(cluster: Cluster, form: Form) -> bool:
     for full in cluster.multiword():
         if word == full[-1] and word != full[0]:
             return any(
-                f.honorifics & form.honorifics and f.core == (full[0],) and f.count >= 2
+                f.honorifics & form.honorifics and f.core == (full[0],)
+                and (f.count >= 2 or (cluster.known is not None and not f.mentions))
                 for f in cluster.forms
-            )
+            )  # a name the story already knows the person by counts as often heard
     return False
 
 
@@ -360,6 +357,8 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
     given_names = {f.core[0] for f in forms if len(f.core) >= 2}
     for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
         exact = {id(c): c for c in by_surface.get(form.key, [])}
+        if len(exact) > 1 and (chosen := _salient_known(list(exact.values()))) is not None:
+            exact = {id(chosen): chosen}
         if len(exact) == 1:
             attach(next(iter(exact.values())), form)
             continue
@@ -368,6 +367,8 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             # "Mr. Pett" beside "Mr. Peter Pett" and an untitled Pett: the shared title decides.
             same = [c for c in candidates if form.honorifics & c.titles()]
             candidates = same if len(same) == 1 else candidates
+        if len(candidates) > 1 and (chosen := _salient_known(candidates)) is not None:
+            candidates = [chosen]
         if len(candidates) == 1:
             attach(candidates[0], form)
         else:
@@ -375,6 +376,21 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             clusters.append(cluster)
             attach(cluster, form)
     return [c for c in clusters if any(f.mentions for f in c.forms)]
+
+
+def _salient_known(candidates: list[Cluster]) -> Cluster | None:
+    """Among clusters of known entities only, the one the book names far more than the others.
+
+    The same rule as the cast's (`identity.resolve.salient`): "Mr. Smollett" in a chapter
+    goes to the long-known Captain Smollett rather than to a rare "Smollett" beside him. A
+    candidate that is new in this chapter makes the choice open: nothing is chosen.
+    """
+    if any(c.known is None for c in candidates):
+        return None
+    ranked = sorted(candidates, key=lambda c: -(c.known.mentions if c.known else 0))
+    top = ranked[0].known.mentions if ranked[0].known else 0
+    runner_up = ranked[1].known.mentions if ranked[1].known else 0
+    return ranked[0] if top >= SALIENT_MIN and top >= DOMINANCE * runner_up else None
 
 
 def canonical_name(cluster: Cluster) -> str:

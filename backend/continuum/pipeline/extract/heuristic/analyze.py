@@ -73,6 +73,7 @@ def analyze_chapter_text(
     forms = build_forms(mentions)
     vote_of = {id(m): v for m, v in zip(mentions, gender_votes, strict=True)}
     groups: set[str] = set()
+    singulars = known_words | {w for f in forms for w in f.core}
     for form in forms:
         grouped = 0
         for m in form.mentions:
@@ -82,10 +83,14 @@ def analyze_chapter_text(
             if vote:
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += 0.7
-        if 2 * grouped > form.count:
-            groups.add(form.key)
-            form.types["character"] += 1.2
         form.types.add(ner_prior(form.mentions))
+        if _family_plural(doc, form, singulars, grouped):
+            # A family or a people named in the plural ("the Bennets", "the Britons") is a
+            # group: whatever its mentions do votes for the group, never for one person.
+            groups.add(form.key)
+            form.types["faction"] += form.types.pop("character", 0.0) + 1.2
+        if form.words and form.words[-1] in DEITIES:
+            form.types = Votes({"other": 1.0})  # a deity is not one of the story's people
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
             form.types["character"] += 2
@@ -100,8 +105,9 @@ def analyze_chapter_text(
         if etype is None:
             continue
         item = _entity_item(cluster, etype, text, sentences)
-        if etype == "character" and all(f.key in groups for f in cluster.forms if f.mentions):
-            item.gender = "plural"
+        if etype in ("character", "faction") and all(
+                f.key in groups for f in cluster.forms if f.mentions):
+            item.gender = "plural"  # a family or a people: "they" may be them
         key, n = item.name, 1
         while key in entities:  # two clusters kept apart under one display name
             n += 1
@@ -117,7 +123,8 @@ def analyze_chapter_text(
         start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     keyed.sort(key=lambda k: k.tok_start)
-    genders = {k: e.gender for k, e in entities.items() if e.type == "character"}
+    genders = {k: e.gender for k, e in entities.items()
+               if e.type == "character" or e.gender == "plural"}
     resolution = resolve_pronouns(
         doc, keyed, genders, sent_ids, quote_ids,
         aliases={k: e.aliases for k, e in entities.items()}, previous_narrator=context.narrator,
@@ -296,12 +303,38 @@ def _custom_types(context: StoryContext, custom_types: list[str] | None) -> list
 def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
     """The best-supported type; None when nothing supports it or "not an entity" wins."""
     if cluster.known is not None:
-        return cluster.known.type
+        return _retyped(cluster)
     votes = cluster.type_votes()
     best = votes.best({*_KEPT_TYPES, *customs})
     if best is None or votes["other"] >= best[1]:
         return None
     return best[0]
+
+
+# A known person, place or group is re-typed when this chapter's own evidence for another of
+# those kinds is decisive (`RETYPE_MIN`) and outweighs the known kind's by `RETYPE_RATIO`:
+# "Kent", taken for a person in a letter's heading, is a place once people "leave Kent".
+RETYPE_MIN = 3.0
+RETYPE_RATIO = 2.0
+
+
+def _retyped(cluster: Cluster) -> str:
+    """The known entity's type, or the kind this chapter's mentions decisively say it is."""
+    assert cluster.known is not None
+    known = cluster.known.type
+    if known not in _KEPT_TYPES:
+        return known
+    own = Votes()
+    for form in cluster.forms:
+        if form.mentions:
+            own.add(form.types)
+    best = own.best(set(_KEPT_TYPES))
+    if best is None or best[0] == known:
+        return known
+    kind, weight = best
+    if weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(own[known], 0.0):
+        return kind
+    return known
 
 
 def _entity_item(cluster: Cluster, etype: str, text: str, sentences: list[tuple[int, int]]) -> EntityItem:
@@ -405,6 +438,24 @@ def ner_prior(mentions: list[NameMention]) -> Votes:
     return Votes({k: v / len(mentions) for k, v in prior.items()}) if mentions else prior
 
 
+def _family_plural(doc: Any, form: Any, singulars: set[str], grouped: int) -> bool:
+    """A family or a people: "the Bennets", "the Miss Lucases", "the Britons" — not "Bones".
+
+    One plural word, mostly tagged plural, that is the plural of a name word the chapter or
+    the story knows ("Bennet") or mostly comes after "the"; a title with such a plural
+    ("Miss Lucases") too."""
+    if len(form.core) != 1 or not form.core[0].endswith("s"):
+        return False
+    from continuum.pipeline.identity.resolve import plural_of
+
+    known_plural = plural_of(form.core[0], singulars - {form.core[0]})
+    if form.honorifics:
+        return known_plural
+    after_the = sum(1 for m in form.mentions
+                    if m.tok_start > 0 and doc[m.tok_start - 1].lower_ == "the")
+    return 2 * grouped > form.count and (known_plural or 2 * after_the > form.count)
+
+
 def is_group(doc: Any, m: NameMention) -> bool:
     """A people or a family named in the plural ("the Huns", "the Bennets")."""
     tok = doc[m.tok_end - 1]
@@ -472,8 +523,6 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
         votes["other"] += 1.5  # a name alone in quotation marks: a title, a term, a sign
     if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
         votes["character"] += 0.6
-    if m.words[-1] in DEITIES:
-        votes["character"] += 3
     return votes
 
 

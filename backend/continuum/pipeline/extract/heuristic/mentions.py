@@ -35,7 +35,7 @@ SPEECH_VERBS = words(
 _MALE_TITLES = words(
     """mr mister sir lord master monsieur m signor señor senor herr don father brother uncle
     king prince duke earl count baron marquis marquess viscount emperor sheikh squire messrs
-    grandfather parson rabbi captain capt colonel col major general gen lieutenant lieut lt
+    grandfather parson rabbi captain capt cap'n cap\u2019n capn colonel col major general gen lieutenant lieut lt
     sergeant sgt corporal admiral commodore bishop archbishop cardinal pope abbot prior friar
     archdeacon deacon sheriff mayor"""
 )
@@ -116,6 +116,8 @@ _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
 _HEADING_LINE = re.compile(r"^[^a-z\n]*[A-Z]{2}[^a-z\n]*$", re.MULTILINE)
 _OPEN_PUNCT = frozenset("\"'“‘«(—–-:;_[")
 _POSSESSIVE = frozenset({"'s", "\u2019s"})
+# A dash run glued to a name ends it: "Mr. Bones--" is Mr. Bones ("Bones--\"Sir" is one token).
+_DASHED = re.compile(r"-{2,}|[\u2014\u2013]")
 
 
 @dataclass
@@ -321,7 +323,9 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
     while k < len(run) - 1 and norm_honorific(doc[run[k]].text):
         k += 1
     first, last = doc[run[0]], doc[run[-1]]
-    start, end = first.idx, last.idx + len(last.text)
+    start, end = first.idx, last.idx + len(_DASHED.split(last.text, 1)[0])
+    if end <= start:
+        return None
     name = tuple(stats.text[doc[run[k]].idx : end].split())
     if k == 0 and len(name) == 1 and not _single_ok(first, initial, stats, known):
         return None
