@@ -7,6 +7,8 @@
    Island in order).
 5. golden fixture 2 (*The Kessel Peak Comet*, its own ingest; tuned on since session 4), same scorer as 2.
 6. the unseen golden fixture 3 (*The Marchbank Pearls*, its own ingest), same scorer as 2.
+7. whole-book reading: five full novels read in order and scored against their keys
+   (`evals/wholebook/`; Silas Marner is never tuned on).
 
 `--quick` runs only the first 15 chapters of each real novel in the critic eval; `--mock-embeddings`
 ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
@@ -40,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     embedding = MOCK if args.mock_embeddings else MINILM
 
     from evals import critic_eval, golden, litbank, search_eval
+    from evals.wholebook import run as wholebook
 
     state: dict[str, object] = {}
 
@@ -60,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                        embedding=embedding, write=write, fresh=args.fresh)),
         ("golden3", lambda: golden.run(fixture="golden3",
                                        embedding=embedding, write=write, fresh=args.fresh)),
+        ("wholebook", lambda: wholebook.main([] if write else ["--no-write"])),
     ]
     failed = []
     for name, step in steps:

@@ -11,7 +11,6 @@ each). The held-out book (never tuned on) is marked in the table.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import time
@@ -137,10 +136,9 @@ def section(results: list[dict[str, Any]]) -> str:
         "`evals/wholebook/score.py`). "
         f"*{HELD_OUT.replace('_', ' ')}* is never tuned on. Read: {timing}.\n\n"
         + table(results) + "\n\nDiagnostics (splits, joins, wrong relationships, missed "
-        f"whereabouts): `{DIAGNOSTICS.relative_to(REPO) if DIAGNOSTICS.is_relative_to(REPO) else DIAGNOSTICS}`.\n"
+        f"whereabouts): `{_shown(DIAGNOSTICS)}`.\n"
     )
 
 
-def dump(path: Path, data: Any) -> None:
-    """Pretty JSON (for ad-hoc diagnostics)."""
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+def _shown(path: Path) -> Path:
+    return path.relative_to(REPO) if path.is_relative_to(REPO) else path

@@ -14,7 +14,8 @@ outside the vocabulary, or an end nobody in the key is, leaves it unjudged (coun
 
 Whereabouts. At the key's chapter, the place the read layer gives for the person's entity
 (the most mentioned one assigned to them) is right when its name or an alias is the key's
-place, one of its other names or a place that contains it.
+place, one of its other names or a place that contains it ("Netherfield House" counts for
+"Netherfield": a trailing place word is ignored).
 """
 
 from __future__ import annotations
@@ -243,13 +244,26 @@ def score_whereabouts(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str
             continue
         answered += 1
         names = {norm_name(n) for n in (place["name"], *place["aliases"])}
-        if names & {norm_name(n) for n in row.accepted}:
+        if same_place(names, {norm_name(n) for n in row.accepted}):
             right += 1
         else:
             misses.append(f"ch.{row.chapter} {row.person}: {place['name']} (key: {row.place})")
     total = len(key.whereabouts)
     return {"where_recall": ratio(right, total), "where_precision": ratio(right, answered),
             "where_rows": total, "where_misses": misses}
+
+
+# "Netherfield House" is the key's "Netherfield": a place word after the name adds nothing.
+PLACE_WORDS = frozenset(["house", "park", "hall", "lodge", "place", "court", "manor", "abbey", "inn"])
+
+
+def same_place(found: set[str], accepted: set[str]) -> bool:
+    """Whether one of the read layer's names for a place is one of the key's names for it."""
+    def bare(name: str) -> str:
+        words = name.split(" ")
+        return " ".join(words[:-1]) if len(words) > 1 and words[-1] in PLACE_WORDS else name
+
+    return bool({bare(n) for n in found} & {bare(n) for n in accepted})
 
 
 def score_name_stamps(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str, Any]:

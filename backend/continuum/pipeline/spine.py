@@ -46,13 +46,13 @@ from continuum.pipeline.extract.llm.calls import record_llm_calls
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.extractors import get_extractor
+from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.masking import mask_markup
 from continuum.pipeline.materialize import materialize_novel
 from continuum.pipeline.passages import split_passages
 from continuum.pipeline.persist.canon import persist_canon_facts
 from continuum.pipeline.persist.entities import persist_entities
 from continuum.pipeline.persist.facts import persist_facts
-from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.replace import ReplacePlan, clear_from_chapter
 from continuum.settings import get_settings
 

@@ -3,8 +3,9 @@
 Routes are enumerated from the OpenAPI document, so a new GET route with a `cap` is covered
 without anyone remembering to add it. The story is the golden fixture (10 chapters) and the
 first chapters of Pride and Prejudice and of Treasure Island (told by "I", its narrator
-named in chapter 3), ingested through the real spine with the offline extractor; a parked
-agent draft sits in the review queue and must never leak.
+named in chapter 3), ingested through the real spine with the offline extractor, plus a
+scripted novel whose names are stamped with a later chapter (a married name, a fuller name
+that retitles a page); a parked agent draft sits in the review queue and must never leak.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def story(database_url, shared_data):
     # Told by "I": the narrator is first named in chapter 3 and tells chapter 4 unnamed.
     for n, chapter in enumerate(chapters_of(shared_data, "treasure_island.txt")[:4], start=1):
         analyze_chapter(novel_id=novels["treasure"], number=n, text=chapter)
+    novels["married"] = _married_names_novel()
     with write_session() as session:
         session.execute(text(
             "INSERT INTO draft_submissions (novel_id, chapter_number, text, reason) "
@@ -59,6 +61,46 @@ def story(database_url, shared_data):
     yield novels
     with get_engine().begin() as conn:
         conn.execute(text("DELETE FROM novels"))
+
+
+MARRIED_CHAPTERS = {
+    1: "Charlotte Lucas married Mr. Collins at the church.",
+    2: "Charlotte Lucas walked home with Lizzy.",
+    3: "Mrs. Collins poured the tea for Lizzy.",
+    4: "Elizabeth Vane, whom they all called Lizzy, smiled.",
+}
+
+
+def _married_names_novel() -> uuid.UUID:
+    """Names stamped with a chapter: "Mrs. Collins" is Charlotte's from chapter 3 (her
+    marriage is on record from 1), and Lizzy's page is "Elizabeth Vane" from chapter 4."""
+    from continuum.pipeline.extract.schema import ChapterExtraction, Evidence, RelationshipUpdate
+    from tests.fakes import ScriptedExtractor, entity
+
+    def person(text_: str, name: str, gender: str, *aliases: str):
+        item = entity(text_, name, "character", *aliases)
+        item.gender = gender
+        return item
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        people = {
+            1: [person(text_, "Charlotte Lucas", "female"), person(text_, "Mr. Collins", "male")],
+            2: [person(text_, "Charlotte Lucas", "female"), person(text_, "Lizzy", "female")],
+            3: [person(text_, "Mrs. Collins", "female"), person(text_, "Lizzy", "female")],
+            4: [person(text_, "Lizzy", "female", "Elizabeth Vane")],
+        }[number]
+        ties = [RelationshipUpdate(source="Charlotte Lucas", target="Mr. Collins",
+                                   type="married_to", symmetric=True,
+                                   evidence=Evidence(start=0, end=len(text_), quote=text_,
+                                                     rule="scripted"))] if number == 1 else []
+        return ChapterExtraction(new_entities=people, relationship_updates=ties)
+
+    with write_session() as session:
+        novel_id = create_novel(session, title="Stamped Names")
+    extractor = ScriptedExtractor(script)
+    for number, text_ in MARRIED_CHAPTERS.items():
+        analyze_chapter(novel_id=novel_id, number=number, text=text_, extractor=extractor)
+    return novel_id
 
 
 def _seed_llm_costs(session, novels: dict) -> None:
@@ -285,3 +327,11 @@ def test_costs_stop_at_the_cap(client, truth) -> None:
                 assert [p["model"] for p in row["passes"]] == [f"test/model-of-chapter-{row['chapter']}"]
                 assert [p["pass_name"] for p in row["alignment"]["passes"]] == \
                     [f"pass-model-of-chapter-{row['chapter']}"]
+
+
+def test_the_stamped_names_are_in_the_story_and_start_at_their_chapter(truth) -> None:
+    """The married and fuller names the property checks exist, from their own chapters."""
+    names = truth["married"]["names"]
+    assert names["Mrs. Collins"] == 3 and names["Elizabeth Vane"] == 4
+    assert "Mrs. Collins" in _late_names(truth["married"], 2)
+    assert "Elizabeth Vane" in _late_names(truth["married"], 3)

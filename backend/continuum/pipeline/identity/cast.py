@@ -10,22 +10,31 @@ never founds a second one: an item whose main name is some entity's name, and wh
 rule could bind, joins the most mentioned entity of that name and type
 ("Mr. Bingley" of chapter 55 is the Mr. Bingley of chapter 1, not a sixth one). A known
 name the extractor gives another kind (a person, a place, a group) changes kind from this
-chapter on, in its entity version: "Kent" is a place from the chapter that says so.
+chapter on, in its entity version: "Kent" is a place from the chapter that says so. A
+wife's title with her husband's surname ("Mrs. Collins", after Charlotte Lucas married Mr.
+Collins) is her alias from the chapter it is first used; a person's page is titled with
+their fullest name once the book gives it ("Elizabeth Bennet", not "Lizzy").
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.identity.names import is_pronoun, normalize
+from continuum.pipeline.identity.names import (
+    PARTICLES,
+    WIFE_HONORIFICS,
+    is_pronoun,
+    normalize,
+    split_honorific,
+)
 from continuum.pipeline.identity.resolve import Resolution, resolve_item, resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 from continuum.pipeline.persist.roster_load import load_roster
-
 
 # Kinds a name may move between as the book's evidence grows.
 RETYPABLE = frozenset({"character", "location", "faction"})
@@ -36,6 +45,7 @@ class Cast:
     """The novel's entities before a chapter, and the binding rules over them."""
 
     roster: Roster
+    spouses: dict[uuid.UUID, set[uuid.UUID]] = field(default_factory=dict)  # married before
 
     def bind_item(
         self, names: list[str], type_: str | None, gender: str | None = None,
@@ -45,6 +55,9 @@ class Cast:
         found = resolve_item(self.roster, names, type_, gender, taken)
         if found.entity_id is not None:
             return found
+        wife = self.married_name(names, type_)
+        if wife is not None:
+            return Resolution(wife, "married")
         namesake = self.namesake(names[0] if names else "", type_)
         if namesake is not None:
             return Resolution(namesake, "namesake")
@@ -64,6 +77,27 @@ class Cast:
             return None
         return max(ids, key=lambda i: (self.roster.entries[i].mentions, str(i)))
 
+    def married_name(self, names: list[str], type_: str | None) -> uuid.UUID | None:
+        """The wife a "Mrs. Collins" names: the one woman the one Mr. Collins has married.
+
+        Only when every name of the item is a wife's title with one surname, the story knows
+        exactly one man of that surname, and the marriage is on record before this chapter;
+        the name then becomes her alias from this chapter on (her entity version)."""
+        if type_ not in (None, "character") or not names:
+            return None
+        parts = [split_honorific(n) for n in names]
+        surnames = {bare for title, bare in parts if title in WIFE_HONORIFICS and " " not in bare}
+        if len(surnames) != 1 or len(surnames) != len({b for _, b in parts}):
+            return None
+        surname = surnames.pop()
+        men = [e for e in self.roster.by_type("character") if e.gender == "male" and any(
+            split_honorific(n)[1].split(" ")[-1] == surname for n in e.all_names())]
+        if len(men) != 1:
+            return None
+        wives = [w for w in self.spouses.get(men[0].id, set())
+                 if self.roster.entries[w].gender == "female"]
+        return wives[0] if len(wives) == 1 else None
+
     def _retype(self, name: str, type_: str | None) -> uuid.UUID | None:
         """The one entity of another kind named exactly `name`, now of kind `type_`.
 
@@ -77,6 +111,24 @@ class Cast:
             return None
         self.roster.entries[ids[0]].type = type_
         return ids[0]
+
+    def retitle(self, entity_id: uuid.UUID) -> str:
+        """Title a person by their fullest common name once the book has given it.
+
+        "Lizzy" becomes "Elizabeth Bennet", "Mr. Darcy" "Fitzwilliam Darcy": the longest
+        untitled name of given name and surname (the fuller given name of two: "Elizabeth",
+        not "Eliza"). The old title stays an alias; the change is written with this
+        chapter's version, so a reader at an earlier cap still sees the old one. A name that
+        already titles another entity is left alone (no twins)."""
+        entry = self.roster.entries[entity_id]
+        best = fullest_name(entry.all_names()) if entry.type == "character" else None
+        taken = self.roster.exact(best) - {entity_id} if best is not None else set()
+        if best is not None and normalize(best) != normalize(entry.name) and not taken:
+            old = entry.name
+            entry.name = best
+            entry.aliases.discard(best)
+            self.roster.add_alias(entity_id, old)
+        return entry.name
 
     def entry(self, entity_id: uuid.UUID) -> RosterEntry:
         """A known entity by id."""
@@ -92,6 +144,29 @@ class Cast:
             self.roster.add_alias(entity_id, alias)
 
 
+def fullest_name(names: Collection[str]) -> str | None:
+    """The longest untitled "Given Surname" among a person's names, or None."""
+    fulls = []
+    for name in names:
+        title, bare = split_honorific(name)
+        words = bare.split(" ")
+        if title is None and len(words) >= 2 and words[0] not in PARTICLES and all(
+                len(w.rstrip(".")) > 1 for w in words):
+            fulls.append(" ".join(name.split()))
+    if not fulls:
+        return None
+    return max(fulls, key=lambda n: (len(n.split()), len(n.split()[0]), n))
+
+
 def load_cast(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Cast:
-    """The cast as it stands before `before_chapter`: names as of then, salience so far."""
-    return Cast(load_roster(session, novel_id=novel_id, before_chapter=before_chapter))
+    """The cast as it stands before `before_chapter`: names, salience and marriages so far."""
+    cast = Cast(load_roster(session, novel_id=novel_id, before_chapter=before_chapter))
+    for a, b in session.execute(
+        text("""SELECT source_id, target_id FROM relationships
+                 WHERE novel_id = :n AND type = 'married_to' AND from_chapter < :before
+                   AND (to_chapter IS NULL OR to_chapter >= :before)"""),
+        {"n": novel_id, "before": before_chapter},
+    ):
+        cast.spouses.setdefault(a, set()).add(b)
+        cast.spouses.setdefault(b, set()).add(a)
+    return cast

@@ -25,8 +25,10 @@ WIFE_HONORIFICS = {"mrs", "madame", "mme", "señora", "frau"}
 # "Catherine" of another family is not her.
 RANK_HONORIFICS = {"sir", "lady", "lord", "dame"}
 # Titles used with a surname, never a given name: "Colonel Fitzwilliam" is not Fitzwilliam Darcy.
-SURNAME_TITLES = frozenset("""mr dr captain cap'n colonel major general lieutenant sergeant corporal
-    admiral commodore professor reverend judge governor inspector constable""".split())
+SURNAME_TITLES = frozenset([
+    "mr", "dr", "captain", "cap'n", "colonel", "major", "general", "lieutenant", "sergeant",
+    "corporal", "admiral", "commodore", "professor", "reverend", "judge", "governor",
+    "inspector", "constable"])
 ARTICLES = {"the", "a", "an"}
 # Surname particles: "de Bourgh" has no given name "de".
 PARTICLES = {"de", "van", "von", "du", "la", "le", "da", "di", "del", "della", "der", "den", "ten",

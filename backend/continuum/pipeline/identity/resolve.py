@@ -221,11 +221,15 @@ def _by_surname(
     if full is None or gender not in ("male", "female") or type_ not in (None, "character"):
         return Resolution(None, "none")
     surname = full[2]
+    titled_in_full = {t for t, _, s in (_full_name(n) or (None, "", "") for n in names)
+                      if t and s == surname}
     candidates = []
     for entry in roster.by_type("character"):
         bare = [split_honorific(k) for k in entry.all_names()]
         if entry.gender != gender or not any(t for t, _ in bare):
             continue
+        if titled_in_full & {t for t, _ in bare}:
+            continue  # "Mr. John Knightley" is the younger brother of the "Mr. Knightley"
         if all(b == surname for _, b in bare) and agrees(roster, entry, names, gender):
             candidates.append(entry.id)
     if len(candidates) == 1:

@@ -66,6 +66,7 @@ def persist_entities(
         for surface in {_tidy(item.name), *map(_tidy, item.aliases)}:
             cast.learn_alias(entity_id, surface)
             binder.local[normalize(surface)] = entity_id
+        cast.retitle(entity_id)
         for mention in item.mentions:
             if not is_pronoun(mention.text):
                 binder.local.setdefault(normalize(mention.text), entity_id)

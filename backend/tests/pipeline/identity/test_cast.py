@@ -120,3 +120,63 @@ def test_through_the_spine_a_person_becomes_a_place_from_the_chapter_that_says_s
     assert [(e.name, e.type) for e in before] == [("Kent", "character")]
     assert [(e.name, e.type) for e in after] == [("Kent", "location")]
     assert before[0].id == after[0].id
+
+
+def test_through_the_spine_a_married_name_joins_the_wife_from_its_chapter(novel) -> None:
+    from continuum.pipeline.extract.schema import Evidence, RelationshipUpdate
+
+    chapters = {1: "Charlotte Lucas married Mr. Collins.", 2: "Charlotte Lucas walked.",
+                3: "Mrs. Collins poured the tea."}
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        if number == 3:
+            item = entity(text_, "Mrs. Collins")
+            item.gender = "female"
+            return ChapterExtraction(new_entities=[item])
+        people = [entity(text_, "Charlotte Lucas")]
+        people[0].gender = "female"
+        if number == 1:
+            collins = entity(text_, "Mr. Collins")
+            collins.gender = "male"
+            people.append(collins)
+            return ChapterExtraction(new_entities=people, relationship_updates=[
+                RelationshipUpdate(source="Charlotte Lucas", target="Mr. Collins",
+                                   type="married_to", symmetric=True,
+                                   evidence=Evidence(start=0, end=len(text_), quote=text_,
+                                                     rule="scripted"))])
+        return ChapterExtraction(new_entities=people)
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        before = {e.name: e.aliases for e in list_entities(session=session, novel_id=novel, cap=2)}
+        after = {e.name: e.aliases for e in list_entities(session=session, novel_id=novel, cap=3)}
+    assert "Mrs. Collins" not in before["Charlotte Lucas"]
+    assert set(after) == {"Charlotte Lucas", "Mr. Collins"}
+    assert "Mrs. Collins" in after["Charlotte Lucas"]
+
+
+def test_a_person_is_titled_by_the_fullest_name_from_the_chapter_that_gives_it(novel) -> None:
+    chapters = {1: "Lizzy laughed. Lizzy ran.", 2: "Elizabeth Bennet, called Lizzy, smiled."}
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        if number == 1:
+            return ChapterExtraction(new_entities=[entity(text_, "Lizzy")])
+        return ChapterExtraction(new_entities=[entity(text_, "Lizzy", "character",
+                                                      "Elizabeth Bennet")])
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        first = list_entities(session=session, novel_id=novel, cap=1)
+        second = list_entities(session=session, novel_id=novel, cap=2)
+    assert [(e.name, e.aliases) for e in first] == [("Lizzy", [])]
+    assert [(e.name, e.aliases) for e in second] == [("Elizabeth Bennet", ["Lizzy"])]
+
+
+def test_a_titled_full_name_is_not_the_one_known_by_title_and_surname_alone() -> None:
+    cast, _ = _cast(("Mr. Knightley", 400, "male", ("Knightley",)))
+    found = cast.bind_item(["John Knightley", "Mr. John Knightley"], "character", "male")
+    assert found.entity_id is None  # Mr. Knightley's younger brother

@@ -30,7 +30,8 @@ from continuum.pipeline.identity.names import SURNAME_TITLES, given_forms, same_
 from continuum.pipeline.identity.resolve import DOMINANCE, SALIENT_MIN
 
 _SAME_TITLE = {
-    "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain", "capn": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
+    "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain",
+    "capn": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
     "lt": "lieutenant", "prof": "professor", "rev": "reverend", "mister": "mr", "missus": "mrs",
     "mme": "madame", "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint",
 }  # fmt: skip

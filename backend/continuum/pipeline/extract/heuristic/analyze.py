@@ -53,6 +53,7 @@ from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, 
 from continuum.pipeline.segment import split_sentences
 
 _KEPT_TYPES = ("character", "location", "faction")
+_DEITY_WORDS = frozenset(d.lower() for d in DEITIES)
 
 
 def analyze_chapter_text(
@@ -89,7 +90,11 @@ def analyze_chapter_text(
             # group: whatever its mentions do votes for the group, never for one person.
             groups.add(form.key)
             form.types["faction"] += form.types.pop("character", 0.0) + 1.2
-        if form.words and form.words[-1] in DEITIES:
+        if _mostly_after_the(doc, form):
+            # "the Admiral Benbow", "the Blue Boar", "the Jolly Roger": a name worn with "the"
+            # is an inn, a ship, a house or a title, never one of the people.
+            form.types.pop("character", None)
+        if form.core and form.core[-1] in _DEITY_WORDS:
             form.types = Votes({"other": 1.0})  # a deity is not one of the story's people
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
@@ -436,6 +441,22 @@ def ner_prior(mentions: list[NameMention]) -> Votes:
         elif m.label in {"GPE", "LOC", "FAC"}:
             prior["location"] += 0.8
     return Votes({k: v / len(mentions) for k, v in prior.items()}) if mentions else prior
+
+
+_PERSONAL_TITLES_WITH_THE = frozenset([
+    "mr", "mrs", "miss", "ms", "master", "mister", "sir", "lady", "lord", "dr", "doctor",
+    "reverend", "rev", "honourable"])
+
+
+def _mostly_after_the(doc: Any, form: Any) -> bool:
+    """Whether most mentions of a singular, untitled name come right after "the"."""
+    if set(form.honorifics) & _PERSONAL_TITLES_WITH_THE or not form.mentions:
+        return False
+    if form.core and form.core[-1].endswith("s"):
+        return False  # "the Bennets": a family, decided apart
+    after = sum(1 for m in form.mentions
+                if m.tok_start > 0 and doc[m.tok_start - 1].lower_ == "the")
+    return 2 * after > form.count
 
 
 def _family_plural(doc: Any, form: Any, singulars: set[str], grouped: int) -> bool:

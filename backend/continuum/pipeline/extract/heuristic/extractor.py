@@ -15,6 +15,7 @@ from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
@@ -62,6 +63,7 @@ class OfflineExtractor:
         analyzed = analyze_chapter_text(text, context)
         step("new_entities")
         view = ChapterView.build(analyzed, context)
+        describe_entities(view, analyzed.entities)
         deltas = extract_state_deltas(view)
         step("state_deltas")
         events = extract_events(view, deltas.verbs)

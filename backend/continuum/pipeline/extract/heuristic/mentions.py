@@ -35,7 +35,8 @@ SPEECH_VERBS = words(
 _MALE_TITLES = words(
     """mr mister sir lord master monsieur m signor señor senor herr don father brother uncle
     king prince duke earl count baron marquis marquess viscount emperor sheikh squire messrs
-    grandfather parson rabbi captain capt cap'n cap\u2019n capn colonel col major general gen lieutenant lieut lt
+    grandfather parson rabbi captain capt cap'n cap\u2019n capn colonel col major general gen
+    lieutenant lieut lt
     sergeant sgt corporal admiral commodore bishop archbishop cardinal pope abbot prior friar
     archdeacon deacon sheriff mayor"""
 )
@@ -323,7 +324,10 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
     while k < len(run) - 1 and norm_honorific(doc[run[k]].text):
         k += 1
     first, last = doc[run[0]], doc[run[-1]]
-    start, end = first.idx, last.idx + len(_DASHED.split(last.text, 1)[0])
+    last_text = _DASHED.split(last.text, 1)[0]
+    if len(last_text) > 2 and last_text.endswith(".") and not norm_honorific(last_text):
+        last_text = last_text.rstrip(".")  # "John Knightley." glued to a sentence's end
+    start, end = first.idx, last.idx + len(last_text)
     if end <= start:
         return None
     name = tuple(stats.text[doc[run[k]].idx : end].split())

@@ -233,26 +233,37 @@ def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[Re
             for owner_tok, owner_key in owners for key, ref_tok in referents if key != owner_key]
 
 
+_PRONOUN_GENDER = {"his": "male", "him": "male", "he": "male", "her": "female", "she": "female",
+                   "hers": "female"}
+
+
 def _certain(view: ChapterView, tok: Any, key: str) -> bool:
     """Whether whom the token means is certain enough to state a relationship of them.
 
     A name is; so is a spouse read from a name ("his wife" of Mr. Bennet). A pronoun is only
-    in narration, with its person named earlier in the same sentence ("Jane and her sister");
-    a "my" or "her" in speech, a pronoun reaching back across sentences, and a bare noun
-    phrase ("his wife" alone) are the resolver's guesses, and a guessed relative is wrong
-    half the time on a real novel."""
+    in narration, with its person named earlier in the same sentence ("Jane and her sister"),
+    or the one person of its gender named since the previous sentence began ("Anna Lind came
+    in. Her father, ..."); a "my" or "her" in speech, a pronoun reaching further back, and a
+    bare noun phrase ("his wife" alone) are the resolver's guesses, and a guessed relative
+    is wrong half the time on a real novel."""
     kind = view.token_kind[tok.i]
     if kind in ("name", "inferred"):
         return True
     if kind != "pronoun" or view.in_quote(tok):
         return False
     sentence = view.token_sent[tok.i]
+    named: list[str] = []
     j = tok.i - 1
-    while j >= 0 and view.token_sent[j] == sentence:
-        if view.token_key[j] == key and view.token_kind[j] == "name":
-            return True
+    while j >= 0 and view.token_sent[j] >= sentence - 1:
+        if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
+                and not view.in_quote(view.doc[j]):
+            named.append(view.token_key[j] or "")
+        if view.token_sent[j] == sentence and named and named[-1] == key:
+            return True  # "Jane and her sister": named in the same sentence
         j -= 1
-    return False
+    gender = _PRONOUN_GENDER.get(tok.lower_)
+    rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
+    return key in named and not rivals  # the one person of that gender just named
 
 
 def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:

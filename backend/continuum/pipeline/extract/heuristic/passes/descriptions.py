@@ -1,0 +1,86 @@
+"""Descriptions of people and places from what the narration says of them.
+
+Two forms, both read from the parse of a sentence in narration (never speech, which may be
+one character's opinion of another), where the name itself is the head:
+- an apposition that is a described noun phrase: "Mr. Collins, a tall, heavy-looking young
+  man of five-and-twenty";
+- a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
+  parts, sarcastic humour, reserve, and caprice".
+
+The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
+of context), hold a common noun, and be 3 to 30 words long. The first such phrase in the
+chapter is the entity's description as of this chapter; the spine keeps an earlier one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.schema import EntityItem
+
+_DESCRIBED_KINDS = ("character", "location")
+_COPULAS = frozenset({"be"})
+_INDEFINITE = frozenset({"a", "an"})
+_DEICTIC = frozenset({"this", "that", "these", "those", "such"})
+MIN_WORDS, MAX_WORDS = 3, 30
+
+
+def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
+    """Give each character or place without a description the first one the chapter states."""
+    described = 0
+    for tok in view.doc:
+        key = view.key(tok)
+        item = items.get(key or "")
+        if item is None or item.description or item.type not in _DESCRIBED_KINDS:
+            continue
+        if view.token_kind[tok.i] != "name" or view.in_quote(tok) or tok.pos_ != "PROPN":
+            continue
+        phrase = _apposition(tok) or _copula(view, tok)
+        if phrase is not None:
+            item.description = phrase
+            described += 1
+    return described
+
+
+def _apposition(tok: Any) -> str | None:
+    for child in tok.children:
+        if child.dep_ == "appos" and child.pos_ == "NOUN" and _described(child):
+            return _phrase(child)
+    return None
+
+
+def _described(noun: Any) -> bool:
+    """"a tall young man", "the large and populous village": not "the principal object"."""
+    dets = {d.lower_ for d in noun.children if d.dep_ in {"det", "predet"}}
+    adjectives = [a for d in noun.children if d.dep_ == "amod"
+                  for a in (d, *d.conjuncts)]
+    return bool(dets & _INDEFINITE) or ("the" in dets and len(adjectives) >= 2)
+
+
+def _copula(view: ChapterView, tok: Any) -> str | None:
+    if tok.dep_ != "nsubj" or tok.head.lemma_ not in _COPULAS:
+        return None
+    verb = tok.head
+    if not view.verdict(verb).asserted:
+        return None  # "was not a man to ...", "might be a fool"
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    if attr is None or not any(d.lower_ in _INDEFINITE for d in attr.children):
+        return None  # "was the one" identifies rather than describes
+    return _phrase(attr)
+
+
+def _phrase(head: Any) -> str | None:
+    """The noun phrase under `head`, up to its first clause, if it can stand on its own."""
+    tokens = [t for t in head.subtree if not (t.dep_ in {"relcl", "advcl"} or any(
+        a.dep_ in {"relcl", "advcl"} and a.i != head.i for a in t.ancestors
+        if head.i != a.i and a in head.subtree))]
+    words = [t for t in tokens if not t.is_punct]
+    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+        return None
+    if any(t.pos_ == "PRON" or t.lower_ in _DEICTIC for t in tokens):
+        return None
+    doc = head.doc
+    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+    text = " ".join(doc.text[start:end].split()).strip(" ,;:-")
+    return text or None

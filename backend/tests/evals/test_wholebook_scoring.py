@@ -1,0 +1,83 @@
+"""The whole-book scorer on a tiny invented key and snapshot, and the real keys validate."""
+
+from __future__ import annotations
+
+import pytest
+from evals.wholebook.key import BookKey, available_keys, load_key
+from evals.wholebook.score import score_book, score_cap
+
+KEY = BookKey.model_validate({
+    "book": "tiny.txt", "chapters": 2,
+    "people": [
+        {"id": "eliza", "display": "Elizabeth Bennet", "main": True, "gender": "female",
+         "names": [{"name": "Elizabeth Bennet", "from": 1}, {"name": "Lizzy", "from": 1},
+                   {"name": "Mrs. Darcy", "from": 2, "kind": "married"}],
+         "shared_names": ["Miss Bennet"]},
+        {"id": "jane", "display": "Jane Bennet", "main": True, "gender": "female",
+         "names": [{"name": "Jane", "from": 1}]},
+        {"id": "darcy", "display": "Fitzwilliam Darcy", "main": True, "gender": "male",
+         "names": [{"name": "Mr. Darcy", "from": 1}, {"name": "Darcy", "from": 1}]},
+    ],
+    "relationships": [{"a": "eliza", "b": "jane", "type": "sibling", "from": 1},
+                      {"a": "eliza", "b": "darcy", "type": "married", "from": 2}],
+    "whereabouts": [{"chapter": 1, "person": "jane", "place": "Netherfield"},
+                    {"chapter": 2, "person": "eliza", "place": "Pemberley"}],
+    "places": [{"name": "Netherfield"}, {"name": "Pemberley"}, {"name": "Kent"}],
+    "not_people": ["Bennets"],
+})
+
+
+def _ent(id_: str, name: str, type_: str = "character", aliases=(), mentions: int = 10) -> dict:
+    return {"id": id_, "name": name, "type": type_, "aliases": list(aliases),
+            "mentions": mentions, "first_chapter": 1}
+
+
+def _cap(entities, relationships=(), states=None) -> dict:
+    return {"entities": entities, "relationships": list(relationships), "states": states or {}}
+
+
+def test_one_entity_per_person_scores_one_and_a_split_or_a_join_is_counted() -> None:
+    good = score_cap(KEY, _cap([_ent("e", "Elizabeth Bennet", aliases=["Lizzy"]),
+                                _ent("j", "Jane"), _ent("d", "Mr. Darcy")]), 1)
+    assert good["main_one_entity"] == 1.0 and good["joins"] == 0
+    assert good["duplicate_names"] == 0 and good["display_right"] == pytest.approx(1 / 3)
+    bad = score_cap(KEY, _cap([_ent("e", "Lizzy"), _ent("e2", "Elizabeth Bennet"),
+                               _ent("j", "Jane", aliases=["Lizzy"]), _ent("d", "Mr. Darcy"),
+                               _ent("d2", "Mr. Darcy"), _ent("k", "Kent")]), 1)
+    assert bad["main_split"]["eliza"] == ["Lizzy", "Elizabeth Bennet"]
+    assert bad["joins"] == 1 and bad["duplicate_names"] == 1
+    assert bad["top_non_persons"] == 1 and bad["non_persons"] == ["Kent"]
+
+
+def test_relationships_are_folded_to_the_key_vocabulary_and_judged() -> None:
+    ents = [_ent("e", "Elizabeth Bennet"), _ent("j", "Jane"), _ent("d", "Mr. Darcy"),
+            _ent("b", "Bennets")]
+    rels = [{"type": "sister_of", "source": "j", "target": "e", "from_chapter": 1, "quote": ""},
+            {"type": "father_of", "source": "d", "target": "e", "from_chapter": 1, "quote": ""},
+            {"type": "friend_of", "source": "b", "target": "e", "from_chapter": 1, "quote": ""},
+            {"type": "neighbour_of", "source": "d", "target": "j", "from_chapter": 1,
+             "quote": ""}]
+    scores = score_cap(KEY, _cap(ents, rels), 1)
+    assert (scores["rel_right"], scores["rel_wrong"], scores["rel_unjudged"]) == (1, 2, 1)
+    assert scores["rel_recall"] == 1.0  # the marriage is not in force at chapter 1
+
+
+def test_whereabouts_and_stamped_names_are_read_at_their_chapter() -> None:
+    place = _ent("n", "Netherfield House", "location")
+    caps = {
+        1: _cap([_ent("e", "Elizabeth Bennet", aliases=["Mrs. Darcy"]), _ent("j", "Jane"),
+                 place], states={"j": {"location": "n", "status": None, "description": None}}),
+        2: _cap([_ent("e", "Elizabeth Bennet", aliases=["Mrs. Darcy"]), _ent("j", "Jane"),
+                 place], states={"e": {"location": "n", "status": None, "description": None}}),
+    }
+    scores = score_book(KEY, {"caps": caps})
+    assert scores["where_recall"] == 0.5 and scores["where_precision"] == 0.5
+    assert scores["stamped_early"] == 1  # "Mrs. Darcy" shown at cap 1, before her marriage
+
+
+@pytest.mark.parametrize("stem", sorted(available_keys()))
+def test_every_real_key_validates_and_covers_enough(stem: str) -> None:
+    key = load_key(available_keys()[stem])
+    assert sum(p.main for p in key.people) >= 12
+    assert len(key.relationships) >= 16
+    assert len({w.chapter for w in key.whereabouts}) >= 15

@@ -1,0 +1,62 @@
+"""Descriptions from narration, and kin stated only of people the text makes certain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
+from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
+from continuum.pipeline.extract.protocol import StoryContext
+from tests.pipeline.extract.heuristic.passes.support import in_novel
+
+ViewOf = Callable[..., ChapterView]
+
+
+def _descriptions(text: str) -> dict[str, str | None]:
+    chapter = analyze_chapter_text(text, StoryContext())
+    describe_entities(ChapterView.build(chapter, StoryContext()), chapter.entities)
+    return {e.name: e.description for e in chapter.entities.values()}
+
+
+def test_an_apposition_in_narration_describes_the_person() -> None:
+    text = ("Mr. Knightley, a sensible man about seven or eight-and-thirty, was not only a very "
+            "old and intimate friend of the family, but particularly connected with it, as the elder "
+            "brother of Isabella's husband.")
+    assert in_novel("emma.txt", text)
+    assert _descriptions(text)["Mr. Knightley"] == "a sensible man about seven or eight-and-thirty"
+
+
+def test_a_copula_in_narration_describes_the_person() -> None:
+    text = "Mr. Bennet was so odd a mixture of quick parts, sarcastic humour, reserve, and caprice."
+    found = _descriptions(text)["Mr. Bennet"]
+    assert found is not None and "mixture of quick parts" in found
+
+
+def test_speech_pronouns_and_identifications_describe_nobody() -> None:
+    said = _descriptions('"Mr. Collins is a very foolish young man," said Elizabeth.')
+    assert said.get("Mr. Collins") is None  # one character's opinion of another
+    assert _descriptions("Mr. Collins was not a sensible man.").get("Mr. Collins") is None
+    assert _descriptions("Jane was the one he admired.").get("Jane") is None
+    assert _descriptions("Jane was a friend of his.").get("Jane") is None  # 'his' is lost
+
+
+def _relations(view: ViewOf, text: str) -> list[tuple[str, str, str]]:
+    return [(r.source, r.type, r.target) for r in extract_relationships(view(text))]
+
+
+def test_a_my_in_speech_states_no_kin(view: ViewOf) -> None:
+    text = ('Elizabeth listened. "He was my godfather, and excessively attached to me," '
+            'said Mr. Wickham.')
+    assert not [r for r in _relations(view, text) if r[1] == "godfather_of"]
+
+
+def test_a_possessive_of_a_person_just_named_states_kin(view: ViewOf) -> None:
+    found = _relations(view, "Jane Bennet sat with her sister Elizabeth by the fire.")
+    assert ("Elizabeth", "sister_of", "Jane Bennet") in found
+
+
+def test_a_possessive_with_two_women_named_before_it_states_nothing(view: ViewOf) -> None:
+    text = "Charlotte Lucas met Jane Bennet at the door. Her sister Elizabeth came after."
+    assert not [r for r in _relations(view, text) if r[1] == "sister_of"]
