@@ -319,7 +319,10 @@ def predict(text: str) -> Prediction:
 
     chapter = analyze_chapter_text(text, StoryContext())
     mentions = [PredMention(m.start, m.end, m.entity_key, m.kind) for m in chapter.mentions]
-    return Prediction(mentions, {k: e.type for k, e in chapter.entities.items()},
+    # LitBank's PER covers groups of people ("the Woodhouses", "the Dacians"): the extractor's
+    # groups (a family or a people, typed faction with plural gender) are its people too.
+    return Prediction(mentions, {k: "character" if e.gender == "plural" else e.type
+                                 for k, e in chapter.entities.items()},
                       first_person=chapter.first_person, narrator=chapter.narrator)
 
 

@@ -61,7 +61,7 @@ class Cast:
         namesake = self.namesake(names[0] if names else "", type_)
         if namesake is not None:
             return Resolution(namesake, "namesake")
-        retyped = self._retype(names[0] if names else "", type_)
+        retyped = self._retype(names[0] if names else "", type_, taken)
         return Resolution(retyped, "retyped") if retyped is not None else found
 
     def bind_name(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
@@ -98,15 +98,18 @@ class Cast:
                  if self.roster.entries[w].gender == "female"]
         return wives[0] if len(wives) == 1 else None
 
-    def _retype(self, name: str, type_: str | None) -> uuid.UUID | None:
+    def _retype(self, name: str, type_: str | None,
+                taken: Collection[uuid.UUID]) -> uuid.UUID | None:
         """The one entity of another kind named exactly `name`, now of kind `type_`.
 
         The extractor re-types a known entity when a chapter's evidence is decisive; the
-        new kind is written with this chapter's version, so earlier caps keep the old one."""
+        new kind is written with this chapter's version, so earlier caps keep the old one.
+        An entity this chapter already bound or created (`taken`) keeps its kind: the
+        extractor told the two apart ("Raven" the bird and "Raven" the town)."""
         if type_ not in RETYPABLE:
             return None
         ids = [i for i in self.roster.exact(" ".join(name.split()))
-               if self.roster.entries[i].type in RETYPABLE]
+               if self.roster.entries[i].type in RETYPABLE and i not in taken]
         if len(ids) != 1:
             return None
         self.roster.entries[ids[0]].type = type_

@@ -327,6 +327,8 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
     last_text = _DASHED.split(last.text, 1)[0]
     if len(last_text) > 2 and last_text.endswith(".") and not norm_honorific(last_text):
         last_text = last_text.rstrip(".")  # "John Knightley." glued to a sentence's end
+    if len(last_text) > 3 and last_text[-2:] in _POSSESSIVE:
+        last_text = last_text[:-2]  # "Fairfax's" left as one token
     start, end = first.idx, last.idx + len(last_text)
     if end <= start:
         return None

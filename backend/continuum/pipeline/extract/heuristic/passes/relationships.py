@@ -233,8 +233,7 @@ def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[Re
             for owner_tok, owner_key in owners for key, ref_tok in referents if key != owner_key]
 
 
-_PRONOUN_GENDER = {"his": "male", "him": "male", "he": "male", "her": "female", "she": "female",
-                   "hers": "female"}
+CENTRE_SENTENCES = 2  # how far back a lone named person still carries a possessive
 
 
 def _certain(view: ChapterView, tok: Any, key: str) -> bool:
@@ -242,10 +241,12 @@ def _certain(view: ChapterView, tok: Any, key: str) -> bool:
 
     A name is; so is a spouse read from a name ("his wife" of Mr. Bennet). A pronoun is only
     in narration, with its person named earlier in the same sentence ("Jane and her sister"),
-    or the one person of its gender named since the previous sentence began ("Anna Lind came
-    in. Her father, ..."); a "my" or "her" in speech, a pronoun reaching further back, and a
-    bare noun phrase ("his wife" alone) are the resolver's guesses, and a guessed relative
-    is wrong half the time on a real novel."""
+    or the only person named in it and the two sentences before ("Anna Lind came in. Her
+    father, ..."), or, opening a sentence, the subject of the one before when nobody else of
+    that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
+    a "my" or "her" in speech, a pronoun with two people before it, and a bare
+    noun phrase ("his wife" alone) are the resolver's guesses, and a guessed relative is
+    wrong half the time on a real novel."""
     kind = view.token_kind[tok.i]
     if kind in ("name", "inferred"):
         return True
@@ -254,16 +255,39 @@ def _certain(view: ChapterView, tok: Any, key: str) -> bool:
     sentence = view.token_sent[tok.i]
     named: list[str] = []
     j = tok.i - 1
-    while j >= 0 and view.token_sent[j] >= sentence - 1:
+    while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
         if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
                 and not view.in_quote(view.doc[j]):
             named.append(view.token_key[j] or "")
         if view.token_sent[j] == sentence and named and named[-1] == key:
             return True  # "Jane and her sister": named in the same sentence
         j -= 1
-    gender = _PRONOUN_GENDER.get(tok.lower_)
+    if set(named) == {key}:
+        return True  # the one person named in this sentence and the two before it
+    gender = view.gender_of(key)
     rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
-    return key in named and not rivals  # the one person of that gender just named
+    return not rivals and _opens_sentence(view, tok) and _subject_before(view, tok) == key
+
+
+def _opens_sentence(view: ChapterView, tok: Any) -> bool:
+    """"His mother, Martha Quill, ...": the pronoun is the sentence's first word."""
+    j = tok.i - 1
+    return j < 0 or view.token_sent[j] != view.token_sent[tok.i]
+
+
+def _subject_before(view: ChapterView, tok: Any) -> str | None:
+    """The subject of the sentence before (a name, or a pronoun the resolver placed), whom an
+    opening "his"/"her" continues: the centre of attention carries over."""
+    sentence = view.token_sent[tok.i] - 1
+    j = tok.i - 1
+    while j >= 0 and view.token_sent[j] >= sentence:
+        t = view.doc[j]
+        if view.token_sent[j] == sentence and t.dep_ in {"nsubj", "nsubjpass"} \
+                and t.head.dep_ == "ROOT" and view.token_kind[j] in ("name", "pronoun") \
+                and not view.in_quote(t):
+            return view.token_key[j]
+        j -= 1
+    return None
 
 
 def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:

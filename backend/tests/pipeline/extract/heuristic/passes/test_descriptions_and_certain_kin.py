@@ -60,3 +60,9 @@ def test_a_possessive_of_a_person_just_named_states_kin(view: ViewOf) -> None:
 def test_a_possessive_with_two_women_named_before_it_states_nothing(view: ViewOf) -> None:
     text = "Charlotte Lucas met Jane Bennet at the door. Her sister Elizabeth came after."
     assert not [r for r in _relations(view, text) if r[1] == "sister_of"]
+
+
+def test_an_opening_possessive_continues_the_subject_before(view: ViewOf) -> None:
+    text = ("Daniel Quill led the mules up the hill. He was a muleteer by trade. His mother, "
+            "Martha Quill, kept the inn at the foot of it.")
+    assert ("Martha Quill", "mother_of", "Daniel Quill") in _relations(view, text)
