@@ -88,6 +88,13 @@ class Cast:
                 cast.assigned[ent["id"]] = next(iter(people))
         return cast
 
+    def entities_of(self) -> dict[str, list[str]]:
+        """Entity ids by the person they are assigned to."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for eid, pid in self.assigned.items():
+            found[pid].append(eid)
+        return found
+
     def kind(self, ent: dict[str, Any]) -> str:
         """'person', 'not_person' or 'unknown' for an entity typed character."""
         key = norm_name(ent["name"])
@@ -116,9 +123,7 @@ def _present(key: BookKey, cap: int, main_only: bool = True) -> list[str]:
 
 
 def _identity(key: BookKey, cast: Cast, entities: list[dict], cap: int) -> dict[str, Any]:
-    per_person: dict[str, list[str]] = defaultdict(list)
-    for eid, pid in cast.assigned.items():
-        per_person[pid].append(eid)
+    per_person = cast.entities_of()
     main = _present(key, cap)
     counts = {pid: len(per_person.get(pid, [])) for pid in main}
     joins = [eid for eid, people in cast.carried.items() if len(people) > 1]
@@ -216,9 +221,7 @@ def _descriptions(key: BookKey, cast: Cast, states: dict[str, dict], entities: l
                   cap: int) -> dict[str, Any]:
     by_id = {e["id"]: e for e in entities}
     main = _present(key, cap)
-    ents: dict[str, list[str]] = defaultdict(list)
-    for eid, pid in cast.assigned.items():
-        ents[pid].append(eid)
+    ents = cast.entities_of()
     described = sum(1 for pid in main if ents.get(pid) and (states.get(
         _main_entity(ents[pid], by_id)["id"]) or {}).get("description"))
     return {"main_described": ratio(described, len(main))}
@@ -228,13 +231,16 @@ def score_whereabouts(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str
     """Whereabouts at every chapter the key gives, each read at that chapter's cap."""
     right = answered = 0
     misses = []
+    casts: dict[int, tuple[Cast, dict[str, dict]]] = {}
     for row in key.whereabouts:
         data = caps.get(row.chapter)
         if data is None:
             continue
-        by_id = {e["id"]: e for e in data["entities"]}
-        cast = Cast.build(key, data["entities"], row.chapter)
-        ids = [e for e, p in cast.assigned.items() if p == row.person]
+        if row.chapter not in casts:
+            casts[row.chapter] = (Cast.build(key, data["entities"], row.chapter),
+                                  {e["id"]: e for e in data["entities"]})
+        cast, by_id = casts[row.chapter]
+        ids = cast.entities_of().get(row.person, [])
         place = None
         if ids:
             state = data["states"].get(_main_entity(ids, by_id)["id"]) or {}
@@ -270,6 +276,8 @@ def score_name_stamps(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str
     """Married and revealed names: shown from their chapter on, never before it."""
     early = late = total = 0
     rows = []
+    last = caps.get(max(caps)) if caps else None
+    cast = Cast.build(key, last["entities"], max(caps)) if last else None
     for person in key.people:
         for name in person.names:
             if name.kind is None:
@@ -281,9 +289,7 @@ def score_name_stamps(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str
                               for e in before["entities"]):
                 early += 1
                 rows.append(f"{name.name} shown at cap {name.from_ - 1}")
-            last = caps.get(max(caps))
-            cast = Cast.build(key, last["entities"], max(caps)) if last else None
-            if cast is not None and not any(
+            if cast is not None and last is not None and not any(
                     target in {norm_name(n) for n in (e["name"], *e["aliases"])}
                     for e in last["entities"] if cast.assigned.get(e["id"]) == person.id):
                 late += 1

@@ -1,19 +1,20 @@
 """The cast: who is who in a novel as of a chapter, and the one place names become entities.
 
-Every stage that turns a name into an entity asks the cast: the critique (`critic.claims`),
-canonicalization and persistence. The cast is the roster of every entity known before the
-chapter (names and aliases as of then, gender, type) with each one's salience, the number
-of times the book has named it so far. Binding an extracted entity follows `resolve_item`
-(every name of the item must agree with the entity's names); an ambiguous name binds to
-the salient candidate or to none (`resolve.salient`). A name that already titles an entity
-never founds a second one: an item whose main name is some entity's name, and which no
-rule could bind, joins the most mentioned entity of that name and type
-("Mr. Bingley" of chapter 55 is the Mr. Bingley of chapter 1, not a sixth one). A known
-name the extractor gives another kind (a person, a place, a group) changes kind from this
-chapter on, in its entity version: "Kent" is a place from the chapter that says so. A
-wife's title with her husband's surname ("Mrs. Collins", after Charlotte Lucas married Mr.
-Collins) is her alias from the chapter it is first used; a person's page is titled with
-their fullest name once the book gives it ("Elizabeth Bennet", not "Lizzy").
+Canonicalization and persistence bind names through the cast (the critique's
+`critic.claims.bind_claims` does not yet: it still resolves name by name). The cast is the
+roster of every entity known before the chapter (names and aliases as of then, gender,
+type) with each one's salience, the number of times the book has named it so far. Binding
+an extracted entity follows `resolve_item` (every name of the item must agree with the
+entity's names); an ambiguous name binds to the salient candidate or to none
+(`resolve.salient`). A name that already titles an entity never founds a second one: an
+item whose main name is some entity's name, and which no rule could bind, joins the most
+mentioned entity of that name and type ("Mr. Bingley" of chapter 55 is the Mr. Bingley of
+chapter 1, not a sixth one). A known name the extractor gives another kind (a person, a
+place, a group) changes kind from this chapter on, in its entity version: "Kent" is a
+place from the chapter that says so. A wife's title with her husband's surname ("Mrs.
+Collins", after Charlotte Lucas married Mr. Collins) is her alias from the chapter it is
+first used; a person's page is titled with their fullest name once the book gives it
+("Elizabeth Bennet", not "Lizzy").
 """
 
 from __future__ import annotations

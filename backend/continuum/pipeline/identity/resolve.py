@@ -16,8 +16,9 @@ by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a di
 from __future__ import annotations
 
 import uuid
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -35,6 +36,7 @@ from continuum.pipeline.identity.names import (
 )
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
+T = TypeVar("T")
 FUZZY_BAR = 92.0
 # A name several entities could carry binds to the one named this many times as often as the
 # next (and at least SALIENT_MIN times); closer than that, it binds to none.
@@ -66,11 +68,17 @@ def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolut
 
 def salient(roster: Roster, ids: Collection[uuid.UUID]) -> uuid.UUID | None:
     """The candidate named far more often than every other one, or None (see `DOMINANCE`)."""
-    ranked = sorted(ids, key=lambda i: (-roster.entries[i].mentions, str(i)))
+    return dominant(sorted(ids, key=str), lambda i: roster.entries[i].mentions)
+
+
+def dominant(candidates: Sequence[T], mentions: Callable[[T], int]) -> T | None:
+    """The candidate with at least `DOMINANCE` times the mentions of any other (and at least
+    `SALIENT_MIN`), or None; the one rule of salience, for the cast and the clusterer alike."""
+    ranked = sorted(candidates, key=lambda c: -mentions(c))
     if not ranked:
         return None
-    top = roster.entries[ranked[0]].mentions
-    runner_up = roster.entries[ranked[1]].mentions if len(ranked) > 1 else 0
+    top = mentions(ranked[0])
+    runner_up = mentions(ranked[1]) if len(ranked) > 1 else 0
     return ranked[0] if top >= SALIENT_MIN and top >= DOMINANCE * runner_up else None
 
 

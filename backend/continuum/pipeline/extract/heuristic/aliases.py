@@ -27,7 +27,7 @@ from continuum.pipeline.extract.heuristic.mentions import (
 )
 from continuum.pipeline.extract.protocol import KnownEntity
 from continuum.pipeline.identity.names import SURNAME_TITLES, given_forms, same_given
-from continuum.pipeline.identity.resolve import DOMINANCE, SALIENT_MIN
+from continuum.pipeline.identity.resolve import dominant
 
 _SAME_TITLE = {
     "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain",
@@ -388,10 +388,7 @@ def _salient_known(candidates: list[Cluster]) -> Cluster | None:
     """
     if any(c.known is None for c in candidates):
         return None
-    ranked = sorted(candidates, key=lambda c: -(c.known.mentions if c.known else 0))
-    top = ranked[0].known.mentions if ranked[0].known else 0
-    runner_up = ranked[1].known.mentions if ranked[1].known else 0
-    return ranked[0] if top >= SALIENT_MIN and top >= DOMINANCE * runner_up else None
+    return dominant(candidates, lambda c: c.known.mentions if c.known else 0)
 
 
 def canonical_name(cluster: Cluster) -> str:

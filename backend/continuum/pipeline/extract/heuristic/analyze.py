@@ -50,6 +50,7 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
 )
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
+from continuum.pipeline.identity.resolve import plural_of
 from continuum.pipeline.segment import split_sentences
 
 _KEPT_TYPES = ("character", "location", "faction")
@@ -467,8 +468,6 @@ def _family_plural(doc: Any, form: Any, singulars: set[str], grouped: int) -> bo
     ("Miss Lucases") too."""
     if len(form.core) != 1 or not form.core[0].endswith("s"):
         return False
-    from continuum.pipeline.identity.resolve import plural_of
-
     known_plural = plural_of(form.core[0], singulars - {form.core[0]})
     if form.honorifics:
         return known_plural

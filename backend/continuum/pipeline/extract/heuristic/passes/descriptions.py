@@ -21,6 +21,7 @@ from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
 _COPULAS = frozenset({"be"})
+_CLAUSES = frozenset({"relcl", "advcl"})  # "a man who ...": the description stops before it
 _INDEFINITE = frozenset({"a", "an"})
 _DEICTIC = frozenset({"this", "that", "these", "those", "such"})
 MIN_WORDS, MAX_WORDS = 3, 30
@@ -72,9 +73,9 @@ def _copula(view: ChapterView, tok: Any) -> str | None:
 
 def _phrase(head: Any) -> str | None:
     """The noun phrase under `head`, up to its first clause, if it can stand on its own."""
-    tokens = [t for t in head.subtree if not (t.dep_ in {"relcl", "advcl"} or any(
-        a.dep_ in {"relcl", "advcl"} and a.i != head.i for a in t.ancestors
-        if head.i != a.i and a in head.subtree))]
+    clauses = {t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
+               for t in c.subtree}
+    tokens = [t for t in head.subtree if t.i not in clauses]
     words = [t for t in tokens if not t.is_punct]
     if not MIN_WORDS <= len(words) <= MAX_WORDS:
         return None
