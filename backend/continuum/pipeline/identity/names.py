@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-MALE_HONORIFICS = {"mr", "sir", "lord", "master", "uncle", "king", "prince", "duke", "father",
+MALE_HONORIFICS = {"mr", "sir", "lord", "master", "mas'r", "uncle", "king", "prince", "duke", "father",
                    "brother", "count", "baron", "monsieur", "herr", "señor", "don"}
 FEMALE_HONORIFICS = {"mrs", "miss", "ms", "lady", "madam", "madame", "aunt", "queen", "princess",
                      "duchess", "mother", "sister", "countess", "baroness", "mademoiselle",
@@ -29,6 +29,64 @@ SURNAME_TITLES = frozenset([
     "mr", "dr", "captain", "cap'n", "colonel", "major", "general", "lieutenant", "sergeant",
     "corporal", "admiral", "commodore", "professor", "reverend", "judge", "governor",
     "inspector", "constable"])
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Common given names of English-language fiction, for gender when no title says it.
+MALE_NAMES = _words(
+    """aaron abel abraham adam adolphus adrian alan albert alec alexander alfred allan amos andrew
+    andy angus anthony archibald archie arthur augustus austin barnaby bartholomew basil ben
+    benedict benjamin bernard bertie bill billy bob bobby bruce caleb cecil charles charley
+    charlie chester christopher clarence claude clement colin cornelius cuthbert cyril dan
+    daniel david denis dennis dick donald dudley duncan ebenezer edgar edmund edward edwin
+    elijah elmer emil emmanuel enoch ephraim erasmus ernest eugene ezra felix ferdinand fergus
+    francis frank fred frederick gabriel geoffrey george gerald gideon gilbert giles godfrey
+    gregory gustave guy harold harry hector henry herbert hiram horace horatio hubert hugh
+    humphrey ichabod ira isaac jabez jack jacob jake james jasper jem jeremiah jerome jesse
+    jethro jim jimmy jo joe john jonas jonathan joseph joshua josiah jude julian julius kit
+    lawrence lemuel leon leonard leopold lewis lionel louis lucius ludwig luke malcolm marcus
+    mark marmaduke martin matthew matthias maurice michael miles morgan moses nat nathan
+    nathaniel ned neville newland nicholas noah obadiah octavius oliver orlando oscar oswald
+    owen patrick paul percy peter philip phineas pierre ralph randolph ray raymond reginald
+    reuben richard robert robin roderick rodney roger ronald rufus rupert sam samuel saul
+    sebastian seth sidney silas simon solomon stanley stephen teddy theodore thomas tim
+    timothy tobias toby tom tommy ulysses uriah victor vincent wallace walter warren wilbur
+    wilfred will william willie zachary"""
+)
+FEMALE_NAMES = _words(
+    """abigail ada adela adelaide adeline agatha agnes alice alicia alma amanda amelia amy
+    angela ann anna annabel anne annie antoinette arabella augusta aurora barbara beatrice
+    bella bertha beth betsey betsy betty blanche bridget camilla caroline carrie catherine
+    cecilia cecily celia charity charlotte christina christine clara clarissa clementine
+    constance cora cornelia daisy daphne deborah delia diana dinah dolly dora dorothea dorothy
+    edith edna eleanor elinor eliza elizabeth ella ellen elsa elsie emily emma emmeline estella
+    esther ethel eugenia euphemia eva evangeline eve evelyn fanny felicity fidelia flora
+    florence frances georgiana georgie georgina gertrude gladys grace gwendolen hannah harriet
+    helen helena henrietta hester hetty hilda honora honoria hortense ida imogen irene isabel
+    isabella jane janet janie jean jemima jennie jenny jessamine jessie joan joanna josephine
+    judith julia julie juliet kate katharine katherine kathleen kitty laura lavinia leonora
+    letitia lettice lilian lillian lilly lily linda lisa livy lizzie lizzy lottie louisa
+    louise lucilla lucinda lucretia lucy lydia mabel madeline madge maggie mamie marcella
+    margaret marguerite maria marian marianne marie marilla marjorie martha mary matilda maud
+    maude meg mildred milly mina minerva minnie miriam mollie molly myra nancy nell nellie
+    nelly nora norah olive olivia pamela patience patty pauline pearl peggy penelope phoebe
+    phyllis polly priscilla prudence rachel rebecca rhoda rosa rosalind rosamond rosamund rose
+    rowena ruth sabina sally sarah selina sophia sophie susan susanna susannah sybil sylvia
+    tabitha tessa theresa ursula valentine vera victoria violet virginia wilhelmina winifred"""
+)
+
+def given_gender(word: str) -> str | None:
+    """'male' or 'female' for a given name only one sex bears ("john", "isabella"), else None."""
+    if word in MALE_NAMES and word not in FEMALE_NAMES:
+        return "male"
+    if word in FEMALE_NAMES and word not in MALE_NAMES:
+        return "female"
+    return None
+
+
 ARTICLES = {"the", "a", "an"}
 # Surname particles: "de Bourgh" has no given name "de".
 PARTICLES = {"de", "van", "von", "du", "la", "le", "da", "di", "del", "della", "der", "den", "ten",
@@ -126,6 +184,15 @@ def same_given(a: str, b: str) -> bool:
     if a == b:
         return True
     a0, b0 = a.rstrip("."), b.rstrip(".")
-    if (len(a0) == 1 and b0.startswith(a0)) or (len(b0) == 1 and a0.startswith(b0)):
-        return True
+    if len(b0) == 1:
+        a0, b0 = b0, a0
+    if len(a0) == 1:  # an initial: "W. Bones" is Billy (William) Bones
+        return any(full.startswith(a0) for full in given_forms(b0) | {b0})
     return b in _ONE_PAIR_APART.get(a, ())
+
+
+def stands_for(word: str, other: str) -> bool:
+    """Whether the given name `word`, said alone, names the person called `other`: its
+    diminutive ("Lizzy" for Elizabeth), or the one full name of a diminutive ("Elizabeth"
+    for Lizzy). "Louisa" is not the "Eliza" who is also an Elizabeth."""
+    return other in given_forms(word) or given_forms(other) == {word}

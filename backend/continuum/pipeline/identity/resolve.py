@@ -28,6 +28,7 @@ from continuum.pipeline.identity.names import (
     UNMARRIED_HONORIFICS,
     WIFE_HONORIFICS,
     compatible_titles,
+    given_gender,
     honorific_gender,
     is_pronoun,
     normalize,
@@ -159,6 +160,8 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         return False
     known = [split_honorific(k) for k in entry.all_names()]
     known_titles = {t for t, _ in known if t}
+    if _sex_clash(known, names):
+        return False  # "Mrs. John Knightley" is John Knightley's wife, not John Knightley
     for name in names:
         title, bare = split_honorific(name)
         if title and not all(compatible_titles(title, t) for t in known_titles):
@@ -178,6 +181,18 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         if titled and not givens and not wife and all(t in WIFE_HONORIFICS for t in titled):
             return False  # "Elizabeth Bennet" is not "Mrs. Bennet"
     return True
+
+
+def _sex_clash(known: list[tuple[str | None, str]], names: list[str]) -> bool:
+    """Whether a titled name is of the other sex than a name the entity already goes by
+    (by its title, else by a given name only one sex bears)."""
+    def sex(title: str | None, bare: str) -> str | None:
+        words = bare.split(" ")
+        return honorific_gender(title) or (given_gender(words[0]) if len(words) >= 2 else None)
+
+    wanted = {honorific_gender(t) for t, _ in map(split_honorific, names)} - {None}
+    have = {sex(t, b) for t, b in known} - {None}
+    return len(wanted) == 1 and bool(have) and not wanted <= have
 
 
 def _called_by_given_name(known: list[tuple[str | None, str]], title: str, surname: str) -> bool:

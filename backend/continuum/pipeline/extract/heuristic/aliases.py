@@ -25,58 +25,26 @@ from continuum.pipeline.extract.heuristic.mentions import (
     norm_honorific,
     words,
 )
+from continuum.pipeline.extract.heuristic.nlp import adjectives
 from continuum.pipeline.extract.protocol import KnownEntity
-from continuum.pipeline.identity.names import SURNAME_TITLES, given_forms, same_given
+from continuum.pipeline.identity.names import (
+    FEMALE_NAMES,
+    FULL_NAMES,
+    MALE_NAMES,
+    SURNAME_TITLES,
+    given_forms,
+    same_given,
+    stands_for,
+)
 from continuum.pipeline.identity.resolve import dominant
 
 _SAME_TITLE = {
     "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain",
     "capn": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
     "lt": "lieutenant", "prof": "professor", "rev": "reverend", "mister": "mr", "missus": "mrs",
+    "mas'r": "master", "mas\u2019r": "master",
     "mme": "madame", "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint",
 }  # fmt: skip
-# Common given names of English-language fiction, for gender when no title says it.
-MALE_NAMES = words(
-    """aaron abel abraham adam adolphus adrian alan albert alec alexander alfred allan amos andrew
-    andy angus anthony archibald archie arthur augustus austin barnaby bartholomew basil ben
-    benedict benjamin bernard bertie bill billy bob bobby bruce caleb cecil charles charley
-    charlie chester christopher clarence claude clement colin cornelius cuthbert cyril dan
-    daniel david denis dennis dick donald dudley duncan ebenezer edgar edmund edward edwin
-    elijah elmer emil emmanuel enoch ephraim erasmus ernest eugene ezra felix ferdinand fergus
-    francis frank fred frederick gabriel geoffrey george gerald gideon gilbert giles godfrey
-    gregory gustave guy harold harry hector henry herbert hiram horace horatio hubert hugh
-    humphrey ichabod ira isaac jabez jack jacob jake james jasper jem jeremiah jerome jesse
-    jethro jim jimmy jo joe john jonas jonathan joseph joshua josiah jude julian julius kit
-    lawrence lemuel leon leonard leopold lewis lionel louis lucius ludwig luke malcolm marcus
-    mark marmaduke martin matthew matthias maurice michael miles morgan moses nat nathan
-    nathaniel ned neville newland nicholas noah obadiah octavius oliver orlando oscar oswald
-    owen patrick paul percy peter philip phineas pierre ralph randolph ray raymond reginald
-    reuben richard robert robin roderick rodney roger ronald rufus rupert sam samuel saul
-    sebastian seth sidney silas simon solomon stanley stephen teddy theodore thomas tim
-    timothy tobias toby tom tommy ulysses uriah victor vincent wallace walter warren wilbur
-    wilfred will william willie zachary"""
-)
-FEMALE_NAMES = words(
-    """abigail ada adela adelaide adeline agatha agnes alice alicia alma amanda amelia amy
-    angela ann anna annabel anne annie antoinette arabella augusta aurora barbara beatrice
-    bella bertha beth betsey betsy betty blanche bridget camilla caroline carrie catherine
-    cecilia cecily celia charity charlotte christina christine clara clarissa clementine
-    constance cora cornelia daisy daphne deborah delia diana dinah dolly dora dorothea dorothy
-    edith edna eleanor elinor eliza elizabeth ella ellen elsa elsie emily emma emmeline estella
-    esther ethel eugenia euphemia eva evangeline eve evelyn fanny felicity fidelia flora
-    florence frances georgiana georgie georgina gertrude gladys grace gwendolen hannah harriet
-    helen helena henrietta hester hetty hilda honora honoria hortense ida imogen irene isabel
-    isabella jane janet janie jean jemima jennie jenny jessamine jessie joan joanna josephine
-    judith julia julie juliet kate katharine katherine kathleen kitty laura lavinia leonora
-    letitia lettice lilian lillian lilly lily linda lisa livy lizzie lizzy lottie louisa
-    louise lucilla lucinda lucretia lucy lydia mabel madeline madge maggie mamie marcella
-    margaret marguerite maria marian marianne marie marilla marjorie martha mary matilda maud
-    maude meg mildred milly mina minerva minnie miriam mollie molly myra nancy nell nellie
-    nelly nora norah olive olivia pamela patience patty pauline pearl peggy penelope phoebe
-    phyllis polly priscilla prudence rachel rebecca rhoda rosa rosalind rosamond rosamund rose
-    rowena ruth sabina sally sarah selina sophia sophie susan susanna susannah sybil sylvia
-    tabitha tessa theresa ursula valentine vera victoria violet virginia wilhelmina winifred"""
-)
 # A wife's titles with a surname: "Mrs. Bennet", "Lady Lucas" (but "Lady Catherine" is a given name).
 _WIFE_TITLES = words("mrs madame lady dame signora frau")
 class Votes(dict[str, float]):
@@ -116,11 +84,13 @@ class Form:
     mentions: list[NameMention] = field(default_factory=list)
     types: Votes = field(default_factory=Votes)
     pronoun_gender: Counter[str] = field(default_factory=Counter)
+    epithet: bool = False  # the first word describes the person: "Old Orlick", "Long John"
 
     @property
     def core(self) -> tuple[str, ...]:
-        """Name words without particles or possessive pieces."""
-        return tuple(w for w in self.words if w not in PARTICLES and w not in {"'s", "\u2019s"})
+        """Name words without an epithet, particles or possessive pieces."""
+        words = self.words[1:] if self.epithet else self.words
+        return tuple(w for w in words if w not in PARTICLES and w not in {"'s", "\u2019s"})
 
     @property
     def gender(self) -> str:
@@ -200,7 +170,21 @@ def build_forms(mentions: list[NameMention]) -> list[Form]:
             form = forms[key] = Form(key, Counter(), frozenset(titles), tuple(w.lower() for w in m.words))
         form.display[m.form] += 1
         form.mentions.append(m)
+    for form in forms.values():
+        form.epithet = _epithet(form.words) and not any(m.label in _PLACE_LABELS for m in form.mentions)
     return list(forms.values())
+
+
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG", "NORP"})
+
+
+def _epithet(words: tuple[str, ...]) -> bool:
+    """Whether a name opens with an adjective that describes its bearer ("Old Orlick", "Long
+    John Silver", "Poor Harriet"): an English adjective (spaCy's lemmatizer data) that is no
+    given name ("Frank Churchill", "Rose Maylie"). Names of places keep theirs ("New York")."""
+    first = words[0] if len(words) >= 2 else ""
+    return (first in adjectives() and first not in MALE_NAMES and first not in FEMALE_NAMES
+            and first not in FULL_NAMES)
 
 
 def _surface_form(surface: str, etype: str | None = None) -> Form:
@@ -213,6 +197,7 @@ def _surface_form(surface: str, etype: str | None = None) -> Form:
     titles = _title_keys(titles)
     name = tuple(p.lower() for p in parts)
     form = Form(" ".join([*titles, *name]), Counter({surface: 0}), frozenset(titles), name)
+    form.epithet = etype == "character" and _epithet(name)
     if etype:
         form.types[etype] += 1
     return form
@@ -224,14 +209,15 @@ def _names_compatible(form: Form, cluster: Cluster) -> bool:
     if not core:
         return False
     if len(core) >= 2:
-        for other in cluster.multiword():
+        multiword = cluster.multiword()
+        for other in multiword:
             if other == core:
                 return True
             if same_given(core[0], other[0]) and (
                 core[-1] == other[-1] or _contained(core, other) or _contained(other, core)
             ):
                 return True
-        return False
+        return not multiword and _fills_out(form, cluster)
     word = core[0]
     surname_only = bool(form.honorifics) and form.honorifics <= SURNAME_TITLES
     for f in cluster.forms:
@@ -243,7 +229,23 @@ def _names_compatible(form: Form, cluster: Cluster) -> bool:
         if len(other) >= 2 and word == other[0] and not surname_only:
             return True
         # A diminutive binds to an untitled given name: "Lizzy" is Elizabeth, not Lady Catherine.
-        if not surname_only and not f.honorifics and word != other[0] and same_given(word, other[0]):
+        if not surname_only and not f.honorifics and word != other[0] and stands_for(word, other[0]):
+            return True
+    return False
+
+
+def _fills_out(form: Form, cluster: Cluster) -> bool:
+    """Whether a full name completes a cluster known so far by one name word: by its surname,
+    titled or bare ("David Livesey" of Dr. Livesey, "Caroline Bingley" of Miss Bingley), or by
+    its given name with no title it lacks ("Lydia Bennet" of Lydia; "Lady Catherine de Bourgh"
+    is not Kitty's "Catherine")."""
+    core = form.core
+    for f in cluster.forms:
+        if len(f.core) != 1:
+            continue
+        if f.core[0] == core[-1]:
+            return True
+        if f.core[0] == core[0] and not f.honorifics & SURNAME_TITLES and form.honorifics <= f.honorifics:
             return True
     return False
 
@@ -270,6 +272,9 @@ def compatible(form: Form, cluster: Cluster) -> bool:
         return False
     if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):
         return False
+    if len(form.core) >= 2 and not form.honorifics and titles and titles <= _WIFE_TITLES \
+            and not cluster.multiword():
+        return False  # "Jane Bennet" is not the "Mrs. Bennet" known by her title alone
     if form.honorifics & _WIFE_TITLES and not form.honorifics & titles and _surname_of_full(cluster, form):
         return False  # "Mrs. Bennet" is not "Elizabeth Bennet": a wife's title needs the same title
     ftype, votes = form.type, cluster.type_votes()
@@ -368,6 +373,10 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             # "Mr. Pett" beside "Mr. Peter Pett" and an untitled Pett: the shared title decides.
             same = [c for c in candidates if form.honorifics & c.titles()]
             candidates = same if len(same) == 1 else candidates
+        if len(candidates) > 1 and form.epithet:
+            # "Long John" beside "Long John Silver" and John Trelawney: the epithet decides.
+            same = [c for c in candidates if any(f.epithet and f.words[0] == form.words[0] for f in c.forms)]
+            candidates = same if len(same) == 1 else candidates
         if len(candidates) > 1 and (chosen := _salient_known(candidates)) is not None:
             candidates = [chosen]
         if len(candidates) == 1:
@@ -406,8 +415,11 @@ def canonical_name(cluster: Cluster) -> str:
 
 
 def surface_forms(cluster: Cluster) -> list[str]:
-    """Every distinct surface form written in the chapter, commonest first."""
+    """Every distinct surface form written in the chapter, commonest first; an epithet said
+    once ("Poor Knightley") describes the person and is no name of theirs ("Long John")."""
     counts: Counter[str] = Counter()
     for f in cluster.forms:
+        if f.epithet and f.count < 2:
+            continue
         counts.update({k: v for k, v in f.display.items() if v})
     return [s for s, _ in counts.most_common()]

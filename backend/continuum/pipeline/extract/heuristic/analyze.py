@@ -14,8 +14,6 @@ import bisect
 from typing import Any, Literal
 
 from continuum.pipeline.extract.heuristic.aliases import (
-    FEMALE_NAMES,
-    MALE_NAMES,
     Cluster,
     Votes,
     build_forms,
@@ -50,6 +48,7 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
 )
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
+from continuum.pipeline.identity.names import FEMALE_NAMES, MALE_NAMES
 from continuum.pipeline.identity.resolve import plural_of
 from continuum.pipeline.segment import split_sentences
 

