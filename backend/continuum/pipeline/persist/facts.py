@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
+from continuum.pipeline.persist.kinship import infer_kinship
 
 Vectors = dict[str, Sequence[Sequence[float]]]
 
@@ -82,6 +83,7 @@ def persist_facts(
 
     counts.update(_persist_relationships(session, novel_id=novel_id, chapter=chapter,
                                          extraction=extraction, binder=binder))
+    counts["relationships_inferred"] = infer_kinship(session, novel_id=novel_id, chapter=chapter)
 
     dynamics: dict[tuple[uuid.UUID, uuid.UUID], dict[str, Any]] = {}
     for dy in extraction.dynamics_updates:

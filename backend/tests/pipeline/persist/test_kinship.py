@@ -1,0 +1,67 @@
+"""Kinship worked out from stated ties: one step, no spreading of a wrong tie, no duplicates."""
+
+from __future__ import annotations
+
+import uuid
+
+from continuum.pipeline.persist.kinship import Tie, derive
+
+FATHER, MOTHER, JANE, LIZZY, LYDIA, AUNT, UNCLE, WICKHAM, BINGLEY, COUSIN = (
+    uuid.UUID(int=i) for i in range(1, 11))
+GENDERS = {FATHER: "male", MOTHER: "female", JANE: "female", LIZZY: "female", LYDIA: "female",
+           AUNT: "female", UNCLE: "male", WICKHAM: "male", BINGLEY: "male", COUSIN: "male"}
+
+
+def _triples(ties: list[Tie]) -> set[tuple[uuid.UUID, uuid.UUID, str]]:
+    return {(i.source, i.target, i.type) for i in derive(ties, GENDERS)}
+
+
+def _sym(a: uuid.UUID, b: uuid.UUID, type_: str) -> tuple[uuid.UUID, uuid.UUID, str]:
+    first, second = sorted((a, b), key=str)
+    return first, second, type_
+
+
+def test_children_of_one_father_are_sisters_and_share_him() -> None:
+    found = _triples([Tie(FATHER, JANE, "father_of"), Tie(LIZZY, FATHER, "daughter_of"),
+                      Tie(LYDIA, LIZZY, "sister_of")])
+    assert _sym(JANE, LIZZY, "sibling_of") in found
+    assert _sym(JANE, LYDIA, "sibling_of") in found
+    assert (LYDIA, FATHER, "daughter_of") in found
+    assert not any({s, t} == {FATHER, JANE} or {s, t} == {LIZZY, FATHER} for s, t, _ in found)
+
+
+def test_a_parents_sister_and_her_husband_are_aunt_and_uncle() -> None:
+    found = _triples([Tie(MOTHER, LIZZY, "mother_of"), Tie(AUNT, MOTHER, "sister_of"),
+                      Tie(UNCLE, AUNT, "married_to"), Tie(UNCLE, COUSIN, "father_of")])
+    assert (AUNT, LIZZY, "aunt_of") in found
+    assert (UNCLE, LIZZY, "uncle_of") in found
+    assert _sym(LIZZY, COUSIN, "cousin_of") in found
+
+
+def test_a_sisters_husband_is_an_in_law_and_never_a_brother() -> None:
+    ties = [Tie(FATHER, LIZZY, "father_of"), Tie(FATHER, LYDIA, "father_of"),
+            Tie(LYDIA, WICKHAM, "married_to"), Tie(WICKHAM, LIZZY, "brother_of"),
+            Tie(BINGLEY, JANE, "married_to"), Tie(JANE, LIZZY, "sister_of")]
+    found = _triples(ties)
+    assert _sym(WICKHAM, LIZZY, "in_law_of") not in found  # already related: stated as brother
+    assert _sym(BINGLEY, LIZZY, "in_law_of") in found
+    assert _sym(BINGLEY, LYDIA, "in_law_of") in found
+    assert not any(t == "sibling_of" and WICKHAM in (s, o) for s, o, t in found)
+    assert not any(t.endswith("_of") and t in {"son_of", "daughter_of"} and WICKHAM == s
+                   for s, _, t in found)
+
+
+def test_nothing_is_derived_from_an_inferred_tie_or_twice() -> None:
+    ties = [Tie(FATHER, JANE, "father_of"), Tie(FATHER, LIZZY, "father_of")]
+    derived = derive(ties, GENDERS)
+    assert [(i.type, i.because) for i in derived] == [
+        ("sibling_of", (Tie(FATHER, JANE, "father_of"), Tie(FATHER, LIZZY, "father_of")))]
+    # An unrelated kind of tie (a friendship) is no family.
+    assert derive([Tie(JANE, LIZZY, "friend_of"), Tie(LIZZY, LYDIA, "friend_of")], GENDERS) == []
+
+
+def test_an_unknown_gender_makes_no_aunt_or_uncle() -> None:
+    genders = {**GENDERS, AUNT: "unknown"}
+    found = {(i.source, i.target, i.type) for i in derive(
+        [Tie(MOTHER, LIZZY, "mother_of"), Tie(AUNT, MOTHER, "sister_of")], genders)}
+    assert not any(t in {"aunt_of", "uncle_of"} for _, _, t in found)
