@@ -64,3 +64,44 @@ def test_an_unknown_gender_makes_no_aunt_or_uncle() -> None:
     found = {(i.source, i.target, i.type) for i in derive(
         [Tie(MOTHER, LIZZY, "mother_of"), Tie(AUNT, MOTHER, "sister_of")], genders)}
     assert not any(t in {"aunt_of", "uncle_of"} for _, _, t in found)
+
+
+def test_inferred_ties_are_written_with_their_chapter_reasons_and_shown_from_it(clean_db) -> None:
+    """Stated in chapters 1 and 2, the sisters' tie is written at chapter 2, read from cap 2."""
+    from sqlalchemy import text
+
+    from continuum.db.engine import read_session, write_session
+    from continuum.pipeline.persist.kinship import infer_kinship
+    from continuum.pipeline.submit import create_novel
+    from continuum.reads.relationships import list_relationships
+
+    with write_session() as session:
+        novel = create_novel(session, title="Kin")
+        ids = {}
+        for name, gender in (("Mr. Bennet", "male"), ("Jane", "female"), ("Elizabeth", "female")):
+            ids[name] = session.execute(
+                text("""INSERT INTO entities (novel_id, type, first_chapter, gender)
+                        VALUES (:n, 'character', 1, :g) RETURNING id"""), {"n": novel, "g": gender},
+            ).scalar_one()
+            session.execute(text("""INSERT INTO entity_versions (novel_id, entity_id, chapter, name, type)
+                                    VALUES (:n, :e, 1, :name, 'character')"""),
+                            {"n": novel, "e": ids[name], "name": name})
+        for chapter, child in ((1, "Jane"), (2, "Elizabeth")):
+            session.execute(text("""INSERT INTO relationships (novel_id, source_id, target_id, type,
+                                           from_chapter, evidence_rule)
+                                    VALUES (:n, :s, :t, 'father_of', :c, 'relationships.possessive')"""),
+                            {"n": novel, "s": ids["Mr. Bennet"], "t": ids[child], "c": chapter})
+            written = infer_kinship(session, novel_id=novel, chapter=chapter)
+            assert written == (0 if chapter == 1 else 1)
+        assert infer_kinship(session, novel_id=novel, chapter=2) == 0  # never twice
+    with read_session() as session:
+        early = list_relationships(session=session, novel_id=novel, cap=1)
+        late = list_relationships(session=session, novel_id=novel, cap=2)
+    assert not any(r.type == "sibling_of" for r in early)
+    sisters = [r for r in late if r.type == "sibling_of"]
+    assert len(sisters) == 1 and sisters[0].from_chapter == 2 and sisters[0].symmetric
+    assert {sisters[0].source.name, sisters[0].target.name} == {"Jane", "Elizabeth"}
+    quote = sisters[0].evidence_quote or ""
+    assert quote.startswith("Follows from: ") and quote.endswith(".")
+    assert set(quote[len("Follows from: "):-1].split("; ")) == {
+        "Mr. Bennet father of Jane", "Mr. Bennet father of Elizabeth"}
