@@ -9,6 +9,7 @@ from typing import Any
 
 from continuum.pipeline.critic.prose import Speech, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.names import PRONOUNS, compatible_titles, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
@@ -161,21 +162,24 @@ def _first_names_clash(name: str, entry: RosterEntry) -> bool:
 
 
 def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
-                history: PriorText | None = None) -> DraftClaims:
-    """Bind every entity the draft names to at most one established entity."""
-    roster = Roster([RosterEntry(id=eid, type=type_, name=name, aliases=set(aliases))
-                     for eid, (name, aliases, type_, _first) in world.names.items()])
+                history: PriorText | None = None, cast: Cast | None = None) -> DraftClaims:
+    """Bind every entity the draft names to at most one established entity, through the
+    cast as persistence binds a chapter (`identity.cast`); without one, a cast of the world's
+    names (no salience) stands in."""
+    if cast is None:
+        cast = Cast(Roster([RosterEntry(id=eid, type=type_, name=name, aliases=set(aliases))
+                            for eid, (name, aliases, type_, _first) in world.names.items()]))
+    roster = cast.roster
     claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history,
                          occupations=[(sid, value) for sid, _n, pred, value, _ev in world.locked_canon
                                       if pred == "occupation"])
+    taken: set[uuid.UUID] = set()
     for item in extraction.new_entities:
-        bound = None
-        for name in (item.name, *item.aliases):
-            bound = resolve_name(roster, name, item.type).entity_id
-            if bound is not None:
-                break
+        bound = cast.bind_item([item.name, *item.aliases], item.type, item.gender, taken).entity_id
         if bound is not None and _first_names_clash(item.name, roster.entries[bound]):
             bound = None  # "Agnes Reyes", called "Miss Reyes", is not the established Ilse Reyes
+        if bound is not None:
+            taken.add(bound)
         for surface in {item.name, *item.aliases, *(m.text for m in item.mentions)}:
             if normalize(surface) not in PRONOUNS:
                 claims.local[normalize(surface)] = bound

@@ -18,6 +18,7 @@ from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
+from continuum.pipeline.identity.cast import load_cast
 from continuum.reads.critic_state import load_prior_text
 from continuum.reads.world_state import WorldState, load_world
 
@@ -50,7 +51,8 @@ def critique_draft(
                                        progress=progress)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
         history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
-        claims = bind_claims(text, extraction, world, history)
+        cast = load_cast(session, novel_id=novel_id, before_chapter=number)
+        claims = bind_claims(text, extraction, world, history, cast)
         if budget_seconds is None:
             from continuum.settings import get_settings
 

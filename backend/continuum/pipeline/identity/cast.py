@@ -1,7 +1,7 @@
 """The cast: who is who in a novel as of a chapter, and the one place names become entities.
 
-Canonicalization and persistence bind names through the cast (the critique's
-`critic.claims.bind_claims` does not yet: it still resolves name by name). The cast is the
+Canonicalization, persistence and the critique (`critic.claims.bind_claims`) bind names
+through the cast, so a draft's names mean what a chapter's would. The cast is the
 roster of every entity known before the chapter (names and aliases as of then, gender,
 type) with each one's salience, the number of times the book has named it so far. Binding
 an extracted entity follows `resolve_item` (every name of the item must agree with the
