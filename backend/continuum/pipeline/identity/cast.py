@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.identity.names import (
     PARTICLES,
     WIFE_HONORIFICS,
+    is_given_name,
     is_pronoun,
     normalize,
     split_honorific,
@@ -149,13 +150,18 @@ class Cast:
 
 
 def fullest_name(names: Collection[str]) -> str | None:
-    """The longest untitled "Given Surname" among a person's names, or None."""
+    """The longest untitled "Given Surname" among a person's names, or None.
+
+    Its first word must be a given name: one of English fiction's (`names.MALE_NAMES`, the
+    nickname dataset) or one the person is called by alone ("Dolge" of Dolge Orlick); a
+    capitalised word before a name ("London Lydia", "'Ceptin Wopsle") titles nobody."""
+    alone = {normalize(n) for n in names if " " not in normalize(n)}
     fulls = []
     for name in names:
         title, bare = split_honorific(name)
         words = bare.split(" ")
         if title is None and len(words) >= 2 and words[0] not in PARTICLES and all(
-                len(w.rstrip(".")) > 1 for w in words):
+                len(w.rstrip(".")) > 1 for w in words) and (is_given_name(words[0]) or words[0] in alone):
             fulls.append(" ".join(name.split()))
     if not fulls:
         return None

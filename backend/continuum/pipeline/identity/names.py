@@ -78,6 +78,11 @@ FEMALE_NAMES = _words(
     tabitha tessa theresa ursula valentine vera victoria violet virginia wilhelmina winifred"""
 )
 
+def is_given_name(word: str) -> bool:
+    """Whether a lowercased word is a known given name (the lists above, the nickname data)."""
+    return word in MALE_NAMES or word in FEMALE_NAMES or word in FULL_NAMES
+
+
 def given_gender(word: str) -> str | None:
     """'male' or 'female' for a given name only one sex bears ("john", "isabella"), else None."""
     if word in MALE_NAMES and word not in FEMALE_NAMES:
@@ -129,10 +134,13 @@ def honorific_gender(honorific: str | None) -> str | None:
 
 
 def compatible_titles(a: str | None, b: str | None) -> bool:
-    """Two titles can name the same person (Mr. vs Mrs. cannot, nor Mrs. vs Miss)."""
+    """Two titles can name the same person (Mr. vs Mrs. cannot, nor Mrs. vs Miss, nor a
+    plain title vs a rank)."""
     ga, gb = honorific_gender(a), honorific_gender(b)
     if ga is not None and gb is not None and ga != gb:
         return False
+    if {a, b} & {"mr", "mrs"} and {a, b} & RANK_HONORIFICS:
+        return False  # "Mrs. Darcy" is not Lady Anne Darcy, nor "Mr. Lucas" Sir William
     return not ({a, b} & MARRIED_HONORIFICS and {a, b} & UNMARRIED_HONORIFICS)
 
 

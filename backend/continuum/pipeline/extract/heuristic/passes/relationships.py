@@ -117,6 +117,8 @@ def _make(
 
 def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
     """Whose relative the noun names: "her sister", "Darcy's friend", "daughter of Mr. Bennet"."""
+    if any(c.dep_ == "poss" and c.pos_ == "NOUN" for c in noun.children):
+        return None  # "Mr. Wopsle's great-aunt's granddaughter" is the aunt's, not his
     for child in noun.children:
         if child.dep_ == "poss":
             key = view.character(child)
@@ -257,7 +259,7 @@ def _certain(view: ChapterView, tok: Any, key: str) -> bool:
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
         if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
-                and not view.in_quote(view.doc[j]):
+                and not view.in_quote(view.doc[j]) and not _glossed(view.doc[j]):
             named.append(view.token_key[j] or "")
         if view.token_sent[j] == sentence and named and named[-1] == key:
             return True  # "Jane and her sister": named in the same sentence
@@ -267,6 +269,23 @@ def _certain(view: ChapterView, tok: Any, key: str) -> bool:
     gender = view.gender_of(key)
     rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
     return not rivals and _opens_sentence(view, tok) and _subject_before(view, tok) == key
+
+
+def _glossed(tok: Any) -> bool:
+    """Whether a name glosses someone's relative ("his brother-in-law, Mr. Hurst"): that
+    person is the relative, not whom a later "his" in the sentence belongs to."""
+    node = tok
+    for _ in range(3):
+        if node.dep_ == "appos" and any(c.dep_ == "poss" for c in node.head.children):
+            return True
+        if node.head is node:
+            break
+        node = node.head
+    doc, j = tok.doc, tok.i - 1  # the parser may not see the gloss: "his brother-in-law, Mr. Hurst"
+    while j >= 0 and (doc[j].dep_ == "compound" or doc[j].is_punct):
+        j -= 1
+    relative = j >= 0 and (doc[j].lemma_.lower() in RELATION_NOUNS or doc[j].lower_ == "law")
+    return relative and any(t.tag_ == "PRP$" for t in doc[max(0, j - 6):j])
 
 
 def _opens_sentence(view: ChapterView, tok: Any) -> bool:
@@ -322,10 +341,10 @@ def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[Relation
     """"X married Y", "X was engaged to Y", "X and Y were married", "X divorced Y"."""
     if not view.verdict(verb).asserted:
         return []
-    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
-    partners = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
+    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s) if _certain(view, s, c)]
+    partners = [(o, c) for o in view.objects(verb) for c in view.characters(o) if _certain(view, o, c)]
     partners += [(n, c) for p, n in view.preps(verb) if p in {"to", "from"}
-                 for c in view.characters(n)]
+                 for c in view.characters(n) if _certain(view, n, c)]
     rule = "ended" if ended else ("marriage" if rel == "married_to" else "engagement")
     items = []
     if partners:

@@ -8,7 +8,7 @@ from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
-from continuum.pipeline.extract.protocol import StoryContext
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from tests.pipeline.extract.heuristic.passes.support import in_novel
 
 ViewOf = Callable[..., ChapterView]
@@ -66,3 +66,28 @@ def test_an_opening_possessive_continues_the_subject_before(view: ViewOf) -> Non
     text = ("Daniel Quill led the mules up the hill. He was a muleteer by trade. His mother, "
             "Martha Quill, kept the inn at the foot of it.")
     assert ("Martha Quill", "mother_of", "Daniel Quill") in _relations(view, text)
+
+
+def test_a_relative_named_in_a_gloss_owns_no_later_possessive(view: ViewOf) -> None:
+    text = ("Mr. Bingley was good-looking. His brother-in-law, Mr. Hurst, merely looked the "
+            "gentleman; but his friend Mr. Darcy soon drew the attention of the room.")
+    assert in_novel("pride_and_prejudice.txt", text[text.index("His"):text.index("drew")])
+    assert not [r for r in _relations(view, text) if "Mr. Hurst" in (r[0], r[2])
+                and r[1] == "friend_of"]
+
+
+def test_a_relative_of_a_relative_is_not_the_first_ones(view: ViewOf) -> None:
+    text = "Biddy was Mr. Wopsle's great-aunt's granddaughter; I confess myself"
+    assert in_novel("great_expectations.txt", text)
+    known = StoryContext(entities=[
+        KnownEntity(name="Mr. Wopsle", type="character", gender="male", mentions=20),
+        KnownEntity(name="Biddy", type="character", gender="female", mentions=5)])
+    found = [(r.source, r.type, r.target) for r in extract_relationships(view(text, known))]
+    assert not [r for r in found if r[1] == "granddaughter_of"]
+
+
+def test_a_marriage_of_pronouns_states_nothing(view: ViewOf) -> None:
+    text = "Frank Churchill spoke of Mrs. Elton. Emma said that he married her."
+    assert not [r for r in _relations(view, text) if r[1] == "married_to"]
+    named = _relations(view, "Harriet Smith married Robert Martin in September.")
+    assert ("Harriet Smith", "married_to", "Robert Martin") in named
