@@ -362,7 +362,9 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             by_surface.setdefault(form.key, []).append(cluster)
     given_names = {f.core[0] for f in forms if len(f.core) >= 2}
     for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
-        exact = {id(c): c for c in by_surface.get(form.key, [])}
+        exact = {id(c): c for c in _of_lean(form, by_surface.get(form.key, []))}
+        if len(exact) == 1 and _against_lean(form, next(iter(exact.values())), index.candidates(form)):
+            exact = {}  # "Finch ... his hand": not the Mara Finch once called "Finch"
         if len(exact) > 1 and (chosen := _salient_known(list(exact.values()))) is not None:
             exact = {id(chosen): chosen}
         if len(exact) == 1:
@@ -377,6 +379,7 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             # "Long John" beside "Long John Silver" and John Trelawney: the epithet decides.
             same = [c for c in candidates if any(f.epithet and f.words[0] == form.words[0] for f in c.forms)]
             candidates = same if len(same) == 1 else candidates
+        candidates = _of_lean(form, candidates)
         if len(candidates) > 1 and (chosen := _salient_known(candidates)) is not None:
             candidates = [chosen]
         if len(candidates) == 1:
@@ -386,6 +389,31 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             clusters.append(cluster)
             attach(cluster, form)
     return [c for c in clusters if any(f.mentions for f in c.forms)]
+
+
+def _of_lean(form: Form, candidates: list[Cluster]) -> list[Cluster]:
+    """Among people of both sexes a name could be ("Finch": Mara or Aldous), those of the sex
+    its pronouns lean to, if they lean at all and someone fits; salience decides only then."""
+    lean = _lean(form)
+    if lean is None or len(candidates) < 2 or form.honorifics:
+        return candidates
+    fitting = [c for c in candidates if c.gender() == lean]
+    return fitting if fitting and len(fitting) < len(candidates) else candidates
+
+
+def _against_lean(form: Form, cluster: Cluster, others: list[Cluster]) -> bool:
+    """Whether the form's pronouns lean to the other sex than `cluster`'s, and some other
+    cluster that could bear the name is of the sex they lean to."""
+    lean = _lean(form)
+    if lean is None or form.honorifics or cluster.gender() not in ("male", "female") \
+            or cluster.gender() == lean:
+        return False
+    return any(c is not cluster and c.gender() == lean and compatible(form, c) for c in others)
+
+
+def _lean(form: Form) -> str | None:
+    male, female = form.pronoun_gender["male"], form.pronoun_gender["female"]
+    return "male" if male > female else "female" if female > male else None
 
 
 def _salient_known(candidates: list[Cluster]) -> Cluster | None:
