@@ -150,7 +150,7 @@ def find_narrator(
             if quote and speakers.get(quote) != span.key and quote not in narrator_quotes and \
                     _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
                 vocatives[span.key] += 1
-        elif not quote and not _NAMED_BEFORE.search(before):
+        elif not quote and not _NAMED_BEFORE.search(before) and not _indented(text, doc[span.tok_start].idx):
             narrated[span.key] += 1
     for key in _owners(text, people, aliases or {}):
         self_named[key] += 1
@@ -178,6 +178,13 @@ def find_narrator(
                           key=lambda k: (k != previous, k))
             return NarratorFinding(True, here[0] if here else previous, score, carried_over=True)
     return NarratorFinding(True, best, score)
+
+
+def _indented(text: str, at: int) -> bool:
+    """Whether the line holding `at` is set in ("     Let young Hawkins go at once"): a letter
+    or a verse the chapter quotes, whose third persons are not the narration's."""
+    start = text.rfind("\n", 0, at) + 1
+    return text.startswith("    ", start)
 
 
 def _is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
