@@ -61,7 +61,7 @@ def document_title(tree: dict[str, Any]) -> str | None:
     title = tree.get("meta", {}).get("title")
     if not isinstance(title, dict):
         return None
-    content = title.get("c")
+    content = title.get("c", [])
     text = _inlines(content) if title.get("t") == "MetaInlines" else ""
     return " ".join(text.split()) or None
 
@@ -72,7 +72,7 @@ def _blocks(blocks: list[Any], out: list[Block], *, listed: bool) -> None:
 
 
 def _block(block: dict[str, Any], out: list[Block], *, listed: bool) -> None:
-    kind, content = block.get("t"), block.get("c")
+    kind, content = block.get("t"), block.get("c", [])
     if kind in ("Para", "Plain"):
         marker = _file_marker(content)
         if marker is not None:
@@ -80,7 +80,7 @@ def _block(block: dict[str, Any], out: list[Block], *, listed: bool) -> None:
         else:
             _paragraph(_inlines(content), out, listed=listed)
     elif kind == "Header":
-        text = " ".join(_inlines(content[2]).split())
+        text = _heading_text(_inlines(content[2]))
         if text:
             out.append(Heading(int(content[0]), text))
     elif kind == "HorizontalRule":
@@ -113,11 +113,21 @@ def _block(block: dict[str, Any], out: list[Block], *, listed: bool) -> None:
     # RawBlock (markup for another format) and anything unknown carry no prose.
 
 
+def _heading_text(text: str) -> str:
+    """A heading on one line; "Chapter One<br>The Harbour" reads "Chapter One: The Harbour"."""
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    joined = ""
+    for line in filter(None, lines):
+        joined = line if not joined else (
+            f"{joined} {line}" if joined[-1] in ".:;,!?\u2013\u2014-" else f"{joined}: {line}")
+    return joined
+
+
 def _paragraph(text: str, out: list[Block], *, listed: bool) -> None:
     text = "\n".join(" ".join(line.split()) for line in text.strip().split("\n")).strip()
     if not text:
         return
-    if is_scene_marker(text) or text in ("#", "~"):
+    if is_scene_marker(text):
         out.append(SceneBreak())
     else:
         out.append(Paragraph(text, listed))
@@ -150,7 +160,7 @@ def _inlines(inlines: list[Any]) -> str:
 
 
 def _inline(node: dict[str, Any]) -> str:
-    kind, content = node.get("t"), node.get("c")
+    kind, content = node.get("t"), node.get("c", [])
     if kind == "Str":
         return str(content)
     if kind in ("Space", "SoftBreak"):

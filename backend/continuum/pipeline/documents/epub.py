@@ -68,10 +68,10 @@ def read_map(entries: dict[str, bytes], *, name: str) -> EpubMap:
         raise UnreadableDocument(f"{name} has no reading order (its package has no spine); "
                                  "export the EPUB again")
     for itemref in spine:
-        item = manifest.get(itemref.get("idref", ""))
-        if item is None:
+        listed = manifest.get(itemref.get("idref", ""))
+        if listed is None:
             continue
-        path = _join(base, item.get("href", ""))
+        path = _join(base, listed.get("href", ""))
         if itemref.get("linear") == "no" or _types_say_matter(entries.get(path, b"")):
             found.matter.add(_file_of(path))
     nav = next((i for i in manifest.values() if "nav" in (i.get("properties") or "").split()), None)

@@ -166,7 +166,7 @@ def _keep_story(pieces: list[_Piece], level: int | None, document_title: str | N
                 or (front and kind is None and (words < _TITLE_PAGE_WORDS
                                                 or short and _same(piece.title, document_title)))
                 or (front and short and _mostly_listed(piece))):
-            dropped.append(piece.title or "an untitled page")
+            dropped.append(piece.title or "untitled page")
             continue
         chapters.append(Section(piece.title, _render(piece.body)))
     return Outline(chapters, dropped)

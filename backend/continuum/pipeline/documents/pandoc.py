@@ -7,6 +7,7 @@ and a time limit, so a hostile or pathological document costs bounded time and m
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -16,6 +17,10 @@ from continuum.errors import OperationFailed, UnreadableDocument
 from continuum.pipeline.documents.formats import DocumentFormat
 
 _HEAP = "-M2g"
+# `\u8217'` (a Unicode escape whose fallback character follows without a space) is valid RTF,
+# and pandoc's own RTF writer emits it, but its reader then drops the next letter ("it's" ->
+# "it'"); a space after the number says the same thing in a form the reader takes correctly.
+_RTF_UNICODE = re.compile(rb"(?<!\\)(\\u-?\d+)(?=[^\d\s\\{}])")
 
 
 def pandoc_binary() -> str:
@@ -34,7 +39,7 @@ def to_syntax_tree(data: bytes, fmt: DocumentFormat, *, name: str, seconds: floa
     assert fmt.reader is not None
     with tempfile.TemporaryDirectory(prefix="continuum-doc-") as folder:
         source = Path(folder) / f"upload.{fmt.key}"
-        source.write_bytes(data)
+        source.write_bytes(_RTF_UNICODE.sub(rb"\1 ", data) if fmt.key == "rtf" else data)
         command = [pandoc_binary(), "+RTS", _HEAP, "-RTS", "--sandbox", "--from", fmt.reader,
                    "--to", "json", str(source)]
         try:
