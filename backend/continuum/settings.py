@@ -97,7 +97,11 @@ class Settings(BaseSettings):
     frontend_dist: Path = Field(
         default=REPO_ROOT / "frontend" / "dist", description="Built UI served at `/`."
     )
-    log_level: str = Field(default="INFO", description="Python logging level.")
+    log_level: str = Field(
+        default="WARNING",
+        description="Python logging level (INFO or DEBUG also shows the server's and jobs' logs; "
+                    "`--verbose` does for one command).",
+    )
 
     @field_validator("log_level")
     @classmethod
