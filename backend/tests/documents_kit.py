@@ -20,6 +20,11 @@ from continuum.pipeline.segment.headings import find_headings
 from continuum.pipeline.segment.scenes import is_scene_marker
 
 FORMATS = ("docx", "odt", "epub", "rtf", "html", "md")
+# The two test books: title, author, chapters under part headings, EPUB version.
+BOOKS = {
+    "alice_in_wonderland": ("Alice's Adventures in Wonderland", "Lewis Carroll", False, "epub3"),
+    "treasure_island": ("Treasure Island", "Robert Louis Stevenson", True, "epub2"),
+}
 _WRITERS = {"docx": "docx", "odt": "odt", "rtf": "rtf", "html": "html", "md": "markdown"}
 _ITALIC = re.compile(r"_([^_\n]+?)_")
 
@@ -67,8 +72,8 @@ def book_tree(text: str, ref: Reference, *, parts: bool) -> dict[str, Any]:
                 blocks.append({"t": "HorizontalRule"})
             elif paragraph.strip():
                 blocks.append(_para(" ".join(paragraph.split())))
-    blocks += [_header(1, f"Also by {ref.author}"), _para("The Hunting of the Snark"),
-               _para("Sylvie and Bruno")]
+    blocks += [_header(1, f"Also by {ref.author}"), _para("A Second Book"),
+               _para("A Third Book")]
     meta = {"title": {"t": "MetaInlines", "c": _inlines(ref.title)},
             "author": {"t": "MetaList", "c": [{"t": "MetaInlines", "c": _inlines(ref.author)}]}}
     return {"pandoc-api-version": [1, 23, 1, 1], "meta": meta, "blocks": blocks}

@@ -14,7 +14,8 @@ SCENE_BREAK = "* * *"
 # Below this many words a section without a chapter heading is a title page, a dedication or
 # an epigraph, not a chapter (the text splitter uses the same bar for contents entries).
 _SUBSTANTIAL_WORDS = 100
-# A titled front page this short ("My Novel" over "by A. Writer") is a title page.
+# A titled front page this short ("My Novel" over "by A. Writer") is a title page, when the
+# book's sections are typically chapter-sized (a draft of short scenes keeps its first).
 _TITLE_PAGE_WORDS = 10
 
 
@@ -151,6 +152,8 @@ def _drop_repeated_title(piece: _Piece) -> None:
 def _keep_story(pieces: list[_Piece], level: int | None, document_title: str | None) -> Outline:
     chapters: list[Section] = []
     dropped: list[str] = []
+    sizes = sorted(p.words() for p in pieces if p.words())
+    typical = sizes[len(sizes) // 2] if sizes else 0
     for piece in pieces:
         words = piece.words()
         kind = classify_title(piece.title) if piece.title else None
@@ -163,8 +166,9 @@ def _keep_story(pieces: list[_Piece], level: int | None, document_title: str | N
         if (piece.matter or kind == "matter"
                 or (part and short)
                 or (piece.title is None and short)
-                or (front and kind is None and (words < _TITLE_PAGE_WORDS
-                                                or short and _same(piece.title, document_title)))
+                or (front and kind is None and (
+                    words < _TITLE_PAGE_WORDS and typical >= _SUBSTANTIAL_WORDS
+                    or short and _same(piece.title, document_title)))
                 or (front and short and _mostly_listed(piece))):
             dropped.append(piece.title or "untitled page")
             continue
