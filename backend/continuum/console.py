@@ -4,6 +4,7 @@ errors as one sentence (exit status 2) with the traceback only under `--debug`."
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,10 +46,23 @@ def configure_logging() -> None:
     level = get_settings().log_level
     if MODE.verbose and logging.getLevelName(level) > logging.INFO:
         level = "INFO"
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        force=True)
+    handler = _CurrentStderr()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler], force=True)
     for name in _CHATTY:
         logging.getLogger(name).setLevel(level)
+
+
+class _CurrentStderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever sys.stderr is now (a test runner swaps it), not the one at start."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: Any) -> None:
+        pass
 
 
 def error(message: str) -> None:
