@@ -96,30 +96,34 @@ def queue(source: Source, *, title: str, author: str | None, settings: Settings
 
 
 def process(jobs: list[uuid.UUID], source: Source, settings: Settings) -> list[str]:
-    """Read the queued chapters here, one progress bar for the book; the failures, if any."""
+    """Read the queued chapters with a worker in this process, one progress bar for the book
+    (the chapter, its title, its stage, time elapsed); the failures, if any."""
     from continuum.db.engine import read_session
     from continuum.jobs.worker import Worker
     from continuum.reads.jobs import get_job
 
     worker = Worker(settings)
+    worker.start_in_background()
     failures: list[str] = []
     titles = [c.title for c in source.chapters if c.text.strip()]
-    with book_progress(len(jobs), "Reading") as bar:
-        for index, job_id in enumerate(jobs, start=1):
-            title = titles[index - 1] if index - 1 < len(titles) else None
-            while True:
-                with read_session() as session:
-                    job = get_job(session=session, job_id=job_id)
-                assert job is not None
-                bar.chapter(index, title, job.stage or job.status)
-                if job.status in ("done", "failed"):
-                    break
-                if not worker.run_one():
-                    time.sleep(0.2)
-            if job.status == "failed":
-                failures.append(f"chapter {job.chapter_number} failed: {job.error}")
-            bar.done(index)
-        bar.finish(f"Read {_count(len(jobs), 'chapter')}")
+    try:
+        with book_progress(len(jobs), "Reading") as bar:
+            for index, job_id in enumerate(jobs, start=1):
+                title = titles[index - 1] if index - 1 < len(titles) else None
+                while True:
+                    with read_session() as session:
+                        job = get_job(session=session, job_id=job_id)
+                    assert job is not None
+                    bar.chapter(index, title, job.stage or job.status)
+                    if job.status in ("done", "failed"):
+                        break
+                    time.sleep(0.25)
+                if job.status == "failed":
+                    failures.append(f"chapter {job.chapter_number} failed: {job.error}")
+                bar.done(index)
+            bar.finish(f"Read {_count(len(jobs), 'chapter')}")
+    finally:
+        worker.stop()
     return failures
 
 

@@ -123,7 +123,7 @@ class BookBar:
         """Show the chapter being read (its 1-based place in the book), its title and stage."""
         name = f": {_short(title)}" if title else ""
         self.progress.update(self.task, description=f"Chapter {index} of {self.total}{name}",
-                             stage=stage)
+                             stage=_short(stage, 28))
 
     def done(self, count: int) -> None:
         self.progress.update(self.task, completed=count)
