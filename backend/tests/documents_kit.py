@@ -190,7 +190,7 @@ def front_matter_epub(path: Path) -> None:
            f'{manifest}<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" '
            'properties="nav"/></manifest><spine>'
            + "".join(f'<itemref idref="{s}"/>' for s in spine) + "</spine></package>")
-    _write_epub(path, {"OEBPS/content.opf": opf,
+    write_epub(path, {"OEBPS/content.opf": opf,
                        **{f"OEBPS/{name}": text for name, text in files.items()}})
 
 
@@ -203,7 +203,7 @@ def _xhtml(title: str, body: str) -> str:
             f"{body}</html>")
 
 
-def _write_epub(path: Path, files: dict[str, str | bytes], *, extra: dict[str, bytes] | None = None
+def write_epub(path: Path, files: dict[str, str | bytes], *, extra: dict[str, bytes] | None = None
                 ) -> None:
     container = ('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:'
                  'opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" '
@@ -247,7 +247,7 @@ def drm_epub(path: Path) -> Path:
     opf = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
            '<metadata/><manifest><item id="ch1" href="ch1.xhtml" media-type="application/xhtml+'
            'xml"/></manifest><spine><itemref idref="ch1"/></spine></package>')
-    _write_epub(path, {"OEBPS/content.opf": opf, "OEBPS/ch1.xhtml": bytes(range(256)) * 40},
+    write_epub(path, {"OEBPS/content.opf": opf, "OEBPS/ch1.xhtml": bytes(range(256)) * 40},
                 extra={"META-INF/encryption.xml": encryption.encode()})
     return path
 
