@@ -4,6 +4,7 @@ contents, and front or back matter left out (contents, copyright, "also by", tit
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from continuum.pipeline.documents.blocks import Block, FileStart, Heading, Paragraph, SceneBreak
@@ -67,8 +68,8 @@ def chapter_level(blocks: list[Block]) -> int | None:
     if not levels:
         return None
 
-    def most(level: int, test: object) -> bool:
-        hits = [h for h, w in own if h.level == level and test(h, w)]  # type: ignore[operator]
+    def most(level: int, test: Callable[[Heading, int], bool]) -> bool:
+        hits = [h for h, w in own if h.level == level and test(h, w)]
         return 2 * len(hits) > counts[level]
 
     for level in levels:
