@@ -75,9 +75,12 @@ def chapter_level(blocks: list[Block]) -> int | None:
     for level in levels:
         if most(level, lambda h, w: classify_title(h.text) == "chapter"):
             return level
+    def opens(floor: int) -> Callable[[Heading, int], bool]:
+        return lambda heading, words: words >= floor and classify_title(heading.text) != "part"
+
     for floor in (_SUBSTANTIAL_WORDS, 1):
         for level in levels:
-            if most(level, lambda h, w, f=floor: w >= f and classify_title(h.text) != "part"):
+            if most(level, opens(floor)):
                 return level
     return max(levels, key=lambda level: counts[level])
 
