@@ -33,7 +33,7 @@ $(UI): $(NPM_STAMP) $(shell find frontend/src frontend/index.html -type f 2>/dev
 	cd frontend && npm run build --silent
 
 run: setup ui
-	$(BIN)/continuum serve
+	@$(BIN)/continuum serve
 
 migrate: setup
 	$(BIN)/continuum db upgrade

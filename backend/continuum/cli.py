@@ -6,27 +6,34 @@ import contextlib
 import json
 import logging
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from continuum.console import FriendlyGroup, configure_logging, console, set_mode
 from continuum.settings import get_settings
 
 app = typer.Typer(help="Continuum: chapter-by-chapter continuity analysis for novels.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=FriendlyGroup,
+                  pretty_exceptions_enable=False)
 db_app = typer.Typer(help="Database schema (Alembic).", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-console = Console(stderr=True)
+
+Verbose = Annotated[bool, typer.Option("--verbose", "-v",
+                                       help="Show the logs (embedded PostgreSQL, jobs, server).")]
+Debug = Annotated[bool, typer.Option("--debug", help="Show the traceback of an error.")]
+
+
+@app.callback()
+def _options(verbose: Verbose = False, debug: Debug = False) -> None:
+    """Continuum: chapter-by-chapter continuity analysis for novels."""
+    set_mode(verbose=verbose, debug=debug)
 
 
 def _logging() -> None:
-    logging.basicConfig(level=get_settings().log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging()
 
 
 @app.command()
@@ -34,24 +41,22 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default: HOST setting).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default: PORT setting).")] = None,
     worker: Annotated[bool, typer.Option(help="Run the in-process job worker.")] = True,
+    verbose: Verbose = False,
 ) -> None:
-    """Start the API and the UI (and an in-process worker)."""
-    _logging()
+    """Start the API and the UI (and an in-process worker); quiet until it is ready."""
+    set_mode(verbose=verbose)
     settings = get_settings().model_copy(update={k: v for k, v in
                                                   {"host": host, "port": port}.items() if v})
     if not settings.host_is_loopback() and not settings.continuum_api_token:
-        console.print(f"[red]refusing to listen on {settings.host}: a non-loopback address needs "
-                      "CONTINUUM_API_TOKEN set, or anyone on the network could change your "
-                      "novels[/red]")
-        raise typer.Exit(2)
+        from continuum.errors import InvalidInput
+
+        raise InvalidInput(f"refusing to listen on {settings.host}: a non-loopback address "
+                                 "needs CONTINUUM_API_TOKEN set, or anyone on the network could "
+                                 "change your novels")
     # Imported only now: refusing a public address must not wait for the whole app to load.
-    import uvicorn
+    from continuum.server import run_server
 
-    from continuum.api.app import create_app
-
-    console.print(f"Continuum at http://{settings.host}:{settings.port}")
-    uvicorn.run(create_app(settings, run_worker=worker), host=settings.host, port=settings.port,
-                log_level=settings.log_level.lower())
+    run_server(settings, run_worker=worker)
 
 
 @app.command("worker")
@@ -124,16 +129,22 @@ def openapi(out: Annotated[Path | None, typer.Option(help="Write to this file.")
 
 @app.command()
 def extract(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A UTF-8 text file.")],
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False,
+                                         help="A chapter: UTF-8 text or any supported document.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the extraction as JSON.")] = False,
 ) -> None:
     """Extract one text as chapter 1 of an empty novel (offline extractor; nothing is stored)."""
+    from continuum.pipeline.documents import Limits, read_document
+    from continuum.pipeline.documents.formats import TEXT
     from continuum.pipeline.extract.protocol import StoryContext
     from continuum.pipeline.extractors import get_extractor
     from continuum.pipeline.masking import mask_markup
     from continuum.pipeline.submit import decode_upload
 
-    text = decode_upload(file.read_bytes(), max_bytes=get_settings().max_upload_bytes)
+    raw = file.read_bytes()
+    document = read_document(file.name, raw, limits=Limits.of(get_settings()))
+    text = (decode_upload(raw, max_bytes=get_settings().max_upload_bytes)
+            if document.format is TEXT else document.as_one_chapter().text)
     extraction = get_extractor(get_settings()).extract(mask_markup(text), chapter_number=1,
                                                        context=StoryContext())
     data = extraction.model_dump(mode="json")
@@ -154,62 +165,20 @@ def extract(
 
 @app.command()
 def ingest(
-    files: Annotated[list[Path], typer.Argument(exists=True, dir_okay=False,
-                                                help="Chapter files, or one whole book.")],
+    files: Annotated[list[Path], typer.Argument(help="Chapter files, or one whole book (.txt, "
+                                                ".md, .html, .docx, .odt, .rtf or .epub).")],
     novel: Annotated[str, typer.Option(help="Novel title (created when new).")],
     author: Annotated[str | None, typer.Option(help="Author, for a new novel.")] = None,
+    verbose: Verbose = False,
+    debug: Debug = False,
 ) -> None:
     """Ingest chapter files or a whole book (split into chapters), with a progress bar."""
-    from continuum.db.engine import get_engine, read_session, write_session
-    from continuum.db.migrate import upgrade
-    from continuum.jobs.worker import Worker
-    from continuum.pipeline.segment.books import looks_like_book
-    from continuum.pipeline.submit import create_novel, decode_upload, submit_book, submit_chapter
-    from continuum.reads.jobs import get_job
-    from continuum.reads.novels import list_novels
+    from continuum import cli_ingest
 
-    _logging()
-    settings = get_settings()
-    upgrade(get_engine())
-    job_ids: list[uuid.UUID] = []
-    with write_session() as session:
-        existing = [n for n in list_novels(session=session) if n.title == novel]
-        novel_id = existing[0].id if existing else create_novel(session, title=novel, author=author)
-        for path in files:
-            text = decode_upload(path.read_bytes(), max_bytes=settings.max_upload_bytes)
-            if len(files) == 1 and looks_like_book(text):
-                job_ids += submit_book(session, novel_id=novel_id, text_=text,
-                                       max_bytes=settings.max_upload_bytes,
-                                       max_chapters=settings.max_book_chapters)
-            else:
-                job_ids.append(submit_chapter(session, novel_id=novel_id, number=None,
-                                              title=path.stem, text_=text,
-                                              max_bytes=settings.max_upload_bytes))
-    console.print(f"novel {novel!r} ({novel_id}): {len(job_ids)} chapter(s) queued")
-    worker = Worker(settings)
-    failed = 0
-    started = time.perf_counter()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[stage]}"),
-                  TimeElapsedColumn(), console=console) as bar:
-        overall = bar.add_task("chapters", total=len(job_ids), stage="")
-        for job_id in job_ids:
-            while True:
-                with read_session() as session:
-                    job = get_job(session=session, job_id=job_id)
-                assert job is not None
-                bar.update(overall, stage=f"ch. {job.chapter_number}: {job.stage or job.status}")
-                if job.status in ("done", "failed"):
-                    break
-                if not worker.run_one():
-                    time.sleep(0.2)
-            if job.status == "failed":
-                failed += 1
-                console.print(f"[red]chapter {job.chapter_number} failed: {job.error}[/red]")
-            bar.advance(overall)
-    console.print(f"done in {time.perf_counter() - started:.1f}s: "
-                  f"{len(job_ids) - failed} ingested, {failed} failed")
-    if failed:
-        raise typer.Exit(1)
+    set_mode(verbose=verbose, debug=debug)
+    status = cli_ingest.run(files, title=novel, author=author, settings=get_settings())
+    if status:
+        raise typer.Exit(status)
 
 
 @app.command()

@@ -5,8 +5,10 @@
     ├── InvalidInput               422: a request that can never succeed as sent
     │   ├── EmptyText              blank chapter text
     │   ├── NotUtf8                bytes that are not UTF-8 text
-    │   ├── TooLarge               413: over the upload limit
-    │   └── UnsupportedMediaType   415: a body that is neither JSON nor a multipart upload
+    │   ├── TooLarge               413: over the upload limit (or a document that unpacks past it)
+    │   ├── UnsupportedMediaType   415: a body that is neither JSON nor a multipart upload
+    │   ├── UnsupportedFileType    415: a file of a kind Continuum cannot read (lists those it can)
+    │   └── UnreadableDocument     422: damaged, truncated, encrypted, empty or too slow to convert
     ├── Conflict                   409: duplicate chapter without replace, a gap, a decided draft
     ├── Unauthorized               401: missing or wrong API token
     ├── CriticUnavailable          409: a blocking save with the critic disabled: refused
@@ -47,6 +49,14 @@ class TooLarge(InvalidInput):
 
 class UnsupportedMediaType(InvalidInput):
     status = 415
+
+
+class UnsupportedFileType(InvalidInput):
+    status = 415
+
+
+class UnreadableDocument(InvalidInput):
+    pass
 
 
 class Conflict(ContinuumError):

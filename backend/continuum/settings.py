@@ -64,6 +64,13 @@ class Settings(BaseSettings):
     max_book_chapters: int = Field(
         default=2000, ge=1, description="Largest number of chapters accepted in one book upload."
     )
+    max_unpacked_bytes: int = Field(
+        default=256 * 1024 * 1024, ge=1024,
+        description="Largest total size a .docx, .odt or .epub may unpack to (a zip bomb is refused).",
+    )
+    convert_seconds: float = Field(
+        default=60.0, gt=0, description="Time limit for converting one uploaded document to text."
+    )
     run_worker: bool = Field(
         default=True, description="Run the in-process job worker inside `continuum serve`."
     )
@@ -90,7 +97,11 @@ class Settings(BaseSettings):
     frontend_dist: Path = Field(
         default=REPO_ROOT / "frontend" / "dist", description="Built UI served at `/`."
     )
-    log_level: str = Field(default="INFO", description="Python logging level.")
+    log_level: str = Field(
+        default="WARNING",
+        description="Python logging level (INFO or DEBUG also shows the server's and jobs' logs; "
+                    "`--verbose` does for one command).",
+    )
 
     @field_validator("log_level")
     @classmethod

@@ -90,3 +90,23 @@ def chapters_of(shared: Path, book: str) -> list[str]:
 
     text_ = (shared / "novels" / book).read_text(encoding="utf-8")
     return [c.text for c in split_book(text_)]
+
+
+@pytest.fixture(scope="session")
+def novel_document(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """`novel_document(book, fmt)`: a shared novel written by pandoc as .docx, .odt, .epub, .rtf,
+    .html or .md (with contents, copyright and "also by" pages), built once per session."""
+    from tests.documents_kit import BOOKS, book_tree, reference, write_formats
+
+    folder = tmp_path_factory.mktemp("documents")
+    built: dict[str, dict[str, Path]] = {}
+
+    def get(book: str, fmt: str) -> Path:
+        if book not in built:
+            title, author, parts, epub = BOOKS[book]
+            text_ = (shared_data / "novels" / f"{book}.txt").read_text(encoding="utf-8")
+            tree = book_tree(text_, reference(text_, title, author), parts=parts)
+            built[book] = write_formats(tree, folder, book, epub=epub)
+        return built[book][fmt]
+
+    return get

@@ -10,8 +10,13 @@ from typer.testing import CliRunner
 from continuum.cli import app
 from continuum.db.engine import read_session
 from continuum.pipeline.segment.books import split_book
+from tests.documents_kit import HAND_MADE_TITLES, hand_made_docx
 
 runner = CliRunner()
+
+
+def words(text_: str) -> int:
+    return sum(len(c.text.split()) for c in split_book(text_))
 
 
 def test_ingest_export_critic_materialize(clean_db, shared_data, tmp_path) -> None:
@@ -23,7 +28,13 @@ def test_ingest_export_critic_materialize(clean_db, shared_data, tmp_path) -> No
 
     result = runner.invoke(app, ["ingest", "--novel", "Alice", str(path)])
     assert result.exit_code == 0, result.output
-    assert "3 ingested, 0 failed" in result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0] == f"Read alice.txt: 3 chapters, {words(three):,} words"
+    assert lines[1].startswith("Database: ")
+    assert lines[2] == "Queued 3 chapters for \u201cAlice\u201d (new novel)"
+    assert lines[-2].startswith("Done in ") and ": 3 chapters, " in lines[-2]
+    assert "/novels/" in lines[-1]
+    assert len(lines) <= 12, lines
     with read_session() as session:
         novel_id, chapters = session.execute(text(
             "SELECT n.id, count(c.number) FROM novels n JOIN chapters c ON c.novel_id = n.id "
@@ -47,3 +58,21 @@ def test_ingest_export_critic_materialize(clean_db, shared_data, tmp_path) -> No
 
     assert runner.invoke(app, ["materialize", "--novel", str(novel_id)]).exit_code == 0
     assert runner.invoke(app, ["export", "--novel", "nope"]).exit_code != 0
+
+
+def test_ingest_a_word_file_prints_its_phases_and_a_summary(clean_db, tmp_path) -> None:
+    path = tmp_path / "lighthouse.docx"
+    hand_made_docx(path)
+    result = runner.invoke(app, ["ingest", "--novel", "Lighthouse", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0].startswith("Read lighthouse.docx: 3 chapters, ")
+    assert lines[0].endswith("; left out untitled page, Acknowledgements")
+    assert any(line.startswith("Read 3 chapters") for line in lines)
+    done = next(line for line in lines if line.startswith("Done in "))
+    assert ": 3 chapters, 1 character, " in done and "continuity finding" in done
+    assert len(lines) <= 8, lines
+    assert not any("INFO" in line or "initdb" in line for line in lines)
+    with read_session() as session:
+        titles = session.execute(text("SELECT title FROM chapters ORDER BY number")).scalars().all()
+    assert titles == HAND_MADE_TITLES

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 
 from continuum.api.routes import (
+    books,
     canon,
     chapter_extras,
     chapters,
@@ -84,7 +85,7 @@ def create_app(settings: Settings | None = None, *, run_worker: bool | None = No
         summary="Chapter-by-chapter continuity analysis with a spoiler-free wiki.",
         lifespan=lifespan,
     )
-    for module in (health, novels, chapters, jobs, entities, review, story, world, graphs, canon,
+    for module in (health, novels, chapters, books, jobs, entities, review, story, world, graphs, canon,
                    chapter_extras, extraction, search, repair, export):
         app.include_router(module.router, prefix="/api")
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from typing import Protocol
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session
@@ -14,12 +16,23 @@ from continuum.pipeline.segment.books import split_book
 from continuum.reads.jobs import next_free_number, pending_numbers
 
 
+class TitledText(Protocol):
+    """A chapter as a splitter hands it over: a title (or none) and its text."""
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def text(self) -> str: ...
+
+
 def decode_upload(data: bytes, *, max_bytes: int) -> str:
     """UTF-8 text from uploaded bytes (BOM dropped); binary or other encodings are refused."""
     if len(data) > max_bytes:
         raise TooLarge(f"the upload is {len(data):,} bytes; the limit is {max_bytes:,}")
     if b"\x00" in data:
-        raise NotUtf8("the file looks binary (it contains NUL bytes); upload a plain .txt file")
+        raise NotUtf8("the file looks binary (it contains NUL bytes); upload it with its own "
+                      "extension (.docx, .odt, .rtf, .epub) or as plain UTF-8 text")
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -93,16 +106,37 @@ def queue_book(*, novel_id: uuid.UUID, text_: str, max_bytes: int,
                            max_chapters=max_chapters)
 
 
+def queue_chapters(*, novel_id: uuid.UUID, chapters: Sequence[TitledText], max_bytes: int,
+                   max_chapters: int) -> list[uuid.UUID]:
+    """submit_chapters in its own transaction, committed before it returns (see queue_chapter)."""
+    with write_session(novel_id=novel_id) as session:
+        return submit_chapters(session, novel_id=novel_id, chapters=chapters,
+                               max_bytes=max_bytes, max_chapters=max_chapters)
+
+
 def submit_book(
     session: Session, *, novel_id: uuid.UUID, text_: str, max_bytes: int, max_chapters: int
 ) -> list[uuid.UUID]:
     """Split a whole book into chapters and queue them in order; returns the job ids."""
     _require_novel(session, novel_id)
     check_text(text_, max_bytes=max_bytes)
-    chapters = split_book(text_)
+    return submit_chapters(session, novel_id=novel_id, chapters=split_book(text_),
+                           max_bytes=max_bytes, max_chapters=max_chapters)
+
+
+def submit_chapters(
+    session: Session, *, novel_id: uuid.UUID, chapters: Sequence[TitledText], max_bytes: int,
+    max_chapters: int,
+) -> list[uuid.UUID]:
+    """Queue a book's chapters (already split, e.g. from a document) in order; returns the jobs."""
+    _require_novel(session, novel_id)
     if len(chapters) > max_chapters:
         raise InvalidInput(f"the book splits into {len(chapters):,} chapters; "
                            f"the limit is {max_chapters:,}")
+    for chapter in chapters:
+        if chapter.text.strip():
+            check_text(chapter.text, max_bytes=max_bytes)
+            _check_plain(title=chapter.title)
     lock_submissions(session, novel_id)
     first = next_free_number(session=session, novel_id=novel_id)
     jobs: list[uuid.UUID] = []

@@ -60,8 +60,9 @@ CASES = [
          _file("Caf\u00e9 au lait, d\u00e9j\u00e0 vu.".encode("latin-1"))),
     Case("utf-16-file", "POST", CHAPTERS, 422, "binary", _file("Ada walked.".encode("utf-16"))),
     Case("nul-bytes-file", "POST", CHAPTERS, 422, "binary", _file(b"Ada\x00Bram")),
-    Case("png-file", "POST", CHAPTERS, 422, "binary", _file(PNG, "cover.png")),
-    Case("gzip-file", "POST", CHAPTERS, 422, "not UTF-8", _file(b"\x1f\x8b\x08\x08rest", "c.gz")),
+    Case("png-file", "POST", CHAPTERS, 415, "reads .txt, .md", _file(PNG, "cover.png")),
+    Case("gzip-file", "POST", CHAPTERS, 415, "reads .txt, .md",
+         _file(b"\x1f\x8b\x08\x08rest", "c.gz")),
     Case("nul-in-json-text", "POST", CHAPTERS, 422, "NUL",
          {"json": {"number": 2, "text": "Ada\u0000Bram"}}),
     # Too big.

@@ -227,7 +227,8 @@ export interface paths {
         put?: never;
         /**
          * Submit
-         * @description Queue one chapter (JSON, or multipart with a .txt `file`); returns the job id at once.
+         * @description Queue one chapter (JSON, or multipart with a `file` in any supported format, read as one
+         *     chapter); returns the job id at once.
          */
         post: operations["submit_api_novels__novel_id__chapters_post"];
         delete?: never;
@@ -988,14 +989,6 @@ export interface components {
             chapter: number;
             /** Mentions */
             mentions: number;
-        };
-        /**
-         * BookIn
-         * @description A whole book to split into chapters.
-         */
-        BookIn: {
-            /** Text */
-            text: string;
         };
         /**
          * BookJobs
@@ -2162,6 +2155,16 @@ export interface components {
         SplitPreview: {
             /** Chapters */
             chapters: components["schemas"]["SplitChapter"][];
+            /**
+             * Dropped
+             * @default []
+             */
+            dropped: string[];
+            /**
+             * Format
+             * @default txt
+             */
+            format: string;
         };
         /**
          * StatusAt
@@ -2410,7 +2413,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BookIn"];
+                "application/json": {
+                    /** Text */
+                    text: string;
+                };
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -2609,7 +2619,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BookIn"];
+                "application/json": {
+                    /** Text */
+                    text: string;
+                };
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {

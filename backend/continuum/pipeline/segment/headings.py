@@ -34,7 +34,10 @@ _MATTER = re.compile(
     r"(?:(?:table of )?contents|preface|introduction|foreword|dedication|"
     r"(?:list of )?illustrations|acknowledge?ments|appendix(?: [a-z0-9]+)?|notes|footnotes|"
     r"endnotes|glossary|index|bibliography|afterword|postscript|transcriber.?s? notes?|"
-    r"about the author|the end|finis|end of (?:the )?(?:book|volume|part)\b.*)\.?",
+    r"about the author|the end|finis|end of (?:the )?(?:book|volume|part)\b.*|"
+    r"copyright(?: page)?|title page|half title|colophon|epigraph|"
+    r"(?:also|other (?:books|works|titles)|(?:books|novels|works)) by\b.*|by the same author|"
+    r"praise for\b.*|about the publisher)\.?",
     re.IGNORECASE,
 )
 _TITLE_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
@@ -104,6 +107,12 @@ def title_like(line: str) -> bool:
     if not words or len(words) > 12:
         return False
     return all(word[0].isupper() or word.lower() in _MINOR_WORDS for word in words)
+
+
+def classify_title(title: str) -> HeadingKind | None:
+    """What a heading's own words name: a chapter ("Chapter 3", "IV. The Trial"), a part, matter."""
+    parsed = _markdown(_normalize(title), 0)
+    return None if parsed is None else parsed.kind
 
 
 def find_headings(text: str, lo: int, hi: int) -> list[Heading]:

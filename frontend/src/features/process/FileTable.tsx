@@ -8,6 +8,8 @@ export interface FileItem {
   file: File;
   status: 'reading' | 'ready' | 'error';
   text?: string;
+  /** A document (.docx, .epub, …) the server reads; it has no text here. */
+  document?: boolean;
   error?: string;
 }
 
@@ -16,6 +18,8 @@ interface FileTableProps {
   /** Planned submissions by file key (absent while the file is read or checked). */
   planned: Map<string, PlannedSubmission>;
   checking: Set<string>;
+  /** Documents the server could not read, with its reason. */
+  unreadable: Map<string, string>;
   onRemove: (key: string) => void;
 }
 
@@ -24,7 +28,7 @@ function sizeLabel(bytes: number): string {
 }
 
 /** The chosen files in processing order, what each looks like, and the chapter numbers they will get. */
-export function FileTable({ files, planned, checking, onRemove }: FileTableProps) {
+export function FileTable({ files, planned, checking, unreadable, onRemove }: FileTableProps) {
   return (
     <div className="table-wrap">
       <table className="data-table file-table">
@@ -43,7 +47,8 @@ export function FileTable({ files, planned, checking, onRemove }: FileTableProps
           {files.map((item) => {
             const plan = planned.get(item.key);
             let kind: ReactNode = <span className="muted">Reading…</span>;
-            if (item.status === 'error') kind = <span className="field__error">{item.error}</span>;
+            const refused = item.status === 'error' ? item.error : unreadable.get(item.key);
+            if (refused) kind = <span className="field__error">{refused}</span>;
             else if (checking.has(item.key)) kind = <span className="muted">Checking…</span>;
             else if (plan?.kind === 'book') kind = `A whole book: ${plural(plan.chapters.length, 'chapter')}`;
             else if (plan?.kind === 'chapter' && plan.title) kind = `One chapter: ${plan.title}`;

@@ -36,6 +36,15 @@ function backend() {
     const path = url.pathname;
     if (path === `/api/novels/${novel.id}/jobs`) return json([]);
     if (path === '/api/books/split') {
+      if ((request.headers.get('content-type') ?? '').includes('multipart')) {
+        const form = await request.text();
+        if (form.includes('PK-broken')) return json({ detail: 'book.docx is damaged or incomplete (its zip archive cannot be read); save or export the Word document (.docx) again and upload the new file' }, 422);
+        return json({
+          format: 'docx',
+          dropped: ['Contents', 'Copyright'],
+          chapters: ['The Letter', 'The Ball', 'The Storm'].map((title, i) => ({ number: i + 1, title, word_count: 1200 + i, preview: `${title} begins.` })),
+        });
+      }
       const { text } = (await request.json()) as { text: string };
       const parts = text.split(/^CHAPTER [IVXL]+\.$/m).filter((part) => part.trim());
       return json({
@@ -43,7 +52,8 @@ function backend() {
       });
     }
     if (path === `/api/novels/${novel.id}/book`) {
-      const body = { first_number: 1, ...((await request.json()) as { text: string }) };
+      const multipart = (request.headers.get('content-type') ?? '').includes('multipart');
+      const body = { first_number: 1, ...(multipart ? {} : ((await request.json()) as { text: string })) };
       const ids = [0, 1, 2].map((i) => {
         const id = `job-${(serial += 1)}`;
         jobChapters.set(id, body.first_number + i);
@@ -137,6 +147,55 @@ describe('ProcessPage', () => {
     expect(String(upload?.body)).toMatch(/name="file"; filename=/);
     expect(String(upload?.body)).toContain(CHAPTER);
     expect(String(upload?.body)).toMatch(/name="number"\r\n\r\n1\r\n/);
+  });
+
+  it('previews a Word file’s chapters and what it left out, then sends the file to /book', async () => {
+    const calls = backend();
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File(['PK-docx-bytes'], 'book.docx'));
+
+    const submit = await screen.findByRole('button', { name: 'Process 3 chapters' }, { timeout: 3000 });
+    const preview = screen.getByRole('table', { name: /Chapters detected in book.docx/ });
+    expect(within(preview).getByText('The Ball')).toBeInTheDocument();
+    expect(within(preview).getByText('1,201')).toBeInTheDocument();
+    expect(screen.getByText('Left out as front or back matter: Contents, Copyright.')).toBeInTheDocument();
+    expect(screen.getByText('A whole book: 3 chapters')).toBeInTheDocument();
+    const split = calls.find((c) => c.path === '/api/books/split');
+    expect(String(split?.body)).toMatch(/name="file"; filename=/);
+
+    await user.click(submit);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/book'))).toBe(true));
+    const book = calls.find((c) => c.path.endsWith('/book'));
+    expect(String(book?.body)).toMatch(/name="file"; filename=/);
+    expect(String(book?.body)).toContain('PK-docx-bytes');
+  });
+
+  it('shows why a document cannot be read and sends nothing', async () => {
+    const calls = backend();
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File(['PK-broken'], 'book.docx'));
+
+    expect(await screen.findByText('Could not read “book.docx”; remove it or choose another file', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getAllByText(/book.docx is damaged or incomplete/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /Process/ })).toBeDisabled();
+    expect(calls.some((c) => c.path.endsWith('/book') || (c.method === 'POST' && c.path.endsWith('/chapters')))).toBe(false);
+  });
+
+  it('refuses a kind of file it cannot read, naming those it can', async () => {
+    backend();
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = renderPage();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File(['%PDF-1.7'], 'book.pdf'));
+    expect(await screen.findByText('Continuum reads .txt, .md, .html, .docx, .odt, .rtf and .epub files.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Process/ })).toBeDisabled();
   });
 
   it('refuses a file that is not text, in plain words', async () => {

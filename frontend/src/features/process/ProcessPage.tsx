@@ -12,7 +12,7 @@ import { JobProgress } from './JobProgress';
 import { chapterCount, chapterNumberProblem, compareFileNames, kindOfSplit, planSubmissions, submitLabel, type SourceItem } from './plan';
 import { isFinished, splitQueryOptions, SubmissionError, useNovelJobs, useSubmitChapters } from './queries';
 import { addSubmissions, useSessionSubmissions } from './sessionStore';
-import { readTextFile } from './readTextFile';
+import { readSourceFile } from './readSourceFile';
 import { RecentJobs } from './RecentJobs';
 import { SourceInput } from './SourceInput';
 
@@ -44,17 +44,25 @@ export function ProcessPage() {
   const sources: SourceItem[] = useMemo(() => {
     if (files.length > 0) {
       return files
-        .filter((f) => f.status === 'ready' && f.text !== undefined)
-        .map((f) => ({ key: f.key, name: f.file.name, text: f.text ?? '', file: f.file }));
+        .filter((f) => f.status === 'ready' && (f.text !== undefined || f.document))
+        .map((f) => ({ key: f.key, name: f.file.name, text: f.text ?? '', file: f.file, document: f.document }));
     }
     if (!debouncedText.trim()) return [];
     return [{ key: `paste:${hashText(debouncedText)}`, name: 'Pasted text', text: debouncedText }];
   }, [files, debouncedText]);
 
-  const splits = useQueries({ queries: sources.map((s) => splitQueryOptions(s.key, s.text)) });
+  const splits = useQueries({ queries: sources.map((s) => splitQueryOptions(s.key, s)) });
   const checking = new Set(sources.filter((_, i) => splits[i]?.isPending).map((s) => s.key));
-  const splitErrors = sources.flatMap((s, i) => (splits[i]?.isError ? [{ name: s.name, error: splits[i]?.error }] : []));
-  const withSplits = sources.map((s, i) => ({ ...s, split: splits[i]?.data }));
+  const splitErrors = sources.flatMap((s, i) =>
+    splits[i]?.isError ? [{ key: s.key, name: s.name, document: Boolean(s.document), error: splits[i]?.error }] : [],
+  );
+  // A document the server cannot read cannot be sent at all; a text can still go as one chapter.
+  const unreadableDocuments = new Map(
+    splitErrors.filter((e) => e.document).map((e) => [e.key, e.error instanceof Error ? e.error.message : 'The file could not be read.']),
+  );
+  const withSplits = sources.flatMap((s, i) =>
+    unreadableDocuments.has(s.key) ? [] : [{ ...s, split: splits[i]?.data?.chapters, dropped: splits[i]?.data?.dropped }],
+  );
   // A whole book is always numbered from the next free chapter (the server decides so).
   const anyBook = withSplits.some((s) => kindOfSplit(s.split ?? []) === 'book');
   const firstNumber = anyBook || numberInput === null ? nextNumber : Number(numberInput);
@@ -68,7 +76,8 @@ export function ProcessPage() {
   const reading = files.some((f) => f.status === 'reading');
   const unreadable = files.filter((f) => f.status === 'error');
   const numberProblem = chapterNumberProblem(firstNumber, nextNumber, single && replace);
-  const ready = plan.length > 0 && checking.size === 0 && !typing && !reading && unreadable.length === 0;
+  const ready =
+    plan.length > 0 && checking.size === 0 && !typing && !reading && unreadable.length === 0 && unreadableDocuments.size === 0;
   const canSubmit = ready && !numberProblem && !submit.isPending;
 
   const addFiles = (picked: File[]) => {
@@ -77,15 +86,13 @@ export function ProcessPage() {
       .map((file) => ({ key: `file:${(fileSerial += 1)}:${file.name}`, file, status: 'reading' }));
     setFiles((list) => [...list, ...added].sort((a, b) => compareFileNames(a.file.name, b.file.name)));
     for (const item of added) {
-      void readTextFile(item.file).then((result) =>
+      void readSourceFile(item.file).then((result) =>
         setFiles((list) =>
-          list.map((f) =>
-            f.key !== item.key
-              ? f
-              : result.ok
-                ? { ...f, status: 'ready', text: result.text }
-                : { ...f, status: 'error', error: result.error },
-          ),
+          list.map((f) => {
+            if (f.key !== item.key) return f;
+            if (!result.ok) return { ...f, status: 'error', error: result.error };
+            return 'text' in result ? { ...f, status: 'ready', text: result.text } : { ...f, status: 'ready', document: true };
+          }),
         ),
       );
     }
@@ -147,6 +154,7 @@ export function ProcessPage() {
                 files={files}
                 planned={planned}
                 checking={checking}
+                unreadable={unreadableDocuments}
                 onRemove={(key) => setFiles((list) => list.filter((f) => f.key !== key))}
               />
               <p className="form__inline-actions">
@@ -170,8 +178,12 @@ export function ProcessPage() {
               {verdict}
             </p>
           )}
-          {splitErrors.map(({ name, error }) => (
-            <ErrorNotice key={name} error={error} title={`Could not check “${name}”; it will be sent as one chapter`} />
+          {splitErrors.map(({ key, name, document, error }) => (
+            <ErrorNotice
+              key={key}
+              error={error}
+              title={document ? `Could not read “${name}”; remove it or choose another file` : `Could not check “${name}”; it will be sent as one chapter`}
+            />
           ))}
           {books.length === 1 && ready && books[0] && <BookPreview book={books[0]} />}
 

@@ -1,5 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
 import { Icon } from '../../components/Icon';
+import { ACCEPTED_FILES, SUPPORTED_LABEL } from './readSourceFile';
 
 interface SourceInputProps {
   text: string;
@@ -9,7 +10,7 @@ interface SourceInputProps {
   hasFiles: boolean;
 }
 
-/** Where the text comes from: a paste box, a file picker, and a drop target for .txt files. */
+/** Where the text comes from: a paste box, a file picker, and a drop target for text and document files. */
 export function SourceInput({ text, onTextChange, onFiles, hasFiles }: SourceInputProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
@@ -50,13 +51,15 @@ export function SourceInput({ text, onTextChange, onFiles, hasFiles }: SourceInp
       <div className="dropzone">
         <Icon name="upload" size={22} />
         <p id={`${id}-drop-hint`} className="dropzone__hint">
-          {hasFiles ? 'Add more .txt files: drop them here or' : 'Or drop one or more .txt files here, or'}
+          {hasFiles
+            ? `Add more files (${SUPPORTED_LABEL}): drop them here or`
+            : `Or drop chapter or book files here (${SUPPORTED_LABEL}), or`}
         </p>
         <input
           id={`${id}-files`}
           className="visually-hidden file-input"
           type="file"
-          accept=".txt,text/plain"
+          accept={ACCEPTED_FILES}
           multiple
           onChange={(event) => {
             const files = Array.from(event.target.files ?? []);

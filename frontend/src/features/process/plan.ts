@@ -7,15 +7,20 @@ export function kindOfSplit(chapters: readonly SplitChapter[]): SourceKind {
   return chapters.length >= 2 ? 'book' : 'chapter';
 }
 
-/** One text waiting to be processed: pasted, or read from a .txt file. */
+/** One text waiting to be processed: pasted, read from a .txt file, or a document the server converts. */
 export interface SourceItem {
   key: string;
   /** The file name, or "Pasted text". */
   name: string;
+  /** The text (empty for a document: the server reads the file itself). */
   text: string;
   file?: File;
+  /** A .docx, .epub, .md, … sent as a file, split by its own structure. */
+  document?: boolean;
   /** The split preview, once it has answered. */
   split?: SplitChapter[];
+  /** What the preview left out of a document (contents, copyright, …). */
+  dropped?: string[];
 }
 
 export type PlannedSubmission =
@@ -35,6 +40,9 @@ export type PlannedSubmission =
       firstNumber: number;
       chapters: SplitChapter[];
       text: string;
+      /** A document is sent as its file, not as text. */
+      file?: File;
+      dropped: string[];
     };
 
 export function chapterCount(submission: PlannedSubmission): number {
@@ -59,7 +67,16 @@ export function planSubmissions(items: readonly SourceItem[], firstNumber: numbe
   return items.map((item) => {
     const split = item.split ?? [];
     if (kindOfSplit(split) === 'book') {
-      const planned: PlannedSubmission = { kind: 'book', key: item.key, name: item.name, firstNumber: next, chapters: split, text: item.text };
+      const planned: PlannedSubmission = {
+        kind: 'book',
+        key: item.key,
+        name: item.name,
+        firstNumber: next,
+        chapters: split,
+        text: item.text,
+        file: item.document ? item.file : undefined,
+        dropped: item.dropped ?? [],
+      };
       next += split.length;
       return planned;
     }

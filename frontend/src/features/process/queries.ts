@@ -19,12 +19,23 @@ export function isFinished(status: string | undefined): boolean {
   return status === 'done' || status === 'failed';
 }
 
-/** How a text would be cut into chapters; `key` identifies the text (a file, or a hash of pasted text). */
-export function splitQueryOptions(key: string, text: string) {
+/**
+ * How a text (or a document file, which the server converts) would be cut into chapters; `key`
+ * identifies it (a file, or a hash of pasted text).
+ */
+export function splitQueryOptions(key: string, source: { text: string; file?: File; document?: boolean }) {
   return queryOptions({
     queryKey: processKeys.split(key),
-    queryFn: () => unwrap(api.POST('/api/books/split', { body: { text } })).then((r) => r.chapters),
-    enabled: text.trim().length > 0,
+    queryFn: () => {
+      if (source.document && source.file) {
+        const form = new FormData();
+        form.append('file', source.file, source.file.name);
+        // The route takes multipart too; openapi-fetch sends FormData as is.
+        return unwrap(api.POST('/api/books/split', { body: form as never }));
+      }
+      return unwrap(api.POST('/api/books/split', { body: { text: source.text } }));
+    },
+    enabled: Boolean(source.document && source.file) || source.text.trim().length > 0,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
@@ -64,9 +75,12 @@ async function submitOne(novelId: string, submission: PlannedSubmission, replace
   const path = { novel_id: novelId };
   if (submission.kind === 'book') {
     // The server numbers a book from the next free chapter, which is `firstNumber` here.
-    const accepted = await unwrap(
-      api.POST('/api/novels/{novel_id}/book', { params: { path }, body: { text: submission.text } }),
-    );
+    let body: { text: string } | FormData = { text: submission.text };
+    if (submission.file) {
+      body = new FormData();
+      body.append('file', submission.file, submission.file.name);
+    }
+    const accepted = await unwrap(api.POST('/api/novels/{novel_id}/book', { params: { path }, body: body as never }));
     return accepted.job_ids;
   }
   if (submission.file) {
