@@ -412,8 +412,9 @@ def _against_lean(form: Form, cluster: Cluster, others: list[Cluster]) -> bool:
 
 
 def _lean(form: Form) -> str | None:
-    male, female = form.pronoun_gender["male"], form.pronoun_gender["female"]
-    return "male" if male > female else "female" if female > male else None
+    """The sex the form's pronouns clearly speak of (twice, and twice the other's), or None."""
+    vote = _vote(form.pronoun_gender)
+    return vote if vote in ("male", "female") else None
 
 
 def _salient_known(candidates: list[Cluster]) -> Cluster | None:

@@ -19,10 +19,14 @@ def _finch_is(text: str) -> str:
 
 
 def test_he_makes_finch_the_man_though_the_woman_is_called_finch_more() -> None:
-    assert _finch_is("Finch came down the stairs. He was tired, and he sat by the fire. "
-                     "Finch lit his pipe and he smoked it slowly.") == "Aldous Finch"
+    assert _finch_is("Finch came down the stairs. He was tired. Finch sat by the fire, and he "
+                     "lit a pipe. Finch smoked, and he said nothing.") == "Aldous Finch"
 
 
 def test_she_keeps_finch_the_woman() -> None:
-    assert _finch_is("Finch came down the stairs. She was tired, and she sat by the fire. "
-                     "Finch lit her lamp and she read slowly.") == "Mara Finch"
+    assert _finch_is("Finch came down the stairs. She was tired. Finch sat by the fire, and she "
+                     "lit a lamp. Finch read, and she said nothing.") == "Mara Finch"
+
+
+def test_one_pronoun_is_too_little_to_move_a_name() -> None:
+    assert _finch_is("Finch came down the stairs. He was tired.") == "Mara Finch"
