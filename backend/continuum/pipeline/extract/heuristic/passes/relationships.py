@@ -341,10 +341,17 @@ def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[Relation
     """"X married Y", "X was engaged to Y", "X and Y were married", "X divorced Y"."""
     if not view.verdict(verb).asserted:
         return []
-    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s) if _certain(view, s, c)]
-    partners = [(o, c) for o in view.objects(verb) for c in view.characters(o) if _certain(view, o, c)]
+    people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+    partners = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
     partners += [(n, c) for p, n in view.preps(verb) if p in {"to", "from"}
-                 for c in view.characters(n) if _certain(view, n, c)]
+                 for c in view.characters(n)]
+    # One side must be certain; the other may be a pronoun of the narration ("Clara had been
+    # engaged to him"), never two pronouns ("he married her") nor a pronoun in speech.
+    sure = [(t, c) for t, c in (*people, *partners) if _certain(view, t, c)]
+    if not sure:
+        return []
+    people = [(t, c) for t, c in people if (t, c) in sure or not view.in_quote(t)]
+    partners = [(t, c) for t, c in partners if (t, c) in sure or not view.in_quote(t)]
     rule = "ended" if ended else ("marriage" if rel == "married_to" else "engagement")
     items = []
     if partners:

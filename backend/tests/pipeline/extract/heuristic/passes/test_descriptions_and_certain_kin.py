@@ -87,7 +87,11 @@ def test_a_relative_of_a_relative_is_not_the_first_ones(view: ViewOf) -> None:
 
 
 def test_a_marriage_of_pronouns_states_nothing(view: ViewOf) -> None:
-    text = "Frank Churchill spoke of Mrs. Elton. Emma said that he married her."
+    text = ('Frank Churchill spoke of Mrs. Elton. "She was nobody when he married her," said '
+            "Mr. Weston.")
     assert not [r for r in _relations(view, text) if r[1] == "married_to"]
+    engaged = _relations(view, "Rupert Lisle came in. Clara Greaves had been engaged to him since "
+                               "midsummer.")
+    assert ("Clara Greaves", "engaged_to", "Rupert Lisle") in engaged
     named = _relations(view, "Harriet Smith married Robert Martin in September.")
     assert ("Harriet Smith", "married_to", "Robert Martin") in named
