@@ -363,8 +363,6 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
     given_names = {f.core[0] for f in forms if len(f.core) >= 2}
     for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
         exact = {id(c): c for c in _of_lean(form, by_surface.get(form.key, []))}
-        if len(exact) == 1 and _against_lean(form, next(iter(exact.values())), index.candidates(form)):
-            exact = {}  # "Finch ... his hand": not the Mara Finch once called "Finch"
         if len(exact) > 1 and (chosen := _salient_known(list(exact.values()))) is not None:
             exact = {id(chosen): chosen}
         if len(exact) == 1:
@@ -399,16 +397,6 @@ def _of_lean(form: Form, candidates: list[Cluster]) -> list[Cluster]:
         return candidates
     fitting = [c for c in candidates if c.gender() == lean]
     return fitting if fitting and len(fitting) < len(candidates) else candidates
-
-
-def _against_lean(form: Form, cluster: Cluster, others: list[Cluster]) -> bool:
-    """Whether the form's pronouns lean to the other sex than `cluster`'s, and some other
-    cluster that could bear the name is of the sex they lean to."""
-    lean = _lean(form)
-    if lean is None or form.honorifics or cluster.gender() not in ("male", "female") \
-            or cluster.gender() == lean:
-        return False
-    return any(c is not cluster and c.gender() == lean and compatible(form, c) for c in others)
 
 
 def _lean(form: Form) -> str | None:
