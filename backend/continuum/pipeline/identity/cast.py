@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from continuum.pipeline.identity.names import (
     PARTICLES,
+    RANK_HONORIFICS,
     WIFE_HONORIFICS,
     is_given_name,
     is_pronoun,
@@ -134,6 +135,23 @@ class Cast:
             entry.aliases.discard(best)
             self.roster.add_alias(entity_id, old)
         return entry.name
+
+    def may_be_siblings(self, a: uuid.UUID, b: uuid.UUID) -> bool:
+        """Whether two people can be siblings by birth: a man's share his surname, so
+        George Wickham's "dear sister Elizabeth" Bennet is a sister-in-law. A woman may have
+        married, and a wife's or a rank's title says nothing of birth names; someone not yet
+        in the cast (created by this chapter) or without a surname is not judged."""
+        if a not in self.roster.entries or b not in self.roster.entries:
+            return True
+        people = [self.roster.entries[a], self.roster.entries[b]]
+        surnames: list[set[str]] = []
+        for person in people:
+            parts = [split_honorific(n) for n in person.all_names()]
+            if any(t in WIFE_HONORIFICS or t in RANK_HONORIFICS for t, _ in parts):
+                return True
+            surnames.append({bare.split(" ")[-1] for t, bare in parts if t or " " in bare})
+        male = any(p.gender == "male" for p in people)
+        return not male or not all(surnames) or bool(surnames[0] & surnames[1])
 
     def entry(self, entity_id: uuid.UUID) -> RosterEntry:
         """A known entity by id."""

@@ -21,6 +21,7 @@ from continuum.pipeline.persist.kinship import infer_kinship
 Vectors = dict[str, Sequence[Sequence[float]]]
 
 # A new relationship of the key type replaces one of these between the same pair.
+SIBLING_TYPES = frozenset({"sister_of", "brother_of", "sibling_of"})
 SUPERSEDES = {
     "married_to": {"engaged_to", "courting"},
     "widow_of": {"married_to"},
@@ -171,6 +172,8 @@ def _persist_relationships(
         source, target = binder.bind(rel.source), binder.bind(rel.target)
         if source is None or target is None or source == target:
             continue
+        if rel.type in SIBLING_TYPES and not binder.cast.may_be_siblings(source, target):
+            continue  # "his dear sister Elizabeth" of George Wickham: a sister-in-law
         params = {"novel_id": novel_id, "source": source, "target": target, "type": rel.type,
                   "chapter": chapter}
         in_force = session.execute(

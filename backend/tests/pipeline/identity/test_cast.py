@@ -180,3 +180,16 @@ def test_a_titled_full_name_is_not_the_one_known_by_title_and_surname_alone() ->
     cast, _ = _cast(("Mr. Knightley", 400, "male", ("Knightley",)))
     found = cast.bind_item(["John Knightley", "Mr. John Knightley"], "character", "male")
     assert found.entity_id is None  # Mr. Knightley's younger brother
+
+
+def test_a_mans_sister_by_birth_shares_his_surname() -> None:
+    cast, ids = _cast(("George Wickham", 700, "male", ("Mr. Wickham", "Wickham")),
+                      ("Elizabeth Bennet", 2900, "female", ("Miss Eliza Bennet", "Lizzy")),
+                      ("Mr. Gardiner", 80, "male", ()), ("Mrs. Bennet", 490, "female", ()),
+                      ("Isabella Knightley", 90, "female", ()), ("Emma Woodhouse", 900, "female", ()),
+                      ("Mr. Knightley", 1000, "male", ()), ("John Knightley", 160, "male", ()))
+    assert not cast.may_be_siblings(ids["George Wickham"], ids["Elizabeth Bennet"])  # an in-law
+    assert cast.may_be_siblings(ids["Mr. Gardiner"], ids["Mrs. Bennet"])  # she married
+    assert cast.may_be_siblings(ids["Isabella Knightley"], ids["Emma Woodhouse"])  # women marry
+    assert cast.may_be_siblings(ids["Mr. Knightley"], ids["John Knightley"])
+    assert cast.may_be_siblings(ids["Mr. Knightley"], uuid.uuid4())  # not in the cast yet

@@ -95,3 +95,4 @@ def test_a_marriage_of_pronouns_states_nothing(view: ViewOf) -> None:
     assert ("Clara Greaves", "engaged_to", "Rupert Lisle") in engaged
     named = _relations(view, "Harriet Smith married Robert Martin in September.")
     assert ("Harriet Smith", "married_to", "Robert Martin") in named
+
