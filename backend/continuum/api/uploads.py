@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import Request
+from pydantic import ValidationError
+from pydantic_core import from_json
 
 from continuum.errors import InvalidInput, TooLarge
 from continuum.pipeline.documents.formats import SUPPORTED
@@ -45,3 +48,20 @@ async def read_file_field(request: Request, max_bytes: int) -> UploadedFile:
     data = await upload.read(max_bytes + 1)
     fields = {k: v for k, v in form.items() if k != "file" and isinstance(v, str) and v != ""}
     return UploadedFile(upload.filename, data, fields)
+
+
+async def read_json_body(request: Request, max_bytes: int, *, what: str) -> Any:
+    """The JSON body, parsed: refused over the limit ("the `what` is over ...") or malformed."""
+    raw = await request.body()
+    if len(raw) > max_bytes + _FRAMING_BYTES:
+        raise TooLarge(f"the {what} is over the {max_bytes:,}-byte limit")
+    try:
+        # pydantic's parser refuses lone surrogates and bounds nesting; json.loads does not.
+        return from_json(raw.removeprefix(b"\xef\xbb\xbf") or b"null")
+    except ValueError as exc:
+        raise InvalidInput(f"the request body is not valid JSON: {exc}") from exc
+
+
+def validation_problems(exc: ValidationError) -> str:
+    """A validation error as one line: "text: Field required; number: ..."."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors())

@@ -11,10 +11,15 @@ import uuid
 from fastapi import APIRouter, Request, status
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ValidationError
-from pydantic_core import from_json
 
 from continuum.api.deps import SettingsDep, TokenDep
-from continuum.api.uploads import check_declared_size, content_type, read_file_field
+from continuum.api.uploads import (
+    check_declared_size,
+    content_type,
+    read_file_field,
+    read_json_body,
+    validation_problems,
+)
 from continuum.errors import InvalidInput, TooLarge, UnsupportedMediaType
 from continuum.pipeline.documents import Limits, Manuscript, read_document
 from continuum.pipeline.documents.formats import TEXT
@@ -110,20 +115,11 @@ async def _book(request: Request, settings: Settings, *, preview: bool = False) 
     if kind not in ("", "application/json") and not kind.endswith("+json"):
         raise UnsupportedMediaType(f"the body is {kind}: send JSON like {{\"text\": \"...\"}} "
                                    "or a multipart/form-data upload with a 'file'")
-    raw = await request.body()
-    if len(raw) > max_bytes + 64 * 1024:
-        raise TooLarge(f"the text is over the {max_bytes:,}-byte limit")
-    try:
-        # pydantic's parser refuses lone surrogates and bounds nesting; json.loads does not.
-        fields = from_json(raw.removeprefix(b"\xef\xbb\xbf") or b"null")
-    except ValueError as exc:
-        raise InvalidInput(f"the request body is not valid JSON: {exc}") from exc
+    fields = await read_json_body(request, max_bytes, what="text")
     try:
         body = BookIn.model_validate(fields)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}"
-                             for e in exc.errors())
-        raise InvalidInput(f"invalid book: {problems}") from exc
+        raise InvalidInput(f"invalid book: {validation_problems(exc)}") from exc
     if preview:
         if len(body.text.encode("utf-8")) > max_bytes:
             raise TooLarge(f"the text is over the {max_bytes:,}-byte limit")

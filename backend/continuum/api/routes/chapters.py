@@ -8,11 +8,16 @@ from typing import Any
 from fastapi import APIRouter, Request, status
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field, ValidationError
-from pydantic_core import from_json
 
 from continuum.api.deps import CapDep, SessionDep, SettingsDep, TokenDep, require_found
-from continuum.api.uploads import check_declared_size, content_type, read_file_field
-from continuum.errors import InvalidInput, TooLarge, UnsupportedMediaType
+from continuum.api.uploads import (
+    check_declared_size,
+    content_type,
+    read_file_field,
+    read_json_body,
+    validation_problems,
+)
+from continuum.errors import InvalidInput, UnsupportedMediaType
 from continuum.pipeline.documents import Limits, read_document
 from continuum.pipeline.documents.formats import TEXT, detect_format
 from continuum.pipeline.submit import decode_upload, queue_chapter
@@ -110,19 +115,10 @@ async def _chapter_body(request: Request, settings: Settings) -> ChapterIn:
                                    "application/json) or a multipart/form-data upload "
                                    "with a 'file'")
     else:
-        raw = await request.body()
-        if len(raw) > max_bytes + 64 * 1024:
-            raise TooLarge(f"the upload is over the {max_bytes:,}-byte limit")
-        try:
-            # pydantic's parser refuses lone surrogates and bounds nesting; json.loads does not.
-            fields = from_json(raw.removeprefix(b"\xef\xbb\xbf") or b"null")
-        except ValueError as exc:
-            raise InvalidInput(f"the request body is not valid JSON: {exc}") from exc
+        fields = await read_json_body(request, max_bytes, what="upload")
         if not isinstance(fields, dict):
             raise InvalidInput("send a JSON object like {\"number\": 1, \"text\": \"...\"}")
     try:
         return ChapterIn.model_validate(fields)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}"
-                             for e in exc.errors())
-        raise InvalidInput(f"invalid chapter: {problems}") from exc
+        raise InvalidInput(f"invalid chapter: {validation_problems(exc)}") from exc

@@ -28,11 +28,10 @@ from continuum.pipeline.extract.heuristic.mentions import (
 from continuum.pipeline.extract.heuristic.nlp import adjectives
 from continuum.pipeline.extract.protocol import KnownEntity
 from continuum.pipeline.identity.names import (
-    FEMALE_NAMES,
-    FULL_NAMES,
-    MALE_NAMES,
     SURNAME_TITLES,
     given_forms,
+    given_gender,
+    is_given_name,
     same_given,
     stands_for,
 )
@@ -99,11 +98,8 @@ class Form:
         if len(genders) == 1:
             return genders.pop()
         first = self.core[0] if self.core else ""
-        if len(self.core) >= 2 or not self.honorifics:
-            if first in MALE_NAMES and first not in FEMALE_NAMES:
-                return "male"
-            if first in FEMALE_NAMES and first not in MALE_NAMES:
-                return "female"
+        if (len(self.core) >= 2 or not self.honorifics) and (sex := given_gender(first)):
+            return sex
         return _vote(self.pronoun_gender)
 
     @property
@@ -183,8 +179,7 @@ def _epithet(words: tuple[str, ...]) -> bool:
     John Silver", "Poor Harriet"): an English adjective (spaCy's lemmatizer data) that is no
     given name ("Frank Churchill", "Rose Maylie"). Names of places keep theirs ("New York")."""
     first = words[0] if len(words) >= 2 else ""
-    return (first in adjectives() and first not in MALE_NAMES and first not in FEMALE_NAMES
-            and first not in FULL_NAMES)
+    return first in adjectives() and not is_given_name(first)
 
 
 def _surface_form(surface: str, etype: str | None = None) -> Form:
