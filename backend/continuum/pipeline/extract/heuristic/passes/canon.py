@@ -19,7 +19,7 @@ from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     role_value,
 )
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.relationships import KIN_TYPES
+from continuum.pipeline.extract.heuristic.passes.relation_words import KIN_TYPES
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import CanonFactItem, RelationshipUpdate
 

@@ -61,6 +61,7 @@ class ChapterView:
     _paragraph_starts: list[int] = field(default_factory=list)
     _known: dict[str, KnownEntity] = field(default_factory=dict)
     _place_heads: dict[str, str | None] | None = None
+    inferred_by: dict[int, str] = field(default_factory=dict)  # token index -> rule (`infer`)
 
     def __post_init__(self) -> None:
         if not self._mentions:
@@ -105,7 +106,7 @@ class ChapterView:
         inferred = resolve_spouses(doc, token_key, token_kind, types)
         inferred += resolve_kin(doc, token_key, token_kind, types, [
             (r.source, r.type, r.target) for r in context.relationships])
-        return cls(
+        view = cls(
             chapter=chapter,
             context=context,
             gate=AssertionGate(doc),
@@ -118,6 +119,12 @@ class ChapterView:
             types=types,
             _mentions=sorted([*chapter.mentions, *inferred], key=lambda m: (m.start, m.end)),
         )
+        # Kin nouns the family's names settle read on the finished view (certainty rules
+        # need it); imported here, since those rules are passes built on this view.
+        from continuum.pipeline.extract.heuristic.passes.households import resolve_household_kin
+
+        resolve_household_kin(view)
+        return view
 
     @property
     def text(self) -> str:
@@ -306,6 +313,18 @@ class ChapterView:
 
     def verdict(self, verb: Any) -> Verdict:
         return self.gate.check(verb)
+
+    def infer(self, tok: Any, key: str, rule: str) -> None:
+        """A noun now names a character read from other evidence ("her father" of a Bennet
+        daughter is Mr. Bennet, rule "household"): an inferred mention, trusted as a name's
+        spouse is."""
+        self.token_key[tok.i] = key
+        self.token_kind[tok.i] = "inferred"
+        self.inferred_by[tok.i] = rule
+        mention = ResolvedMention(tok.idx, tok.idx + len(tok.text), tok.text, key, "nominal")
+        index = bisect_left(self._mention_starts, mention.start)
+        self._mentions.insert(index, mention)
+        self._mention_starts.insert(index, mention.start)
 
     def mentions_in(self, start: int, end: int) -> list[ResolvedMention]:
         """Mentions inside [start, end), by start."""

@@ -12,59 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.passes.certainty import addressee, certain, speech_tag
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
-from continuum.pipeline.extract.heuristic.passes.textmap import words
+from continuum.pipeline.extract.heuristic.passes.relation_words import (
+    KIN_TYPES,
+    NOUN_GENDER,
+    SYMMETRIC,
+    relation_type,
+)
 from continuum.pipeline.extract.schema import RelationshipUpdate
-
-KINSHIP: dict[str, str] = {
-    **dict.fromkeys(["wife", "husband", "spouse", "consort"], "married_to"),
-    **dict.fromkeys(["fiancé", "fiance", "fiancée", "fiancee", "betrothed"], "engaged_to"),
-    "sister": "sister_of", "brother": "brother_of", "sibling": "sibling_of",
-    "daughter": "daughter_of", "son": "son_of", "child": "child_of",
-    **dict.fromkeys(["father", "papa"], "father_of"),
-    **dict.fromkeys(["mother", "mamma", "mama"], "mother_of"),
-    "parent": "parent_of", "uncle": "uncle_of", "aunt": "aunt_of", "nephew": "nephew_of",
-    "niece": "niece_of", "cousin": "cousin_of", "grandfather": "grandfather_of",
-    "grandmother": "grandmother_of", "grandson": "grandson_of",
-    "granddaughter": "granddaughter_of", "godfather": "godfather_of",
-    "godmother": "godmother_of", "guardian": "guardian_of", "ward": "ward_of",
-    "heir": "heir_of", "widow": "widow_of", "widower": "widower_of",
-}
-ROLES: dict[str, str] = {
-    "friend": "friend_of",
-    **dict.fromkeys(
-        ["servant", "maid", "butler", "footman", "valet", "housekeeper", "steward", "coachman",
-         "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook"],
-        "servant_of",
-    ),
-    **dict.fromkeys(["master", "employer"], "employer_of"),
-    "companion": "companion_of", "enemy": "enemy_of", "rival": "rival_of",
-    "patron": "patron_of", "lover": "lover_of", "partner": "partner_of",
-    "mentor": "mentor_of", "pupil": "pupil_of", "tenant": "tenant_of",
-    "landlord": "landlord_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
-}
-RELATION_NOUNS = {**KINSHIP, **ROLES}
-# "his lady" is his wife only with a possessive; "lady" alone is a title.
-POSSESSIVE_ONLY = {"lady": "married_to"}
-NOUN_GENDER = {
-    **dict.fromkeys(words("""wife sister daughter mother mamma mama aunt niece grandmother
-        granddaughter godmother widow maid housekeeper maidservant housemaid fiancée fiancee
-        lady"""), "female"),
-    **dict.fromkeys(words("""husband brother son father papa uncle nephew grandfather grandson
-        godfather widower butler footman valet manservant"""), "male"),
-}
-SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"})
-KIN_TYPES = frozenset(KINSHIP.values())
-
-
-def relation_type(noun_lemma: str, possessive: bool) -> str | None:
-    """The normalized relationship type a noun expresses, if any."""
-    rel = RELATION_NOUNS.get(noun_lemma)
-    if rel is None and possessive:
-        rel = POSSESSIVE_ONLY.get(noun_lemma)
-    return rel
 
 
 def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
@@ -185,14 +143,19 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     if owner is None:
         return _had_relative(view, noun, rel, lemma)
     owner_key, owner_tok = owner
-    if not _certain(view, owner_tok, owner_key):
+    if speech_tag(view, noun, owner_tok):
+        tagged = addressee(view, noun, owner_tok)
+        if tagged is None:
+            return []  # '"...," said her mother': whose mother the tag alone does not say
+        owner_key = tagged
+    elif not certain(view, owner_tok, owner_key):
         return []
     if noun.dep_ == "attr" and any(owner_key in view.characters(s)
                                    for s in view.subjects(noun.head)):
         return []  # "the stranger was his brother Ivo": "his" is not the stranger
     referents, copula = _referents(view, noun)
     referents = [(k, t) for k, t in referents
-                 if _gender_fits(view, k, lemma) and _certain(view, t, k)]
+                 if _gender_fits(view, k, lemma) and certain(view, t, k)]
     ended = False
     confidence = 0.75
     if copula is not None:
@@ -208,6 +171,8 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     rule = "ended" if ended else ("copula" if copula is not None else "possessive")
     if owner_tok.dep_ == "pobj":
         rule = "ended" if ended else "of_genitive"
+    if view.inferred_by.get(noun.i) == "household":
+        rule = "household"  # "Elizabeth ... her father": Mr. Bennet, by the family's names
     items = []
     for key, ref_tok in referents:
         tokens = [owner_tok, noun, ref_tok]
@@ -233,80 +198,6 @@ def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[Re
     return [_make(view, key, owner_key, rel, [owner_tok, noun, ref_tok], "had_relative", 0.75,
                   anchor=verb)
             for owner_tok, owner_key in owners for key, ref_tok in referents if key != owner_key]
-
-
-CENTRE_SENTENCES = 2  # how far back a lone named person still carries a possessive
-
-
-def _certain(view: ChapterView, tok: Any, key: str) -> bool:
-    """Whether whom the token means is certain enough to state a relationship of them.
-
-    A name is; so is a spouse read from a name ("his wife" of Mr. Bennet). A pronoun is only
-    in narration, with its person named earlier in the same sentence ("Jane and her sister"),
-    or the only person named in it and the two sentences before ("Anna Lind came in. Her
-    father, ..."), or, opening a sentence, the subject of the one before when nobody else of
-    that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
-    a "my" or "her" in speech, a pronoun with two people before it, and a bare
-    noun phrase ("his wife" alone) are the resolver's guesses, and a guessed relative is
-    wrong half the time on a real novel."""
-    kind = view.token_kind[tok.i]
-    if kind in ("name", "inferred"):
-        return True
-    if kind != "pronoun" or view.in_quote(tok):
-        return False
-    sentence = view.token_sent[tok.i]
-    named: list[str] = []
-    j = tok.i - 1
-    while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
-        if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
-                and not view.in_quote(view.doc[j]) and not _glossed(view.doc[j]):
-            named.append(view.token_key[j] or "")
-        if view.token_sent[j] == sentence and named and named[-1] == key:
-            return True  # "Jane and her sister": named in the same sentence
-        j -= 1
-    if set(named) == {key}:
-        return True  # the one person named in this sentence and the two before it
-    gender = view.gender_of(key)
-    rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
-    return not rivals and _opens_sentence(view, tok) and _subject_before(view, tok) == key
-
-
-def _glossed(tok: Any) -> bool:
-    """Whether a name glosses someone's relative ("his brother-in-law, Mr. Hurst"): that
-    person is the relative, not whom a later "his" in the sentence belongs to."""
-    node = tok
-    for _ in range(3):
-        if node.dep_ == "appos" and any(c.dep_ == "poss" for c in node.head.children):
-            return True
-        if node.head is node:
-            break
-        node = node.head
-    doc, j = tok.doc, tok.i - 1  # the parser may not see the gloss: "his brother-in-law, Mr. Hurst"
-    while j >= 0 and (doc[j].dep_ == "compound" or doc[j].is_punct):
-        j -= 1
-    relative = j >= 0 and (doc[j].lemma_.lower() in RELATION_NOUNS or doc[j].lower_ == "law")
-    return relative and any(t.tag_ == "PRP$" for t in doc[max(0, j - 6):j])
-
-
-def _opens_sentence(view: ChapterView, tok: Any) -> bool:
-    """"His mother, Martha Quill, ...": the pronoun is the sentence's first word."""
-    j = tok.i - 1
-    return j < 0 or view.token_sent[j] != view.token_sent[tok.i]
-
-
-def _subject_before(view: ChapterView, tok: Any) -> str | None:
-    """The subject of the sentence before (a name, or a pronoun the resolver placed), whom an
-    opening "his"/"her" continues: the centre of attention carries over."""
-    sentence = view.token_sent[tok.i] - 1
-    j = tok.i - 1
-    while j >= 0 and view.token_sent[j] >= sentence:
-        t = view.doc[j]
-        if view.token_sent[j] == sentence and t.dep_ in {"nsubj", "nsubjpass"} \
-                and t.head.dep_ == "ROOT" and view.token_kind[j] in ("name", "pronoun") \
-                and not view.in_quote(t):
-            return view.token_key[j]
-        j -= 1
-    return None
 
 
 def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:
@@ -347,7 +238,7 @@ def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[Relation
                  for c in view.characters(n)]
     # One side must be certain; the other may be a pronoun of the narration ("Clara had been
     # engaged to him"), never two pronouns ("he married her") nor a pronoun in speech.
-    sure = [(t, c) for t, c in (*people, *partners) if _certain(view, t, c)]
+    sure = [(t, c) for t, c in (*people, *partners) if certain(view, t, c)]
     if not sure:
         return []
     people = [(t, c) for t, c in people if (t, c) in sure or not view.in_quote(t)]

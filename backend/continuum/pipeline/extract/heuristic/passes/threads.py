@@ -31,7 +31,7 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER, QUESTION
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.relationships import RELATION_NOUNS
+from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.heuristic.passes.things import QUEST_NOUNS, thing_key
 from continuum.pipeline.extract.schema import ThreadUpdate

@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.relationships import (
-    SYMMETRIC,
-    extract_relationships,
-    relation_type,
-)
+from continuum.pipeline.extract.heuristic.passes.relation_words import SYMMETRIC, relation_type
+from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
 from .support import assert_evidence_exact, novel_chapters

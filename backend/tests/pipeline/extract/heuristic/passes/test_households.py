@@ -1,0 +1,109 @@
+"""Kin read from a family's names: "her father" of a Bennet daughter is Mr. Bennet, and
+"her sister" is the one Bennet daughter named just before; nothing when the names cannot
+tell (no couple, two sisters nearby, "her eldest daughter", a speech tag)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.households import member
+from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from tests.pipeline.extract.heuristic.passes.support import in_novel
+
+ViewOf = Callable[..., ChapterView]
+
+
+def _person(name: str, gender: str, *aliases: str) -> KnownEntity:
+    return KnownEntity(name=name, type="character", gender=gender, aliases=list(aliases),
+                       mentions=40)
+
+
+BENNETS = StoryContext(entities=[
+    _person("Mr. Bennet", "male"), _person("Mrs. Bennet", "female"),
+    _person("Elizabeth Bennet", "female", "Lizzy", "Elizabeth", "Miss Elizabeth Bennet"),
+    _person("Jane Bennet", "female", "Jane", "Miss Bennet"),
+    _person("Lydia Bennet", "female", "Lydia"),
+    _person("Charlotte Lucas", "female", "Charlotte", "Miss Lucas"),
+    _person("Sir William Lucas", "male", "Sir William"), _person("Lady Lucas", "female"),
+])
+
+
+def _relations(view: ViewOf, text: str, context: StoryContext = BENNETS) -> set[tuple[str, str, str]]:
+    return {(r.source, r.type, r.target) for r in extract_relationships(view(text, context))}
+
+
+def test_heads_and_children_are_read_from_names() -> None:
+    head = member("Mrs. Bennet", ["Mrs. Bennet"], "female")
+    assert head.heads == {"bennet"} and not head.children
+    child = member("Jane Bennet", ["Jane Bennet", "Jane", "Miss Bennet"], "female")
+    assert child.children == {"bennet"} and not child.heads
+    sir = member("Sir William Lucas", ["Sir William Lucas", "Sir William"], "male")
+    assert sir.heads == {"lucas"}
+    lady = member("Lady Catherine", ["Lady Catherine de Bourgh", "Catherine de Bourgh"], "female")
+    assert lady.heads == {"de bourgh"} and not lady.children  # she heads the family, not a child
+    wife = member("Lydia Bennet", ["Lydia Bennet", "Lydia Wickham", "Mrs. Wickham"], "female")
+    assert wife.children == {"bennet"}  # "Lydia Wickham" is her married name
+
+
+def test_her_father_is_the_husband_of_the_family_couple(view: ViewOf) -> None:
+    said = "Her father was walking about the room, looking grave and anxious."
+    text = f"Elizabeth was exceedingly pleased with this proposal. {said}"
+    assert in_novel("pride_and_prejudice.txt", said)
+    assert ("Mr. Bennet", "father_of", "Elizabeth Bennet") in _relations(view, text)
+
+
+def test_no_couple_no_parent(view: ViewOf) -> None:
+    context = StoryContext(entities=[_person("Mr. Woodhouse", "male"),
+                                     _person("Emma Woodhouse", "female", "Emma")])
+    text = "Emma Woodhouse sat down. Her father was walking about the room, looking grave and anxious."
+    found = _relations(view, text, context)
+    assert not [r for r in found if r[1] == "father_of"]  # father or brother: the names cannot say
+
+
+def test_her_sister_is_the_one_daughter_named_just_before(view: ViewOf) -> None:
+    text = ("Jane was not quite so well. Elizabeth was exceedingly pleased with this proposal, and "
+            "felt persuaded of her sister’s ready acquiescence.")
+    assert in_novel("pride_and_prejudice.txt", text.split(". ", 1)[1])
+    assert ("Jane Bennet", "sister_of", "Elizabeth Bennet") in _relations(view, text)
+
+
+def test_her_sister_with_no_sister_named_nearby_is_nobody(view: ViewOf) -> None:
+    text = ("Elizabeth was exceedingly pleased with this proposal, and felt persuaded of her "
+            "sister’s ready acquiescence.")
+    assert not [r for r in _relations(view, text) if r[1] == "sister_of"]
+
+
+def test_two_sisters_named_nearby_leave_her_sister_unread(view: ViewOf) -> None:
+    text = ("Jane and Lydia were in the garden. Elizabeth was exceedingly pleased with this "
+            "proposal, and felt persuaded of her sister’s ready acquiescence.")
+    assert not [r for r in _relations(view, text) if r[1] == "sister_of"]
+
+
+def test_her_eldest_daughter_names_nobody(view: ViewOf) -> None:
+    text = "Jane came in. Mrs. Bennet asked after the welfare of her eldest daughter."
+    assert not [r for r in _relations(view, text) if r[1] == "daughter_of"]
+
+
+def test_a_speech_tag_owner_is_the_one_woman_the_quotation_names(view: ViewOf) -> None:
+    said = "“Another time, Lizzy,” said her mother, “I would not dance with _him_, if I were you.”"
+    text = f"“I wish he had danced with Eliza,” said Miss Lucas. {said}"
+    assert in_novel("pride_and_prejudice.txt", said)
+    found = _relations(view, text)
+    assert ("Mrs. Bennet", "mother_of", "Elizabeth Bennet") in found
+    assert not [r for r in found if "Charlotte Lucas" in r]  # not Miss Lucas's mother
+
+
+def test_a_speech_tag_whose_quotation_names_nobody_states_nothing(view: ViewOf) -> None:
+    text = ("Charlotte Lucas came in. “I do not cough for my own amusement,” said her mother.")
+    assert not [r for r in _relations(view, text) if r[1] == "mother_of"]
+
+
+def test_my_in_speech_is_the_speaker_its_tag_names(view: ViewOf) -> None:
+    text = "“But if you have got them to-day,” said Elizabeth, “my mother’s purpose will be answered.”"
+    assert in_novel("pride_and_prejudice.txt", text)
+    assert ("Mrs. Bennet", "mother_of", "Elizabeth Bennet") in _relations(view, text)
+    untagged = ("Elizabeth and Charlotte sat together. “But if you have got them to-day,” said she, "
+                "“my mother’s purpose will be answered.”")
+    assert not [r for r in _relations(view, untagged) if r[1] == "mother_of"]
