@@ -413,7 +413,8 @@ def _salient_known(candidates: list[Cluster]) -> Cluster | None:
 
 
 def canonical_name(cluster: Cluster) -> str:
-    """The known name, else the longest full name without title, else the commonest form."""
+    """The known name, else the longest full name without title (with it when the given
+    name is her husband's: "Mrs. Joe Gargery"), else the commonest form."""
     if cluster.known is not None:
         return cluster.known.name
     seen = [f for f in cluster.forms if f.mentions]
@@ -421,6 +422,8 @@ def canonical_name(cluster: Cluster) -> str:
     if full:
         best = max(full, key=lambda f: (len(f.core), f.count, -f.mentions[0].start))
         display = best.display.most_common(1)[0][0].split()
+        if best.honorifics and given_gender(best.core[0]) not in (None, best.gender):
+            return " ".join(display)  # "Mrs. Joe Gargery" is not called "Joe Gargery"
         return " ".join(display[len(display) - len(best.words) :])
     best = max(seen, key=lambda f: (f.count, len(f.words), -f.mentions[0].start))
     return best.display.most_common(1)[0][0]

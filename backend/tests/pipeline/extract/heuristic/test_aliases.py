@@ -107,3 +107,11 @@ def test_a_bare_surname_shared_by_two_people_stays_apart() -> None:
     chapter = analyze_chapter_text(text, StoryContext())
     bare = key_of(chapter, "Bennet")
     assert bare not in {key_of(chapter, "Mr. Bennet"), key_of(chapter, "Mrs. Bennet")}
+
+
+def test_a_wife_called_by_her_husbands_given_name_keeps_her_title(shared_data: Path) -> None:
+    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    chapter = analyze_chapter_text(split_book(text)[1].text, StoryContext())
+    names = {e.name: e.gender for e in chapter.entities.values()}
+    assert names.get("Mrs. Joe Gargery") == "female"  # Pip's sister, not "Joe Gargery"
+    assert names.get("Joe Gargery") == "male"

@@ -14,14 +14,15 @@ the story knows:
 - a *child* of the family carries its surname by a given name or "Miss" ("Jane Bennet",
   "Miss Bennet") and never a wife's title with it.
 
-A father or mother is the couple's husband or wife, only when the owner is a child of that
-family (no couple, no parent: "Mr. Woodhouse" with no "Mrs. Woodhouse" could be Emma's
-father or brother, and a name cannot tell). A sister, brother, son or daughter is the one
-child of the family who fits and is named in the same paragraph or the three sentences
-before; otherwise nobody (the only Churchill son the story names may be a nephew who took
-the name, not "her brother"). Surnames come from names alone, so a man is
-never anyone's sibling here unless both carry the surname (Cast.may_be_siblings still
-judges what the pass states).
+A father or mother is the couple's husband or wife, only when the owner is a child of
+that family (no couple, no parent: "Mr. Woodhouse" with no "Mrs. Woodhouse" could be
+Emma's father or brother, and a name cannot tell), or the one head of the family whom the
+child calls "papa" or "mamma" in a quotation its tag gives her (`called_parent`). A
+sister, brother, son or daughter is the one child of the family who fits and is named in
+the same paragraph or the three sentences before; otherwise nobody (the only Churchill son
+the story names may be a nephew who took the name, not "her brother"). Surnames come from
+names alone, so a man is never anyone's sibling here unless both carry the surname
+(Cast.may_be_siblings still judges what the pass states).
 """
 
 from __future__ import annotations
@@ -135,6 +136,16 @@ class Households:
         if all(len(v) == 1 for v in found.values()):
             return {g: v[0] for g, v in found.items()}
         return None
+
+    def called_parent(self, child: str, gender: str) -> str | None:
+        """Whom a child calls "papa" or "mamma": the one head of that gender of the child's
+        family, couple or not (the word, not the names, says it is a parent)."""
+        me = self.members.get(child)
+        if me is None:
+            return None
+        found = {m.key for m in self.members.values()
+                 if m.key != child and m.gender == gender and m.heads & me.children}
+        return next(iter(found)) if len(found) == 1 else None
 
     def relative(self, owner: str, noun: Any) -> str | None:
         """The one character the owner's kin noun names, or None."""

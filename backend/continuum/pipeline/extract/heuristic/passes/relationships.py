@@ -12,8 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.passes.certainty import addressee, certain, speech_tag
+from continuum.pipeline.extract.heuristic.passes.certainty import (
+    addressee,
+    certain,
+    speech_tag,
+    tagged_speaker,
+)
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.households import Households
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.relation_words import (
@@ -48,9 +54,11 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
             seen.add(key)
             found.append(item)
 
+    households = Households(view)
     for tok in view.doc:
         if view.is_markup(tok):
             continue
+        add(_called_parent(view, tok, households))
         if tok.pos_ == "NOUN":
             for item in _noun_relations(view, tok):
                 add(item)
@@ -180,6 +188,33 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             tokens.append(copula)
         items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
     return items
+
+
+VOCATIVE_PARENTS = {"papa": "male", "father": "male", "mamma": "female", "mama": "female",
+                    "mother": "female"}
+
+
+def _called_parent(view: ChapterView, tok: Any, households: Households) -> RelationshipUpdate | None:
+    """'"Mamma," cried Lydia': the speaker the tag names calls someone of her family parent."""
+    gender = VOCATIVE_PARENTS.get(tok.lower_)
+    if gender is None or not view.in_quote(tok) or not _vocative(tok):
+        return None
+    speaker = tagged_speaker(view, tok)
+    parent = households.called_parent(speaker, gender) if speaker else None
+    if speaker is None or parent is None:
+        return None
+    rel = "father_of" if gender == "male" else "mother_of"
+    return _make(view, parent, speaker, rel, [tok], "vocative", 0.6)
+
+
+def _vocative(tok: Any) -> bool:
+    """A word said to someone, set off on both sides: '"Mamma," cried', ', papa?'."""
+    doc = tok.doc
+    before = doc[tok.i - 1] if tok.i > 0 else None
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    set_off = {",", "!", "?", ".", ";"}
+    return (before is None or before.is_quote or before.text in set_off) and \
+        (after is not None and (after.is_quote or after.text in set_off))
 
 
 def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:

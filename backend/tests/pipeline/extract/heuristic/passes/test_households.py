@@ -107,3 +107,13 @@ def test_my_in_speech_is_the_speaker_its_tag_names(view: ViewOf) -> None:
     untagged = ("Elizabeth and Charlotte sat together. “But if you have got them to-day,” said she, "
                 "“my mother’s purpose will be answered.”")
     assert not [r for r in _relations(view, untagged) if r[1] == "mother_of"]
+
+
+def test_a_child_calling_mamma_in_a_tagged_quotation_names_her_mother(view: ViewOf) -> None:
+    text = "“Mamma,” cried Lydia, “my aunt says that Colonel Forster does not go so often.”"
+    assert in_novel("pride_and_prejudice.txt", "“Mamma,” cried Lydia, “my aunt says that Colonel Forster")
+    assert ("Mrs. Bennet", "mother_of", "Lydia Bennet") in _relations(view, text)
+    context = StoryContext(entities=[_person("Mrs. Bennet", "female"), _person("Mrs. Long", "female"),
+                                     _person("Lydia", "female")])
+    found = _relations(view, text, context)  # a Lydia of no known family calls nobody mother
+    assert not [r for r in found if r[1] == "mother_of"]
