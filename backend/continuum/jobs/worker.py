@@ -20,6 +20,10 @@ from continuum.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
+INDEX_NICE = 10
+"""How much lower the index threads' CPU priority is than the reader's (Linux nice): indexing
+uses the cores reading leaves idle, and never slows the next chapter down on a busy machine."""
+
 
 class Worker:
     """Claims queued jobs one at a time: chapters through the write spine, and when no chapter
@@ -60,6 +64,8 @@ class Worker:
         log.info("worker %s started (%s)", self.name, ", ".join(self.kinds))
         if "chapter" in self.kinds:
             self._queue_unindexed()
+        else:
+            _lower_priority(INDEX_NICE)
         for n, helper in enumerate(self.helpers, start=1):
             helper._thread = threading.Thread(target=helper.run_forever,
                                               name=f"continuum-index-{n}", daemon=True)
@@ -199,6 +205,15 @@ class Worker:
             return
         with self.engine.connect() as conn:
             queue.finish(conn, novel_id=job.novel_id, job_id=job.id, result=result)
+
+
+def _lower_priority(nice: int) -> None:
+    """Lower this thread's CPU priority (Linux threads have their own nice); elsewhere nothing."""
+    try:
+        me = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, me, min(19, os.getpriority(os.PRIO_PROCESS, me) + nice))
+    except (AttributeError, OSError):
+        log.debug("cannot lower the index thread's priority here")
 
 
 def _explain(job: queue.ClaimedJob, error: str) -> str:

@@ -36,9 +36,11 @@ TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f41157
 MAX_TOKENS = 256
 """sentence-transformers' max_seq_length for this model; longer texts are truncated."""
 BATCH_SIZE = 256
-"""Most texts in one model call (short event texts go 256 at a time)."""
-BATCH_TOKENS = 8192
-"""Most padded tokens in one model call: 32 texts of the full 256 tokens, more when shorter."""
+"""Most texts in one model call."""
+BATCH_TOKENS = 512
+"""Most padded tokens in one model call: two texts of the full 256 tokens, forty short event
+texts. Bigger batches cost more CPU per token, not less: at 32 x 256 tokens the activations
+outgrow the caches and a book's texts took twice the CPU time (docs/EVALUATION.md)."""
 INTRA_OP_THREADS = 1
 """One thread per call, on the caller's core, never spinning: the cores are used by running
 calls side by side (the index worker beside the reader), not by splitting one call, which
