@@ -99,7 +99,7 @@ def index_chapter(*, engine: Engine, novel_id: uuid.UUID, chapter: int, embedder
         conn.rollback()
     result.texts = len(missing)
     read = as_read(embedder, [body or "" for _, _, body in missing])
-    hashes = [_hash(t) for t in read]
+    hashes = [text_hash(t) for t in read]
     clock("read")
     with engine.connect() as conn:
         cached = set(conn.execute(text(
@@ -171,7 +171,7 @@ def _use_cache(conn: Connection, novel_id: uuid.UUID, model: str,
             {"n": novel_id, "m": model, "ids": [i for i, _ in mine], "h": [k for _, k in mine]})
 
 
-def _hash(text_: str) -> str:
+def text_hash(text_: str) -> str:
     return hashlib.sha256(text_.encode("utf-8")).hexdigest()
 
 

@@ -39,8 +39,8 @@ def script(text_: str, number: int, context) -> ChapterExtraction:  # type: igno
                                     end=start + len(quote), quote=quote, rule="scripted")))
     half = text_.find("\n\n", len(text_) // 2)
     cuts = [0, half if half > 0 else len(text_), len(text_)]
-    scenes = [SceneItem(index=i, start=a, end=b) for i, (a, b) in enumerate(zip(cuts, cuts[1:]))
-              if b > a]
+    scenes = [SceneItem(index=i, start=a, end=b)
+              for i, (a, b) in enumerate(zip(cuts, cuts[1:], strict=False)) if b > a]
     return ChapterExtraction(events=events, scene_segmentation=scenes)
 
 
