@@ -85,6 +85,7 @@ export function JobProgress({ novelId, submission }: { novelId: string; submissi
   else if (allIndexed) indexDetail = total === 1 ? 'Search covers this chapter.' : `Search covers all ${toIndex} chapters.`;
   else if (searchIndex.isError) indexDetail = `Could not read the search index: ${errorMessage(searchIndex.error)}`;
   else if (readChapters.length === 0) indexDetail = 'Starts as soon as the first chapter is read.';
+  else if (indexed === 0 && !allFinished) indexDetail = 'Follows the reading, chapter by chapter. Until then, search finds them by their words.';
   else {
     const being = searchIndex.data?.indexing;
     indexDetail =
