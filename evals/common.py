@@ -323,6 +323,11 @@ def ingest_golden(
                         policy="warn", extractor=extractor)
         timings[number] = time.perf_counter() - t0
         progress(f"  golden chapter {number:2d} ingested in {timings[number]:.1f}s")
+    from continuum.jobs.worker import Worker
+
+    t0 = time.perf_counter()
+    indexed = Worker(kinds=("index",)).drain()  # the chapters' search vectors (index jobs)
+    progress(f"  {indexed} chapters indexed for search in {time.perf_counter() - t0:.1f}s")
     from evals.golden_canon import lock_key_canon
 
     canon = lock_key_canon(novel_id, load_key(fixture)) if lock_canon else []

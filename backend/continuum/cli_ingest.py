@@ -1,5 +1,7 @@
-"""`continuum ingest`: read the files, queue their chapters, read them with a progress bar, and
-sum up what the wiki now holds. Files are read and checked before anything is written."""
+"""`continuum ingest`: read the files, queue their chapters, read them with a progress bar, index
+them for search with a second one, and sum up what the wiki now holds. Files are read and
+checked before anything is written. Each chapter is in the wiki as soon as it is read; search
+finds it by full text until it is indexed."""
 
 from __future__ import annotations
 
@@ -95,16 +97,29 @@ def queue(source: Source, *, title: str, author: str | None, settings: Settings
     return novel_id, jobs, f"Queued {_count(len(jobs), 'chapter')} for \u201c{title}\u201d ({state})"
 
 
-def process(jobs: list[uuid.UUID], source: Source, settings: Settings) -> list[str]:
+@dataclass
+class Processed:
+    """What the two phases left: failures, and when each phase finished (seconds from start)."""
+
+    failures: list[str]
+    read_seconds: float
+    indexed_seconds: float
+
+
+def process(jobs: list[uuid.UUID], source: Source, settings: Settings,
+            novel_id: uuid.UUID | None = None) -> Processed:
     """Read the queued chapters with a worker in this process, one progress bar for the book
-    (the chapter, its title, its stage, time elapsed); the failures, if any."""
+    (the chapter, its title, its stage, time elapsed), then wait for them to be indexed for
+    search (the worker's index thread has been at it meanwhile), with a second bar."""
     from continuum.db.engine import read_session
     from continuum.jobs.worker import Worker
     from continuum.reads.jobs import get_job
 
+    started = time.perf_counter()
     worker = Worker(settings)
     worker.start_in_background()
     failures: list[str] = []
+    read: list[int] = []
     titles = [c.title for c in source.chapters if c.text.strip()]
     try:
         with book_progress(len(jobs), "Reading") as bar:
@@ -120,14 +135,48 @@ def process(jobs: list[uuid.UUID], source: Source, settings: Settings) -> list[s
                     time.sleep(0.25)
                 if job.status == "failed":
                     failures.append(f"chapter {job.chapter_number} failed: {job.error}")
+                else:
+                    read.append(job.chapter_number)
                 bar.done(index)
             bar.finish(f"Read {_count(len(jobs), 'chapter')}")
+        read_seconds = time.perf_counter() - started
+        if novel_id is not None and read:
+            failures += index_progress(novel_id, read, settings)
     finally:
         worker.stop()
-    return failures
+    return Processed(failures, read_seconds, time.perf_counter() - started)
 
 
-def summary(novel_id: uuid.UUID, settings: Settings, seconds: float) -> list[str]:
+def index_progress(novel_id: uuid.UUID, chapters: list[int], settings: Settings) -> list[str]:
+    """A bar of the chapters indexed for search, until no index job of the novel is left;
+    the chapters it could not index."""
+    from sqlalchemy import text
+
+    from continuum.db.engine import read_session
+    from continuum.reads.jobs import search_index_status
+
+    wanted = set(chapters)
+    model = settings.embedding_model.strip()
+    with book_progress(len(wanted), "Indexing for search") as bar:
+        while True:
+            with read_session() as session:
+                status = search_index_status(session=session, novel_id=novel_id, model=model)
+                waiting = session.execute(text(
+                    """SELECT count(*) FROM ingest_jobs WHERE novel_id = :n AND kind = 'index'
+                          AND status IN ('queued', 'running')"""), {"n": novel_id}).scalar_one()
+            pending = wanted & set(status.pending)
+            bar.count(len(wanted) - len(pending),
+                      f"chapter {status.indexing}" if status.indexing else "")
+            if not pending or not waiting:
+                break
+            time.sleep(0.25)
+        bar.finish(f"Indexed {_count(len(wanted) - len(pending), 'chapter')} for search")
+    return [f"chapter {n} is not indexed for search (search finds it by its full text; a "
+            "worker retries when it starts)" for n in sorted(pending)]
+
+
+def summary(novel_id: uuid.UUID, settings: Settings, seconds: float,
+            processed: Processed | None = None) -> list[str]:
     """What the wiki holds now, and where to open it."""
     from continuum.db.engine import read_session
     from continuum.reads.chapter_extras import page_critiques
@@ -142,8 +191,10 @@ def summary(novel_id: uuid.UUID, settings: Settings, seconds: float) -> list[str
     findings = [f.severity for report in critiques.items for f in report.findings]
     counts = home.counts
     serious = findings.count("FAIL")
+    phases = (f" (readable after {processed.read_seconds:.0f}s, searchable after "
+              f"{processed.indexed_seconds:.0f}s)" if processed else "")
     return [
-        f"Done in {seconds:.0f}s: {_count(counts.chapters, 'chapter')}, "
+        f"Done in {seconds:.0f}s{phases}: {_count(counts.chapters, 'chapter')}, "
         f"{_count(counts.characters, 'character')}, {_count(counts.locations, 'place')}, "
         f"{_count(len(findings), 'continuity finding')} ({serious} FAIL, "
         f"{len(findings) - serious} WARN)",
@@ -171,9 +222,9 @@ def run(files: list[Path], *, title: str, author: str | None, settings: Settings
     console.print(f"Database: {open_database(settings)}")
     novel_id, jobs, line = queue(source, title=title, author=author, settings=settings)
     console.print(line)
-    failures = process(jobs, source, settings)
-    for failure in failures:
+    processed = process(jobs, source, settings, novel_id)
+    for failure in processed.failures:
         console.print(f"[red]{failure}[/red]")
-    for line in summary(novel_id, settings, time.perf_counter() - started):
+    for line in summary(novel_id, settings, time.perf_counter() - started, processed):
         console.print(line)
-    return 1 if failures else 0
+    return 1 if processed.failures else 0

@@ -128,6 +128,10 @@ class BookBar:
     def done(self, count: int) -> None:
         self.progress.update(self.task, completed=count)
 
+    def count(self, done: int, stage: str) -> None:
+        """Move the bar to `done` of the total, with a word on what is being worked on."""
+        self.progress.update(self.task, completed=done, stage=_short(stage, 28))
+
     def finish(self, label: str) -> None:
         self.progress.update(self.task, description=label, stage="")
 

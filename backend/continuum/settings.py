@@ -80,6 +80,12 @@ class Settings(BaseSettings):
     job_max_attempts: int = Field(
         default=3, ge=1, description="Attempts before a job that keeps failing is marked failed."
     )
+    index_threads: int = Field(
+        default=1, ge=0,
+        description="Threads beside each worker that only index chapters for search (embeddings), "
+                    "so the vectors of one chapter are made on another core while the next is read. "
+                    "0: the worker indexes only when no chapter is waiting.",
+    )
     critic_enabled: bool = Field(
         default=True,
         description="Run the continuity critic before each chapter. Off: blocking writes are refused.",

@@ -69,10 +69,15 @@ def test_ingest_a_word_file_prints_its_phases_and_a_summary(clean_db, tmp_path) 
     assert lines[0].startswith("Read lighthouse.docx: 3 chapters, ")
     assert lines[0].endswith("; left out untitled page, Acknowledgements")
     assert any(line.startswith("Read 3 chapters") for line in lines)
+    assert any(line.startswith("Indexed 3 chapters for search") for line in lines), lines
     done = next(line for line in lines if line.startswith("Done in "))
     assert ": 3 chapters, 1 character, " in done and "continuity finding" in done
-    assert len(lines) <= 8, lines
+    assert "(readable after " in done and ", searchable after " in done
+    assert len(lines) <= 9, lines
     assert not any("INFO" in line or "initdb" in line for line in lines)
     with read_session() as session:
         titles = session.execute(text("SELECT title FROM chapters ORDER BY number")).scalars().all()
     assert titles == HAND_MADE_TITLES
+    with read_session() as session:
+        indexed = session.execute(text("SELECT indexed_with FROM chapters")).scalars().all()
+    assert indexed == ["mock:hash"] * 3

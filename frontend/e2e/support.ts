@@ -52,7 +52,7 @@ export async function waitForSubmissions(page: Page, count: number, timeout = 8 
     .toBe(true);
 }
 
-/** Polls the API until every job of the novel is done; fails at once on a failed job. */
+/** Polls the API until every job of the novel is done and every chapter indexed for search; fails at once on a failed job. */
 export async function waitForNovelJobs(request: APIRequestContext, novelId: string, timeout = 6 * 60_000) {
   await expect
     .poll(
@@ -60,7 +60,9 @@ export async function waitForNovelJobs(request: APIRequestContext, novelId: stri
         const jobs = (await (await request.get(`/api/novels/${novelId}/jobs`)).json()) as { status: string; chapter_number: number; error: string | null }[];
         const failed = jobs.filter((job) => job.status === 'failed');
         if (failed.length > 0) throw new Error(`A job failed: ${failed.map((j) => `chapter ${j.chapter_number}: ${j.error}`).join(' | ')}`);
-        return jobs.length > 0 && jobs.every((job) => job.status === 'done');
+        if (jobs.length === 0 || !jobs.every((job) => job.status === 'done')) return false;
+        const index = (await (await request.get(`/api/novels/${novelId}/search-index`)).json()) as { pending: number[] };
+        return index.pending.length === 0;
       },
       { timeout, intervals: [1000] },
     )

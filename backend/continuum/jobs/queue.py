@@ -3,7 +3,9 @@
 A worker that claims a job also takes a session advisory lock keyed by the job id on
 its own connection. If the worker dies, Postgres drops the lock with the connection,
 and `requeue_orphans` can tell a live job from an abandoned one without timeouts.
-Jobs of one novel run strictly in submission order; different novels run in parallel.
+Chapter jobs of one novel run strictly in submission order; different novels run in
+parallel. An `index` job (a committed chapter's search vectors, pipeline/index.py) waits for
+nothing and runs only when no chapter job is runnable, so reading never waits for indexing.
 Start and finish stamps use `clock_timestamp()`, read while the statement runs, not
 `now()`, the transaction's start: a claim whose transaction began just before the
 previous job's finish committed would otherwise be stamped as starting before it ended.
@@ -40,6 +42,9 @@ class ClaimedJob:
     # Set when the job accepts a parked draft: the spine writes its override flags.
     submission_id: uuid.UUID | None = None
     edited: bool = False
+    kind: str = "chapter"  # or "index": the search vectors of a committed chapter
+
+KINDS = ("chapter", "index")
 
 
 def job_lock_key(job_id: uuid.UUID) -> int:
@@ -80,8 +85,9 @@ def enqueue_chapter(
     return row.id
 
 
-def claim_next(conn: Connection, *, worker: str) -> ClaimedJob | None:
-    """Claim the oldest runnable job and lock it to this connection's session."""
+def claim_next(conn: Connection, *, worker: str, kinds: tuple[str, ...] = KINDS) -> ClaimedJob | None:
+    """Claim the oldest runnable job of these kinds (chapters first) and lock it to this
+    connection's session."""
     with conn.begin():
         row = conn.execute(
             text(
@@ -90,22 +96,24 @@ def claim_next(conn: Connection, *, worker: str) -> ClaimedJob | None:
                        worker = :worker, started_at = clock_timestamp(), stage = 'starting', error = NULL
                  WHERE (novel_id, id) = (
                        SELECT j.novel_id, j.id FROM ingest_jobs j
-                        WHERE j.status = 'queued'
-                          AND NOT EXISTS (
-                              SELECT 1 FROM ingest_jobs e
-                               WHERE e.novel_id = j.novel_id AND e.seq < j.seq
-                                 AND e.status IN ('queued', 'running'))
-                          AND NOT EXISTS (
-                              SELECT 1 FROM ingest_jobs r
-                               WHERE r.novel_id = j.novel_id AND r.status = 'running')
-                        ORDER BY j.seq
+                        WHERE j.status = 'queued' AND j.kind = ANY(:kinds)
+                          AND (j.kind = 'index' OR (
+                              NOT EXISTS (
+                                  SELECT 1 FROM ingest_jobs e
+                                   WHERE e.novel_id = j.novel_id AND e.seq < j.seq
+                                     AND e.kind = 'chapter' AND e.status IN ('queued', 'running'))
+                              AND NOT EXISTS (
+                                  SELECT 1 FROM ingest_jobs r
+                                   WHERE r.novel_id = j.novel_id AND r.kind = 'chapter'
+                                     AND r.status = 'running')))
+                        ORDER BY j.kind = 'index', j.seq
                         LIMIT 1
                         FOR UPDATE SKIP LOCKED)
                 RETURNING novel_id, id, chapter_number, title, text, source, policy,
-                          replace, attempts, submission_id, edited
+                          replace, attempts, submission_id, edited, kind
                 """
             ),
-            {"worker": worker},
+            {"worker": worker, "kinds": list(kinds)},
         ).one_or_none()
         if row is None:
             return None

@@ -199,10 +199,29 @@ def save_chapter(novel_id: str, number: int, text: str, title: str | None = None
         raise ValueError(str(Unauthorized("save_chapter needs the server's CONTINUUM_API_TOKEN "
                                           "as `token`")))
     try:
-        return analyze_chapter(novel_id=uuid.UUID(novel_id), number=number, text=text,
-                               title=title, source="agent", policy="block")
+        written = analyze_chapter(novel_id=uuid.UUID(novel_id), number=number, text=text,
+                                  title=title, source="agent", policy="block")
     except ContinuumError as exc:
         return {"ingested": False, "error": str(exc)}
+    if written.get("ingested"):
+        _index_now(uuid.UUID(novel_id), number)
+    return written
+
+
+def _index_now(novel_id: uuid.UUID, number: int) -> None:
+    """This process has no worker: make the saved chapter searchable before answering (its
+    queued index job then finds nothing left to do). A failure leaves it to a worker."""
+    import logging
+
+    from continuum.db.engine import get_engine
+    from continuum.pipeline.embed import get_embedder
+    from continuum.pipeline.index import index_chapter
+
+    try:
+        index_chapter(engine=get_engine(), novel_id=novel_id, chapter=number,
+                      embedder=get_embedder(get_settings().embedding_model))
+    except Exception:  # noqa: BLE001 - the chapter is saved; search falls back to full text
+        logging.getLogger(__name__).exception("indexing chapter %d for search failed", number)
 
 
 def run_stdio() -> None:

@@ -45,21 +45,20 @@ def content_hash(text_: str) -> str:
 def insert_chapter(
     session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text_: str,
     source: str, summaries: Summaries, extractor: str, stats: dict,
-    embedding: Sequence[float] | None, embedding_model: str,
 ) -> None:
-    """Write the chapter row."""
+    """Write the chapter row (not yet indexed for search: `indexed_with` stays NULL)."""
     import json
 
     session.execute(
         text("""INSERT INTO chapters (novel_id, number, title, text, source, content_hash,
                        summary_short, summary_medium, summary_long, word_count, extractor,
-                       extraction_stats, embedding, embedding_model)
+                       extraction_stats)
                 VALUES (:n, :number, :title, :text, :source, :hash, :short, :medium, :long,
-                        :words, :extractor, CAST(:stats AS jsonb), :embedding, :model)"""),
+                        :words, :extractor, CAST(:stats AS jsonb))"""),
         {"n": novel_id, "number": number, "title": title, "text": text_, "source": source,
          "hash": content_hash(text_), "short": summaries.short, "medium": summaries.medium,
          "long": summaries.long, "words": len(text_.split()), "extractor": extractor,
-         "stats": json.dumps(stats), "embedding": _vec(embedding), "model": embedding_model},
+         "stats": json.dumps(stats)},
     )
 
 
@@ -78,22 +77,14 @@ def record_narrator(
 
 def insert_passages(
     session: Session, *, novel_id: uuid.UUID, number: int,
-    passages: Sequence[tuple[int, int, str]], vectors: Sequence[Sequence[float]], embedding_model: str,
+    passages: Sequence[tuple[int, int, str]],
 ) -> None:
-    """Write the chapter's search passages with their embeddings."""
+    """Write the chapter's search passages (their vectors come with INDEX)."""
     if not passages:
         return
     session.execute(
-        text("""INSERT INTO passages (novel_id, chapter, ordinal, start_offset, end_offset, text,
-                       embedding, embedding_model)
-                VALUES (:n, :c, :o, :s, :e, :t, :v, :m)"""),
-        [{"n": novel_id, "c": number, "o": i, "s": s, "e": e, "t": t,
-          "v": _vec(vectors[i] if i < len(vectors) else None), "m": embedding_model}
+        text("""INSERT INTO passages (novel_id, chapter, ordinal, start_offset, end_offset, text)
+                VALUES (:n, :c, :o, :s, :e, :t)"""),
+        [{"n": novel_id, "c": number, "o": i, "s": s, "e": e, "t": t}
          for i, (s, e, t) in enumerate(passages)],
     )
-
-
-def _vec(vector: Sequence[float] | None) -> str | None:
-    if vector is None:
-        return None
-    return "[" + ",".join(f"{x:.6f}" for x in vector) + "]"

@@ -1,10 +1,13 @@
 """The write spine: one chapter through every stage, in this order, for every caller.
 
     CRITIQUE (extracts the draft once) → INGEST/CONTEXT → CHUNK → EXTRACT (reuses it) →
-    CANONICALIZE (LLM only, for names no rule places) → EMBED →
+    CANONICALIZE (LLM only, for names no rule places) →
     (one transaction, per-novel lock) CANONICALIZE/RESOLVE → PERSIST → MATERIALIZE → RECORD
+    → INDEX (queued in that transaction, run as a job of its own: pipeline/index.py)
 
 Nothing is written before the transaction opens; any failure rolls the chapter back whole.
+The chapter is readable once it commits; search answers from its full text until INDEX has
+made its vectors.
 """
 
 from __future__ import annotations
@@ -41,12 +44,12 @@ from continuum.pipeline.critic.review import (
     write_overrides,
 )
 from continuum.pipeline.critic.runner import critique_draft
-from continuum.pipeline.embed import get_embedder
 from continuum.pipeline.extract.llm.calls import record_llm_calls
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.extractors import get_extractor
 from continuum.pipeline.identity.cast import load_cast
+from continuum.pipeline.index import queue_index
 from continuum.pipeline.masking import mask_markup
 from continuum.pipeline.materialize import materialize_novel
 from continuum.pipeline.passages import split_passages
@@ -59,8 +62,7 @@ from continuum.settings import get_settings
 log = logging.getLogger(__name__)
 
 # Share of the progress bar each stage ends at.
-PROGRESS = {"critique": 0.7, "context": 0.72, "chunk": 0.73, "extract": 0.78, "canonicalize": 0.8,
-            "embed": 0.88,
+PROGRESS = {"critique": 0.75, "context": 0.77, "chunk": 0.78, "extract": 0.82, "canonicalize": 0.84,
             "persist": 0.95, "rebuild": 0.98, "materialize": 0.99, "record": 1.0}
 
 
@@ -132,11 +134,7 @@ def analyze_chapter(
                                                  extraction=extraction, settings=settings,
                                                  calls=calls)
 
-    report("embed")
-    embedder = get_embedder(settings.embedding_model)
-    passages = split_passages(text)
-    vectors = _embed_all(embedder, text, passages, extraction)
-
+    embedding_model = settings.embedding_model.strip()
     report("persist")
     with sessions() as session, session.begin():
         lock_novel(session, novel_id=novel_id)
@@ -149,12 +147,16 @@ def analyze_chapter(
         written = {"canonicalized": canonicalized}
         written |= _persist(session, novel_id=novel_id, number=number, title=title, text=text,
                            source=source, extraction=extraction, extractor_name=extractor.name,
-                           chunks=len(chunks), vectors=vectors, embedding_model=embedder.model_id,
+                           chunks=len(chunks), embedding_model=embedding_model,
                            alignment=getattr(extractor, "last_stats", None), reuse=plan.reuse)
         if plan.later:
             report("rebuild")
             written["rebuilt_chapters"] = _rebuild(session, plan, novel_id=novel_id,
-                                                   extractor=extractor, embedder=embedder)
+                                                   extractor=extractor,
+                                                   embedding_model=embedding_model)
+        # Searchable later: the vectors of this chapter (and of every rebuilt one) are a job.
+        queue_index(session, novel_id=novel_id,
+                    chapters=[number, *(later[0] for later in plan.later)])
         report("materialize")
         written.update(materialize_novel(session, novel_id=novel_id))
         if calls:
@@ -198,7 +200,7 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
 
 
 def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extractor: Extractor,
-             embedder: Any) -> int:
+             embedding_model: str) -> int:
     """Re-read the chapters after a replaced one, in order, inside the same transaction."""
     settings = get_settings()
     for number, title, text, source in plan.later:
@@ -214,11 +216,9 @@ def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extrac
                                          chapter_title=title)
             extraction = extractor.extract(mask_markup(text), chapter_number=number,
                                            context=context)
-        passages = split_passages(text)
         _persist(session, novel_id=novel_id, number=number, title=title, text=text, source=source,
                  extraction=extraction, extractor_name=extractor.name, chunks=0,
-                 vectors=_embed_all(embedder, text, passages, extraction),
-                 embedding_model=embedder.model_id, alignment=None, reuse=plan.reuse)
+                 embedding_model=embedding_model, alignment=None, reuse=plan.reuse)
         record_report(session, novel_id=novel_id, chapter=number, draft=text, policy="warn",
                       outcome=outcome)
     return len(plan.later)
@@ -227,19 +227,17 @@ def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extrac
 def _persist(
     session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text: str,
     source: str, extraction: ChapterExtraction, extractor_name: str, chunks: int,
-    vectors: dict[str, Any], embedding_model: str, alignment: dict[str, Any] | None,
+    embedding_model: str, alignment: dict[str, Any] | None,
     reuse: dict[tuple[str, str], uuid.UUID] | None = None,
 ) -> dict[str, int]:
+    """Write the chapter and its facts, without vectors (INDEX adds them after the commit)."""
     stats: dict[str, Any] = {"chunks": chunks}
     if alignment:
         stats["alignment"] = alignment
     insert_chapter(session, novel_id=novel_id, number=number, title=title, text_=text,
                    source=source, summaries=extraction.multi_granularity_summaries,
-                   extractor=extractor_name, stats=stats,
-                   embedding=vectors["chapter"][0] if vectors["chapter"] else None,
-                   embedding_model=embedding_model)
-    insert_passages(session, novel_id=novel_id, number=number, passages=vectors["passage_spans"],
-                    vectors=vectors["passages"], embedding_model=embedding_model)
+                   extractor=extractor_name, stats=stats)
+    insert_passages(session, novel_id=novel_id, number=number, passages=split_passages(text))
     cast = load_cast(session, novel_id=novel_id, before_chapter=number)
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,
                                           items=extraction.new_entities, cast=cast,
@@ -248,32 +246,11 @@ def _persist(
                     narrator=binder.bind(extraction.narrator, "character"))
     written = {f"entities_{rule}": n for rule, n in resolution.items()}
     written.update(persist_facts(session, novel_id=novel_id, chapter=number, text_=text,
-                                 extraction=extraction, binder=binder, vectors=vectors,
+                                 extraction=extraction, binder=binder, vectors={},
                                  embedding_model=embedding_model))
     written.update(persist_canon_facts(session, novel_id=novel_id, chapter=number,
                                        items=extraction.canon_facts, binder=binder))
     return written
-
-
-def _embed_all(
-    embedder: Any, text: str, passages: list[tuple[int, int, str]], extraction: ChapterExtraction
-) -> dict[str, Any]:
-    """Embed the chapter, its passages, scenes, events and commitments in one batch."""
-    groups = {
-        "chapter": [extraction.multi_granularity_summaries.long or text[:2000]],
-        "passages": [p[2] for p in passages],
-        "scenes": [text[s.start:s.end][:2000] for s in extraction.scene_segmentation],
-        "events": [e.summary for e in extraction.events],
-        "commitments": [c.detail for c in extraction.commitments if c.kind == "setup"],
-    }
-    flat = [t for texts in groups.values() for t in texts]
-    vectors = embedder.embed(flat) if flat else []
-    out: dict[str, Any] = {"passage_spans": passages}
-    i = 0
-    for name, texts in groups.items():
-        out[name] = vectors[i:i + len(texts)]
-        i += len(texts)
-    return out
 
 
 class _Reporter:

@@ -2,6 +2,10 @@
 
 Every candidate list is filtered to chapters <= cap (and entities that exist at the cap)
 before ranking, so nothing from a later chapter can surface, not even as a snippet.
+
+A chapter is readable before its vectors are made (pipeline/index.py). Until they are, the
+results say it is still being indexed, and it is found by its full text: hybrid search has
+the full-text list anyway, and dense search adds the full-text hits of those chapters.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import re
 import uuid
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
@@ -58,6 +62,9 @@ class SearchResults(BaseModel):
     mode: Mode
     cap: int
     dense_available: bool
+    indexing: list[int] = Field(
+        default_factory=list,
+        description="Chapters (<= cap) still being indexed for search: found by full text only.")
     hits: list[SearchHit]
 
 
@@ -75,6 +82,13 @@ BM25_SQL = " UNION ALL ".join(
     for kind, table in (("passage", "passages"), ("scene", "scenes"))
 )
 BM25_SQL = f"SELECT kind, id, score FROM ({BM25_SQL}) hits ORDER BY score DESC, kind, id LIMIT :k"
+# The same, over the chapters still being indexed only (dense search's stand-in for them).
+BM25_PENDING_SQL = BM25_SQL.replace(f"AND {asserted_by('x')}",
+                                    f"AND {asserted_by('x')} AND x.chapter = ANY(:pending)")
+
+INDEXING_SQL = f"""SELECT c.number FROM chapters c
+                    WHERE c.novel_id = :n AND {asserted_by('c', 'number')}
+                      AND c.indexed_with IS DISTINCT FROM :model ORDER BY c.number"""
 
 DENSE_SQL = " UNION ALL ".join(
     f"""(SELECT '{kind}' AS kind, CAST(x.id AS text) AS id,
@@ -151,7 +165,10 @@ def search(
     if mode in ("hybrid", "bm25"):
         bm25 = {(r.kind, r.id): float(r.score) for r in session.execute(text(BM25_SQL), params)}
     dense_available = embedder is not None
+    indexing: list[int] = []
     if mode in ("hybrid", "dense") and embedder is not None:
+        indexing = list(session.execute(text(INDEXING_SQL),
+                                        {**params, "model": embedder.model_id}).scalars())
         try:
             dense = _dense(session, params, embedder, q)
         except EmbeddingError:
@@ -159,6 +176,11 @@ def search(
                 raise
             log.warning("query embedding failed; hybrid search falls back to full text")
             dense_available = False
+        if mode == "dense" and indexing:
+            pending = {(r.kind, r.id): float(r.score) for r in session.execute(
+                text(BM25_PENDING_SQL), {**params, "pending": indexing})}
+            dense = {key: 1.0 - score for key, score in
+                     reciprocal_rank_fusion([list(dense), list(pending)]).items()}
     if mode == "hybrid":
         nq = _normalized(q)
         if nq.strip():
@@ -192,7 +214,8 @@ def search(
             hits.append(SearchHit(kind=key[0], id=key[1], chapter=d["chapter"],
                                   start=d["start"], end=d["end"], snippet=snippets[key]["snippet"],
                                   score=scores[key]))
-    return SearchResults(query=q, mode=mode, cap=cap, dense_available=dense_available, hits=hits)
+    return SearchResults(query=q, mode=mode, cap=cap, dense_available=dense_available,
+                         indexing=indexing, hits=hits)
 
 
 def _dense(session: Session, params: dict, embedder: Embedder, q: str) -> dict[Key, float]:

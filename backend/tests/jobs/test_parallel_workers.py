@@ -87,9 +87,13 @@ def stop_worker(process: subprocess.Popen) -> None:  # type: ignore[type-arg]
 def jobs(engine: Engine) -> list[dict]:  # type: ignore[type-arg]
     with engine.connect() as conn:
         return [r._asdict() for r in conn.execute(text(
-            """SELECT novel_id, id, seq, chapter_number, status, stage, worker, attempts, error,
-                      started_at, finished_at
+            """SELECT novel_id, id, seq, kind, chapter_number, status, stage, worker, attempts,
+                      error, started_at, finished_at
                  FROM ingest_jobs ORDER BY novel_id, seq"""))]
+
+
+def chapter_jobs(found: list[dict]) -> list[dict]:  # type: ignore[type-arg]
+    return [j for j in found if j["kind"] == "chapter"]
 
 
 def wait_for(engine: Engine, until, workers, timeout: float) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
@@ -125,6 +129,7 @@ def reference(pg_server_url: str, template: str, books) -> dict[str, dict[str, i
             pass
         worker._lock_engine.dispose()
         assert all(j["status"] == "done" for j in jobs(engine)), jobs(engine)
+        assert len(jobs(engine)) == 2 * len(chapter_jobs(jobs(engine)))  # one index job each
         counts = per_novel_counts(engine, novels)
         engine.dispose()
     return counts
@@ -139,18 +144,19 @@ def test_two_workers_survive_a_sigkill_mid_chapter(pg_server_url: str, template:
         try:
             # Both workers busy at once, one per novel: the queue runs novels in parallel.
             both = wait_for(
-                engine, lambda js: len({j["worker"] for j in js if j["status"] == "running"}) == 2,
+                engine, lambda js: len({j["worker"] for j in chapter_jobs(js)
+                                        if j["status"] == "running"}) == 2,
                 workers, 120)
-            running = [j for j in both if j["status"] == "running"]
+            running = [j for j in chapter_jobs(both) if j["status"] == "running"]
             assert {j["novel_id"] for j in running} == set(novels.values())
             victim_name = running[0]["worker"]
             victim = next(p for p, _ in workers if p.pid == int(victim_name.split(":")[1]))
             survivor = next(p for p, _ in workers if p is not victim)
             os.killpg(victim.pid, signal.SIGKILL)
             victim.wait(20)
-            # The job the victim held when it died: still marked running (or already requeued
-            # by the survivor's reaper), never finished.
-            orphaned = [j for j in jobs(engine)
+            # The chapter job the victim held when it died: still marked running (or already
+            # requeued by the survivor's reaper), never finished.
+            orphaned = [j for j in chapter_jobs(jobs(engine))
                         if j["worker"] == victim_name and j["status"] in ("running", "queued")]
             assert len(orphaned) == 1, orphaned
             victim_job = orphaned[0]
@@ -162,7 +168,9 @@ def test_two_workers_survive_a_sigkill_mid_chapter(pg_server_url: str, template:
             for process, _ in workers:
                 stop_worker(process)
 
-        assert [(j["status"], j["error"]) for j in final] == [("done", None)] * (2 * CHAPTERS)
+        # Every chapter read and indexed for search, each exactly once.
+        assert [(j["status"], j["error"]) for j in final] == [("done", None)] * (4 * CHAPTERS)
+        final = chapter_jobs(final)
         redone = next(j for j in final if j["id"] == victim_job["id"])
         # The dead worker's job went back to the queue and the survivor finished it.
         assert redone["attempts"] == 2

@@ -179,13 +179,16 @@ def script(text_: str, number: int, context) -> ChapterExtraction:  # type: igno
 
 
 def ingest_story(upto: int = 4, title: str = "Harrowgate") -> uuid.UUID:
-    """Create a novel and run chapters 1..upto through the real spine."""
+    """Create a novel and run chapters 1..upto through the real spine, then index them."""
+    from continuum.jobs.worker import Worker
+
     with write_session() as session:
         novel_id = create_novel(session, title=title)
     extractor = ScriptedExtractor(script)
     for number in range(1, upto + 1):
         analyze_chapter(novel_id=novel_id, number=number, text=CHAPTERS[number],
                         extractor=extractor)
+    Worker(kinds=("index",)).drain()
     return novel_id
 
 

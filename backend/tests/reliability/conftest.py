@@ -47,3 +47,14 @@ def wait_for_job(client: TestClient, job_id: str, timeout: float = 120.0) -> dic
             return job
         time.sleep(0.05)
     raise AssertionError(f"job {job_id} did not finish in {timeout}s")
+
+
+def wait_for_index(client: TestClient, novel_id: str, timeout: float = 120.0) -> dict:
+    """Poll the novel's search index until no chapter is pending."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/novels/{novel_id}/search-index").json()
+        if not status["pending"]:
+            return status
+        time.sleep(0.05)
+    raise AssertionError(f"novel {novel_id} not indexed for search in {timeout}s")

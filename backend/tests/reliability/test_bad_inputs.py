@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, text
 
 from tests.fakes import ScriptedExtractor
-from tests.reliability.conftest import script, wait_for_job
+from tests.reliability.conftest import script, wait_for_index, wait_for_job
 from tests.reliability.helpers import fingerprint, table_names
 
 LIMIT = 64 * 1024  # MAX_UPLOAD_BYTES for this module
@@ -214,6 +214,7 @@ def world(database_url: str) -> Iterator[World]:
             job = client.post(f"/api/novels/{novel}/chapters",
                               json={"number": 1, "text": "Ada met Bram at Netherfield."})
             assert wait_for_job(client, job.json()["job_id"])["status"] == "done"
+            wait_for_index(client, novel)  # nothing is still being written when a case runs
             yield World(client, novel, engine)
     finally:
         patch.undo()

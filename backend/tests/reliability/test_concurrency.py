@@ -38,7 +38,8 @@ def _jobs(engine: Engine, novel_id: uuid.UUID) -> list:  # type: ignore[type-arg
     with engine.connect() as conn:
         return list(conn.execute(text(
             """SELECT chapter_number, status, error, started_at, finished_at FROM ingest_jobs
-                WHERE novel_id = :n ORDER BY chapter_number"""), {"n": novel_id}).all())
+                WHERE novel_id = :n AND kind = 'chapter' ORDER BY chapter_number"""),
+            {"n": novel_id}).all())
 
 
 @contextmanager

@@ -105,6 +105,7 @@ class Outcome:
     chapters: list[tuple[int, str | None, str]]
     names: list[tuple[int, str, str]]
     jobs: list[tuple[int, str, str | None]]
+    index_jobs: list[tuple[int, str]]
 
 
 def outcome(engine: Engine) -> Outcome:
@@ -115,13 +116,18 @@ def outcome(engine: Engine) -> Outcome:
             t: [(int(a), int(b)) for a, b in conn.execute(text(
                 f"SELECT {c}, count(*) FROM {t} GROUP BY {c} ORDER BY {c}")).all()]
             for t, c in PER_CHAPTER.items()}
-        chapters = [(r.number, r.title, r.content_hash) for r in conn.execute(text(
-            "SELECT number, title, content_hash FROM chapters ORDER BY number"))]
+        # indexed_with: every chapter ends indexed for search, with the reference's model.
+        chapters = [(r.number, r.title, r.content_hash, r.indexed_with) for r in conn.execute(text(
+            "SELECT number, title, content_hash, indexed_with FROM chapters ORDER BY number"))]
         names = [(r.chapter, r.type, r.name) for r in conn.execute(text(
             "SELECT chapter, type, name FROM entity_versions ORDER BY chapter, type, name"))]
         jobs = [(r.chapter_number, r.status, r.error) for r in conn.execute(text(
-            "SELECT chapter_number, status, error FROM ingest_jobs ORDER BY chapter_number, seq"))]
-    return Outcome(rows, per_chapter, chapters, names, jobs)
+            """SELECT chapter_number, status, error FROM ingest_jobs WHERE kind = 'chapter'
+                ORDER BY chapter_number, seq"""))]
+        index_jobs = [(r.chapter_number, r.status) for r in conn.execute(text(
+            """SELECT chapter_number, status FROM ingest_jobs WHERE kind = 'index'
+                ORDER BY chapter_number, seq"""))]
+    return Outcome(rows, per_chapter, chapters, names, jobs, index_jobs)
 
 
 def orphans(engine: Engine) -> dict[str, int]:
@@ -245,6 +251,7 @@ def reference(pg_server_url: str, template: str, pride, tmp_path_factory) -> Ref
         result = outcome(engine)
         engine.dispose()
     assert result.jobs == [(n, "done", None) for n in range(1, CHAPTERS + 1)], result.jobs
+    assert result.index_jobs == [(n, "done") for n in range(1, CHAPTERS + 1)], result.index_jobs
     assert result.rows["entities"] > 0 and result.rows["entity_mentions"] > 0
     return Reference(result, work)
 
@@ -314,6 +321,7 @@ def test_sigkill_mid_ingest_loses_nothing(run: int, crash_runs: dict[int, CrashR
     got, at_kill = result.got, result.at_kill
     assert got is not None
     assert got.jobs == [(n, "done", None) for n in range(1, CHAPTERS + 1)], (at_kill, got.jobs)
+    assert got.index_jobs == reference.outcome.index_jobs, (at_kill, got.index_jobs)
     assert got.chapters == reference.outcome.chapters
     assert got.rows == reference.outcome.rows, at_kill
     assert got.per_chapter == reference.outcome.per_chapter
@@ -358,6 +366,7 @@ def test_a_worker_that_dies_right_after_the_commit_leaves_a_done_job(clean_db: E
         assert queue.requeue_orphans(conn, max_attempts=3) == 1
     assert Worker().run_one()
     with clean_db.connect() as conn:
-        jobs = conn.execute(text("SELECT status, error, attempts FROM ingest_jobs")).all()
+        jobs = conn.execute(text(
+            "SELECT status, error, attempts FROM ingest_jobs WHERE kind = 'chapter'")).all()
         chapters = conn.execute(text("SELECT count(*) FROM chapters")).scalar_one()
     assert [tuple(j) for j in jobs] == [("done", None, 2)] and chapters == 1

@@ -606,7 +606,7 @@ export interface paths {
         };
         /**
          * Jobs
-         * @description A novel's jobs, newest first.
+         * @description A novel's jobs of one kind, newest first.
          */
         get: operations["jobs_api_novels__novel_id__jobs_get"];
         put?: never;
@@ -769,6 +769,26 @@ export interface paths {
          * @description Passages, scenes, events and entities from chapters up to the cap; « » mark matches.
          */
         get: operations["search_novel_api_novels__novel_id__search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/novels/{novel_id}/search-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Index
+         * @description Which chapters search has indexed; the others are found by full text until they are.
+         */
+        get: operations["search_index_api_novels__novel_id__search_index_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1715,6 +1735,12 @@ export interface components {
              */
             id: string;
             /**
+             * Kind
+             * @description chapter: read a chapter into the wiki; index: make a written chapter's search vectors
+             * @enum {string}
+             */
+            kind: "chapter" | "index";
+            /**
              * Novel Id
              * Format: uuid
              */
@@ -2116,6 +2142,37 @@ export interface components {
             start: number | null;
         };
         /**
+         * SearchIndexStatus
+         * @description How far search has caught up with the chapters the wiki can already show.
+         */
+        SearchIndexStatus: {
+            /**
+             * Chapters
+             * @description Chapters written (all of them readable in the wiki)
+             */
+            chapters: number;
+            /**
+             * Failed
+             * @description Chapters whose indexing failed for good; retried when a worker starts
+             */
+            failed: number[];
+            /**
+             * Indexed
+             * @description Chapters whose search vectors are all made
+             */
+            indexed: number;
+            /**
+             * Indexing
+             * @description The chapter being indexed right now, if any
+             */
+            indexing: number | null;
+            /**
+             * Pending
+             * @description Chapters still being indexed: search finds them by full text until then
+             */
+            pending: number[];
+        };
+        /**
          * SearchResults
          * @description Ranked hits for a query at the cap.
          */
@@ -2126,6 +2183,11 @@ export interface components {
             dense_available: boolean;
             /** Hits */
             hits: components["schemas"]["SearchHit"][];
+            /**
+             * Indexing
+             * @description Chapters (<= cap) still being indexed for search: found by full text only.
+             */
+            indexing?: number[];
             /**
              * Mode
              * @enum {string}
@@ -4191,7 +4253,10 @@ export interface operations {
     };
     jobs_api_novels__novel_id__jobs_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description chapter (default): reading chapters; index: indexing them for search */
+                kind?: "chapter" | "index";
+            };
             header?: never;
             path: {
                 novel_id: string;
@@ -4628,11 +4693,43 @@ export interface operations {
                      *           "snippet": "Elizabeth Bennet"
                      *         }
                      *       ],
+                     *       "indexing": [],
                      *       "mode": "hybrid",
                      *       "query": "silver key"
                      *     }
                      */
                     "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    search_index_api_novels__novel_id__search_index_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                novel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchIndexStatus"];
                 };
             };
             /** @description Validation Error */

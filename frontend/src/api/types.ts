@@ -10,6 +10,7 @@ export type ChapterSummary = Schemas['ChapterRow'];
 export type Chapter = Schemas['ChapterDetail'];
 export type SplitChapter = Schemas['SplitChapter'];
 export type Job = Schemas['JobRow'];
+export type SearchIndexStatus = Schemas['SearchIndexStatus'];
 export type EntitySummary = Schemas['EntitySummary'];
 export type EntityDetail = Schemas['EntityDetail'];
 export type Appearance = Schemas['Appearance'];

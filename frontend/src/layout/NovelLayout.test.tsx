@@ -38,6 +38,7 @@ describe('NovelLayout', () => {
           ],
         });
       }
+      if (url.pathname.endsWith('/search-index')) return json({ chapters: 3, indexed: 3, pending: [], indexing: null, failed: [] });
       return json([]);
     });
     renderLayout(`/novels/${novel.id}/characters?cap=4`);

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
-from continuum.api.deps import SessionDep, require_found
-from continuum.reads.jobs import JobRow, get_job, list_jobs
+from continuum.api.deps import SessionDep, SettingsDep, require_found
+from continuum.reads.jobs import (
+    JobKind,
+    JobRow,
+    SearchIndexStatus,
+    get_job,
+    list_jobs,
+    search_index_status,
+)
 from continuum.reads.novels import get_novel
 
 router = APIRouter(tags=["jobs"])
@@ -20,7 +28,18 @@ def job(job_id: uuid.UUID, session: SessionDep) -> JobRow:
 
 
 @router.get("/novels/{novel_id}/jobs", response_model=list[JobRow])
-def jobs(novel_id: uuid.UUID, session: SessionDep) -> list[JobRow]:
-    """A novel's jobs, newest first."""
+def jobs(novel_id: uuid.UUID, session: SessionDep,
+         kind: Annotated[JobKind, Query(description="chapter (default): reading chapters; "
+                                                    "index: indexing them for search")] = "chapter",
+         ) -> list[JobRow]:
+    """A novel's jobs of one kind, newest first."""
     require_found(get_novel(session=session, novel_id=novel_id), "novel")
-    return list_jobs(session=session, novel_id=novel_id)
+    return list_jobs(session=session, novel_id=novel_id, kind=kind)
+
+
+@router.get("/novels/{novel_id}/search-index", response_model=SearchIndexStatus)
+def search_index(novel_id: uuid.UUID, session: SessionDep, settings: SettingsDep) -> SearchIndexStatus:
+    """Which chapters search has indexed; the others are found by full text until they are."""
+    require_found(get_novel(session=session, novel_id=novel_id), "novel")
+    return search_index_status(session=session, novel_id=novel_id,
+                               model=settings.embedding_model.strip())

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 router = APIRouter(tags=["search"])
 
 SEARCH_EXAMPLE = {
-    "query": "silver key", "mode": "hybrid", "cap": 7, "dense_available": True,
+    "query": "silver key", "mode": "hybrid", "cap": 7, "dense_available": True, "indexing": [],
     "hits": [{"kind": "passage", "id": "311", "chapter": 4, "start": 5120, "end": 6034,
               "snippet": "the «silver» «key» lay under the old oak", "score": 0.0325,
               "entity": None},

@@ -11,7 +11,7 @@ Every embedder returns L2-normalized vectors of width 384 (`EMBEDDING_DIM`).
 
 from __future__ import annotations
 
-from continuum.pipeline.embed.base import EMBEDDING_DIM, Embedder, EmbeddingError
+from continuum.pipeline.embed.base import EMBEDDING_DIM, Embedder, EmbeddingError, as_read
 from continuum.pipeline.embed.hashing import MODEL_ID as HASH_MODEL_ID
 from continuum.pipeline.embed.hashing import HashingEmbedder
 from continuum.pipeline.embed.litellm_embedder import LiteLLMEmbedder
@@ -30,6 +30,7 @@ __all__ = [
     "HashingEmbedder",
     "LiteLLMEmbedder",
     "MiniLMEmbedder",
+    "as_read",
     "get_embedder",
 ]
 

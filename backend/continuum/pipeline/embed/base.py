@@ -28,6 +28,13 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
 
 
+def as_read(embedder: Embedder, texts: Sequence[str]) -> list[str]:
+    """The texts as far as the embedder reads them (cut where it would truncate them anyway),
+    so that equal vectors have equal keys; an embedder without `truncate` reads them whole."""
+    cut = getattr(embedder, "truncate", None)
+    return list(cut(texts)) if cut is not None else check_texts(texts)
+
+
 def check_texts(texts: Sequence[str]) -> list[str]:
     """The texts as a list; a bare string is refused (it would embed one vector per letter)."""
     if isinstance(texts, str):

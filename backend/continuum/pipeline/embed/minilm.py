@@ -9,7 +9,6 @@ cannot silently change the vector space of stored embeddings.
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,9 +35,18 @@ TOKENIZER_PATH = Path(__file__).parent / "data" / "tokenizer.json"
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 MAX_TOKENS = 256
 """sentence-transformers' max_seq_length for this model; longer texts are truncated."""
-BATCH_SIZE = 32
-INTRA_OP_THREADS = min(2, os.cpu_count() or 1)
-"""Few threads: the API and the rest of the worker share the (2-core) machine."""
+BATCH_SIZE = 256
+"""Most texts in one model call."""
+BATCH_TOKENS = 512
+"""Most padded tokens in one model call: two texts of the full 256 tokens, forty short event
+texts. Bigger batches cost more CPU per token, not less: at 32 x 256 tokens the activations
+outgrow the caches and a book's texts took twice the CPU time (docs/EVALUATION.md)."""
+INTRA_OP_THREADS = 1
+"""One thread per call, on the caller's core, never spinning: the cores are used by running
+calls side by side (the index worker beside the reader), not by splitting one call, which
+loses to anything else busy on a 2-core machine (measured in docs/EVALUATION.md)."""
+_CHARS_PER_TOKEN = 12
+"""A text is cut to MAX_TOKENS * this many characters before it is tokenized at all."""
 
 
 @dataclass(frozen=True)
@@ -96,14 +104,15 @@ def _create_runtime(model_path: Path, tokenizer_path: Path) -> _Runtime:
     verify_sha256(tokenizer_path, TOKENIZER_SHA256, "MiniLM tokenizer")
 
     tokenizer = Tokenizer.from_file(str(tokenizer_path))
-    # The file carries a 128-token fixed padding from its export; the model was
-    # trained and is used by sentence-transformers with 256 and per-batch padding.
+    # The file carries a 128-token fixed padding from its export; the model was trained and is
+    # used by sentence-transformers with 256 and per-batch padding (done here, per batch).
     tokenizer.enable_truncation(max_length=MAX_TOKENS)
-    tokenizer.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
+    tokenizer.no_padding()
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = INTRA_OP_THREADS
     options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     options.log_severity_level = 3
     session = ort.InferenceSession(
@@ -149,19 +158,58 @@ class MiniLMEmbedder:
         if not items:
             return []
         runtime = _load_runtime(self._model_path, self._tokenizer_path)
-        # Texts of similar length share a batch, so little time goes into padding.
-        order = sorted(range(len(items)), key=lambda i: len(items[i]))
+        encodings = runtime.tokenizer.encode_batch([_precut(t) for t in items])
         vectors = np.empty((len(items), EMBEDDING_DIM), dtype=np.float32)
-        for begin in range(0, len(order), self._batch_size):
-            indices = order[begin : begin + self._batch_size]
-            vectors[indices] = _encode(runtime, [items[i] for i in indices])
+        for indices in batches([len(e.ids) for e in encodings], most=self._batch_size):
+            vectors[indices] = _encode(runtime, [encodings[i] for i in indices])
         return to_lists(vectors)
 
+    def truncate(self, texts: Sequence[str]) -> list[str]:
+        """Each text as far as the model reads it: cut after the last whole word that fits in
+        MAX_TOKENS, so embedding the cut text gives the vector the model would give the whole."""
+        items = check_texts(texts)
+        runtime = _load_runtime(self._model_path, self._tokenizer_path)
+        cut: list[str] = []
+        for text, encoding in zip(items, runtime.tokenizer.encode_batch(
+                [_precut(t) for t in items]), strict=True):
+            if not encoding.overflowing:
+                cut.append(text)
+                continue
+            words = encoding.word_ids
+            last = len(encoding.ids) - 2  # the last word piece before [SEP]
+            first_left_out = next((w for w in encoding.overflowing[0].word_ids if w is not None),
+                                  None)
+            while last > 1 and words[last] is not None and words[last] == first_left_out:
+                last -= 1  # a word the window splits is left out whole
+            cut.append(text[: encoding.offsets[last][1]])
+        return cut
 
-def _encode(runtime: _Runtime, texts: list[str]) -> npt.NDArray[np.float32]:
-    encodings = runtime.tokenizer.encode_batch(texts)
-    ids = np.array([e.ids for e in encodings], dtype=np.int64)
-    mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+
+def batches(lengths: Sequence[int], *, most: int = BATCH_SIZE,
+            tokens: int = BATCH_TOKENS) -> list[list[int]]:
+    """Indices grouped by length (shortest first), each group padded to at most `tokens`."""
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    groups: list[list[int]] = []
+    for i in order:
+        group = groups[-1] if groups else None
+        if group is None or len(group) >= most or (len(group) + 1) * lengths[i] > tokens:
+            groups.append([i])
+        else:
+            group.append(i)
+    return groups
+
+
+def _precut(text: str) -> str:
+    return text[: MAX_TOKENS * _CHARS_PER_TOKEN]
+
+
+def _encode(runtime: _Runtime, encodings: list[Any]) -> npt.NDArray[np.float32]:
+    width = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(encodings), width), dtype=np.int64)
+    mask = np.zeros((len(encodings), width), dtype=np.int64)
+    for row, e in enumerate(encodings):
+        ids[row, : len(e.ids)] = e.ids
+        mask[row, : len(e.ids)] = 1
     feeds: dict[str, Any] = {"input_ids": ids, "attention_mask": mask}
     if "token_type_ids" in runtime.input_names:
         feeds["token_type_ids"] = np.zeros_like(ids)

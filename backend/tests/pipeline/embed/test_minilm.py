@@ -137,3 +137,27 @@ def test_factory_default_is_minilm() -> None:
     assert isinstance(embedder, MiniLMEmbedder)
     assert embedder.model_id == "local:all-MiniLM-L6-v2"
     assert embedder.dim == EMBEDDING_DIM
+
+
+def test_a_long_text_is_cut_where_the_model_stops_reading(embedder: MiniLMEmbedder) -> None:
+    """The cut text (whole words only) embeds like the whole text; a short one is not cut."""
+    book = (_novels() / "pride_and_prejudice.txt").read_text(encoding="utf-8")
+    start = book.index("It is a truth universally")
+    text = book[start:start + 3000]
+    short = _paragraph("pride_and_prejudice.txt", "It is a truth universally")
+    cut, same = embedder.truncate([text, short])
+    assert same == short
+    assert text.startswith(cut) and 400 < len(cut) < len(text)
+    assert text[len(cut)] in " \n" or not text[len(cut)].isalnum() or not cut[-1].isalnum()
+    whole, capped = embedder.embed([text, cut])
+    assert _cos(whole, capped) > 0.999
+
+
+def test_batches_hold_texts_of_like_length_within_the_token_budget() -> None:
+    from continuum.pipeline.embed.minilm import batches
+
+    lengths = [256, 12, 256, 10, 40, 256, 11]
+    groups = batches(lengths, most=3, tokens=512)
+    assert sorted(i for g in groups for i in g) == list(range(len(lengths)))
+    assert all(len(g) * max(lengths[i] for i in g) <= 512 for g in groups)
+    assert groups == [[3, 6, 1], [4, 0], [2, 5]]

@@ -1,18 +1,33 @@
 import { useEffect, useState } from 'react';
 import { jobStatus, type Job, type JobStatus } from '../../api/types';
 import { errorMessage } from '../../api/errors';
-import { isFinished, useJob, type QueuedSubmission } from './queries';
+import { indexedCount, isFinished, useJob, useSearchIndex, type QueuedSubmission } from './queries';
 import { ProgressBar } from './ProgressBar';
 import { describeStage, statusLabels } from './stages';
 import { useRefreshWhenDone } from './useRefreshWhenDone';
 
-function StatusPill({ status }: { status: JobStatus }) {
-  return <span className={`pill pill--${status}`}>{statusLabels[status]}</span>;
+function StatusPill({ status, label }: { status: JobStatus; label?: string }) {
+  return <span className={`pill pill--${status}`}>{label ?? statusLabels[status]}</span>;
+}
+
+/** One phase of a submission: its name, a bar, and a line on where it stands. */
+function Phase({ name, value, tone, detail }: { name: string; value: number; tone: 'active' | 'done' | 'failed' | 'waiting'; detail: string }) {
+  return (
+    <div className={`job__phase job__phase--${tone}`}>
+      <span className="job__phase-name">{name}</span>
+      <ProgressBar value={value} label={name} tone={tone === 'waiting' ? 'active' : tone} />
+      <p className="job__detail" aria-live="polite">
+        {detail}
+      </p>
+    </div>
+  );
 }
 
 /**
- * The progress of one submission: a single chapter, or a book's chapters in order. Only the
- * chapter being worked on is polled; the worker takes a novel's jobs one after the other.
+ * The progress of one submission in its two phases: read (a single chapter, or a book's
+ * chapters in order; each is in the wiki once read), then indexed for search (the worker's
+ * index thread follows the reader; meanwhile search finds those chapters by their words).
+ * Only the chapter being read is polled, and the novel's search index status.
  */
 export function JobProgress({ novelId, submission }: { novelId: string; submission: QueuedSubmission }) {
   const { jobIds, firstNumber } = submission;
@@ -32,6 +47,11 @@ export function JobProgress({ novelId, submission }: { novelId: string; submissi
 
   const failed = finished.filter((j) => jobStatus(j) === 'failed');
   const allFinished = finished.length === total;
+  const searchIndex = useSearchIndex(novelId, !allFinished);
+  const readChapters = finished.filter((j) => jobStatus(j) === 'done').map((j) => j.chapter_number);
+  const indexed = indexedCount(searchIndex.data, readChapters) ?? 0;
+  const toIndex = total - failed.length;
+  const allIndexed = allFinished && indexed >= toIndex;
   const inFlight = current && !isFinished(current.status) ? current.progress : 0;
   const overall = total > 0 ? (finished.length + inFlight) / total : 0;
   const currentStatus = current ? jobStatus(current) : 'queued';
@@ -50,33 +70,55 @@ export function JobProgress({ novelId, submission }: { novelId: string; submissi
     detail =
       failed.length === 0
         ? total === 1
-          ? 'Processed. The wiki now includes this chapter.'
-          : `All ${total} chapters processed.`
+          ? 'Read. The wiki now includes this chapter.'
+          : `All ${total} chapters read: the wiki includes them all.`
         : total === 1
           ? 'This chapter was not processed.'
-          : `${total - failed.length} of ${total} chapters processed; ${failed.length} failed.`;
+          : `${total - failed.length} of ${total} chapters read; ${failed.length} failed.`;
   } else {
     const stage = describeStage(current?.stage) ?? (currentStatus === 'running' ? 'Starting' : 'Waiting for the worker');
     detail = total === 1 ? stage : `Chapter ${chapterNumber} (${finished.length + 1} of ${total}): ${stage}`;
   }
 
+  let indexDetail: string;
+  if (toIndex === 0) indexDetail = 'Nothing to index.';
+  else if (allIndexed) indexDetail = total === 1 ? 'Search covers this chapter.' : `Search covers all ${toIndex} chapters.`;
+  else if (searchIndex.isError) indexDetail = `Could not read the search index: ${errorMessage(searchIndex.error)}`;
+  else if (readChapters.length === 0) indexDetail = 'Starts as soon as the first chapter is read.';
+  else if (indexed === 0 && !allFinished) indexDetail = 'Follows the reading, chapter by chapter. Until then, search finds them by their words.';
+  else {
+    const being = searchIndex.data?.indexing;
+    indexDetail =
+      `${indexed} of ${toIndex} ${toIndex === 1 ? 'chapter' : 'chapters'} indexed` +
+      (being ? ` (now chapter ${being})` : '') +
+      '. Until then, search finds them by their words.';
+  }
+  const indexTone = toIndex === 0 ? 'waiting' : allIndexed ? 'done' : readChapters.length === 0 ? 'waiting' : 'active';
+  const pill: { status: JobStatus; label: string } =
+    status === 'failed' && failed.length === total
+      ? { status: 'failed', label: 'Failed' }
+      : !allFinished
+        ? { status, label: status === 'queued' ? 'Waiting' : 'Reading' }
+        : allIndexed
+          ? { status: failed.length > 0 ? 'failed' : 'done', label: failed.length > 0 ? 'Done, with failures' : 'Done' }
+          : { status: 'running', label: 'Indexing for search' };
+
   return (
-    <li className={`job job--${status}`}>
+    <li className={`job job--${pill.status}`}>
       <div className="job__head">
         <span className="job__label">
           {submission.label}
           <span className="job__source">{submission.source}</span>
         </span>
-        <StatusPill status={status} />
+        <StatusPill status={pill.status} label={pill.label} />
       </div>
-      <ProgressBar
+      <Phase
+        name="Read"
         value={allFinished ? 1 : overall}
-        label={`${submission.label} progress`}
-        tone={status === 'failed' ? 'failed' : status === 'done' ? 'done' : 'active'}
+        tone={status === 'failed' ? 'failed' : allFinished ? 'done' : 'active'}
+        detail={detail}
       />
-      <p className="job__detail" aria-live="polite">
-        {detail}
-      </p>
+      <Phase name="Indexed for search" value={toIndex > 0 ? indexed / toIndex : 0} tone={indexTone} detail={indexDetail} />
       {failed.map((j) => (
         <p key={j.id} className="job__error">
           {total > 1 ? `Chapter ${j.chapter_number}: ` : ''}

@@ -12,6 +12,7 @@ function doneJob(id: string, chapter: number): Job {
   return {
     id,
     novel_id: novel.id,
+    kind: 'chapter',
     chapter_number: chapter,
     title: null,
     status: 'done',
@@ -28,6 +29,9 @@ function doneJob(id: string, chapter: number): Job {
 const BOOK = 'CHAPTER I.\n\nIt is a truth.\n\nCHAPTER II.\n\nMr. Bennet was among the earliest.\n\nCHAPTER III.\n\nNot all that Mrs. Bennet could ask.';
 const CHAPTER = 'It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife.';
 
+/** What the search index reports: the chapters written so far, and those still pending. */
+const searchIndex = { pending: [] as number[] };
+
 /** The backend as the Process page sees it; the splitter finds headings like "CHAPTER II." */
 function backend() {
   const jobChapters = new Map<string, number>();
@@ -35,6 +39,11 @@ function backend() {
   return mockApi(async (request, url) => {
     const path = url.pathname;
     if (path === `/api/novels/${novel.id}/jobs`) return json([]);
+    if (path === `/api/novels/${novel.id}/search-index`) {
+      const written = Math.max(0, ...jobChapters.values());
+      const { pending } = searchIndex;
+      return json({ chapters: written, indexed: written - pending.length, pending, indexing: pending[0] ?? null, failed: [] });
+    }
     if (path === '/api/books/split') {
       if ((request.headers.get('content-type') ?? '').includes('multipart')) {
         const form = await request.text();
@@ -81,11 +90,15 @@ function renderPage() {
   );
 }
 
-afterEach(() => clearSubmissions());
+afterEach(() => {
+  clearSubmissions();
+  searchIndex.pending = [];
+});
 
 describe('ProcessPage', () => {
-  it('recognises a whole book, previews its chapters and queues it with /book', async () => {
+  it('recognises a whole book, previews its chapters, queues it with /book and follows both phases', async () => {
     const calls = backend();
+    searchIndex.pending = [3];
     const user = userEvent.setup();
     renderPage();
 
@@ -105,8 +118,17 @@ describe('ProcessPage', () => {
     const bookCall = calls.find((c) => c.path.endsWith('/book'));
     expect(bookCall?.body).toEqual({ text: BOOK });
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/chapters'))).toBe(false);
-    expect(await screen.findByText('All 3 chapters processed.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('All 3 chapters read: the wiki includes them all.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('Chapters 1–3')).toBeInTheDocument();
+    // Read, not yet searchable: the second phase says how far indexing is and what search does meanwhile.
+    expect(
+      await screen.findByText('2 of 3 chapters indexed (now chapter 3). Until then, search finds them by their words.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Indexing for search')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Indexed for search' })).toHaveAttribute('aria-valuenow', '67');
+    searchIndex.pending = [];
+    expect(await screen.findByText('Search covers all 3 chapters.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Done')).toBeInTheDocument();
   });
 
   it('sends a single chapter to /chapters with its number and title', async () => {
@@ -126,7 +148,8 @@ describe('ProcessPage', () => {
     const chapterCall = calls.find((c) => c.method === 'POST' && c.path.endsWith('/chapters'));
     expect(chapterCall?.body).toEqual({ number: 1, title: 'A truth', text: CHAPTER, replace: false });
     expect(calls.some((c) => c.path.endsWith('/book'))).toBe(false);
-    expect(await screen.findByText('Processed. The wiki now includes this chapter.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Read. The wiki now includes this chapter.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Search covers this chapter.', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('uploads a chapter file as multipart form data', async () => {

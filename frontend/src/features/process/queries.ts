@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import type { Job } from '../../api/types';
+import type { Job, SearchIndexStatus } from '../../api/types';
 import { chapterLabel } from '../../lib/format';
 import { novelKeys } from '../novels/queries';
 import type { PlannedSubmission } from './plan';
@@ -10,6 +10,7 @@ export const processKeys = {
   split: (key: string) => ['process', 'split', key] as const,
   job: (jobId: string) => ['jobs', jobId] as const,
   novelJobs: (novelId: string) => [...novelKeys.detail(novelId), 'jobs'] as const,
+  searchIndex: (novelId: string) => [...novelKeys.detail(novelId), 'search-index'] as const,
 };
 
 export const POLL_MS = 1000;
@@ -59,6 +60,29 @@ export function useNovelJobs(novelId: string) {
     queryFn: () => unwrap(api.GET('/api/novels/{novel_id}/jobs', { params: { path: { novel_id: novelId } } })),
     refetchInterval: (query) => (query.state.data?.some((job) => !isFinished(job.status)) ? 3000 : false),
   });
+}
+
+/**
+ * Which chapters search has indexed. Polled every few seconds while some are still pending
+ * (`watch`: also while chapters are still being read, so the first poll is not the last).
+ */
+export function useSearchIndex(novelId: string, watch = false) {
+  return useQuery({
+    queryKey: processKeys.searchIndex(novelId),
+    queryFn: () => unwrap(api.GET('/api/novels/{novel_id}/search-index', { params: { path: { novel_id: novelId } } })),
+    refetchInterval: (query) => (watch || (query.state.data?.pending.length ?? 0) > 0 ? 2000 : false),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/**
+ * How many of `chapters` are indexed for search (undefined: not known yet). A novel's chapters
+ * are numbered 1..N without gaps, so a chapter is written when its number is at most N.
+ */
+export function indexedCount(status: SearchIndexStatus | undefined, chapters: number[]): number | undefined {
+  if (!status) return undefined;
+  const pending = new Set(status.pending);
+  return chapters.filter((n) => n <= status.chapters && !pending.has(n)).length;
 }
 
 /** What one submission queued: its jobs in chapter order. */

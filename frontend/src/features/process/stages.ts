@@ -11,6 +11,7 @@ const stageNames: Record<string, string> = {
   canonicalize: 'Grouping name variants',
   resolve: 'Matching names to the wiki',
   embed: 'Indexing for search',
+  index: 'Indexing for search',
   persist: 'Saving',
   materialize: 'Updating the world state',
   record: 'Recording the critique',

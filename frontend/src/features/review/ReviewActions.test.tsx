@@ -39,6 +39,7 @@ function job(overrides: Partial<Job>): Job {
   return {
     id: jid,
     novel_id: novel.id,
+    kind: 'chapter',
     chapter_number: 16,
     title: null,
     status: 'queued',

@@ -18,6 +18,19 @@ const modes: { value: SearchMode; label: string; hint: string }[] = [
   { value: 'dense', label: 'Similar meaning', hint: 'sentence embeddings' },
 ];
 
+/** "Chapter 7", "Chapters 5–8", "Chapters 2, 5 and 9" (runs of numbers joined with a dash). */
+export function chapterList(numbers: number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === (numbers[j] ?? 0) + 1) j += 1;
+    runs.push(j > i ? `${numbers[i]}–${numbers[j]}` : `${numbers[i]}`);
+    i = j + 1;
+  }
+  const joined = runs.length > 1 ? `${runs.slice(0, -1).join(', ')} and ${runs[runs.length - 1]}` : (runs[0] ?? '');
+  return `${numbers.length === 1 ? 'Chapter' : 'Chapters'} ${joined}`;
+}
+
 function parseMode(raw: string | null): SearchMode {
   return raw === 'bm25' || raw === 'dense' ? raw : 'hybrid';
 }
@@ -62,6 +75,7 @@ export function SearchPage() {
   }
 
   const results = search.data;
+  const indexing = results?.indexing ?? [];
   return (
     <>
       <PageHeader title="Search">
@@ -118,6 +132,12 @@ export function SearchPage() {
           </h2>
           {!results.dense_available && mode !== 'bm25' && (
             <p className="notice notice--info">Meaning search is not available on this server; these results match the words only.</p>
+          )}
+          {results.dense_available && mode !== 'bm25' && indexing.length > 0 && (
+            <p className="notice notice--info">
+              {chapterList(indexing)} {indexing.length === 1 ? 'is' : 'are'} still being indexed for search: results from{' '}
+              {indexing.length === 1 ? 'it match' : 'them match'} the words only, for now.
+            </p>
           )}
           <ol className="search-results">
             {results.hits.map((hit) => (

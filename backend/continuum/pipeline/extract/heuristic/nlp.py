@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from typing import Any
 
 from continuum.pipeline.segment import split_paragraphs
@@ -26,6 +27,10 @@ _nlp: Any = None
 _load_lock = threading.Lock()
 # The shared Vocab/StringStore is written to while tokenizing, so parses are serialized.
 _parse_lock = threading.RLock()
+# The last few parses by text: the critique's extraction and its checks read the same draft,
+# and share one parse of it (no caller mutates a Doc).
+_recent: OrderedDict[str, Any] = OrderedDict()
+_RECENT = 2
 
 
 def get_nlp() -> Any:
@@ -121,13 +126,23 @@ def chunk_bounds(text: str, target: int = _CHUNK_CHARS) -> list[tuple[int, int]]
 
 
 def parse(text: str) -> Any:
-    """One spaCy Doc over the whole `text` (doc.text == text), parsed once in batches."""
+    """One spaCy Doc over the whole `text` (doc.text == text), parsed once in batches; the
+    same text again (the critique's checks after its extraction) gets the same Doc."""
     from spacy.tokens import Doc
 
     nlp = get_nlp()
-    bounds = chunk_bounds(text)
     with _parse_lock:
+        doc = _recent.get(text)
+        if doc is not None:
+            _recent.move_to_end(text)
+            return doc
+        bounds = chunk_bounds(text)
         if len(bounds) == 1:
-            return nlp(text)
-        docs = list(nlp.pipe((text[a:b] for a, b in bounds), batch_size=_BATCH_SIZE))
-        return Doc.from_docs(docs, ensure_whitespace=False)
+            doc = nlp(text)
+        else:
+            docs = list(nlp.pipe((text[a:b] for a, b in bounds), batch_size=_BATCH_SIZE))
+            doc = Doc.from_docs(docs, ensure_whitespace=False)
+        _recent[text] = doc
+        while len(_recent) > _RECENT:
+            _recent.popitem(last=False)
+        return doc
