@@ -142,21 +142,27 @@ def persisted(novel_id: uuid.UUID) -> dict[str, int]:
 
 
 def ingest_chapters(extractor: Any, model: str, chapters: list[tuple[int, str, str]], *,
-                    novel_title: str, log: Any = print,
-                    deadline: float | None = None) -> list[Attempt]:
-    """Each chapter through the write spine into a new novel; a failure is recorded and the
-    next chapter is still tried (it is refused when it would leave a gap)."""
+                    novel_title: str, log: Any = print, deadline: float | None = None,
+                    separate: bool = False) -> list[Attempt]:
+    """Each chapter through the write spine into a new novel, in order; a failure is recorded
+    and the next chapter is still tried (refused when it would leave a gap). `separate`: each
+    chapter as chapter 1 of a novel of its own (the failure path, where none succeeds)."""
     from continuum.db.engine import write_session
     from continuum.pipeline.spine import analyze_chapter
     from continuum.pipeline.submit import create_novel
 
-    with write_session() as session:
-        novel_id = create_novel(session, title=novel_title)
+    def new_novel(title: str) -> uuid.UUID:
+        with write_session() as session:
+            return create_novel(session, title=title)
+
+    novel_id = new_novel(novel_title)
     out = []
-    for number, title, text_ in chapters:
+    for index, (number, title, text_) in enumerate(chapters):
         if deadline is not None and time.perf_counter() > deadline:
             log(f"  {model} golden ch {number}: not run (the eval's time is up)")
             continue
+        if separate and index:
+            novel_id = new_novel(f"{novel_title}, ch {number}")
         began = time.perf_counter()
         before = persisted(novel_id)
         attempt = Attempt(label=f"golden ch {number}", model=model, ok=True, seconds=0.0)
@@ -167,7 +173,8 @@ def ingest_chapters(extractor: Any, model: str, chapters: list[tuple[int, str, s
                 log(f"    ch {number} {done:4.0%} {what}")
 
         try:
-            analyze_chapter(novel_id=novel_id, number=number, text=text_, title=title,
+            analyze_chapter(novel_id=novel_id, number=1 if separate else number, text=text_,
+                            title=title,
                             policy="warn", extractor=extractor, progress=progress)
         except Exception as exc:  # noqa: BLE001 - the failure is the measurement
             attempt.ok, attempt.error = False, f"{type(exc).__name__}: {exc}"
@@ -272,6 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--drafts", type=int, default=len(DRAFTS), help="drafts to critique (6)")
     parser.add_argument("--skip-smollm2", action="store_true")
     parser.add_argument("--skip-critique", action="store_true")
+    parser.add_argument("--only-smollm2", action="store_true",
+                        help="run the failure path alone, into the results of the last run")
     parser.add_argument("--no-write", action="store_true", help="do not touch EVALUATION.md")
     parser.add_argument("--minutes", type=float, default=55.0,
                         help="start no chapter or draft after this many minutes (55)")
@@ -280,7 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     ROOT.mkdir(parents=True, exist_ok=True)
     answers = ROOT / "answers.jsonl"
-    answers.unlink(missing_ok=True)
+    if not args.only_smollm2:
+        answers.unlink(missing_ok=True)
+    else:
+        args.skip_critique = True
 
     print("weights:", flush=True)
     qwen, smol = qwen_gguf(ROOT), smollm2_gguf(ROOT)
@@ -289,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted = {int(n) for n in args.chapters.split(",")}
     chapters = [c for c in golden_chapters() if c[0] in wanted]
     results: dict[str, Any] = {"chapters": [c[0] for c in chapters]}
+    if args.only_smollm2 and (ROOT / "results.json").exists():
+        results = json.loads((ROOT / "results.json").read_text(encoding="utf-8"))
 
     golden = None
     if not args.skip_critique:
@@ -297,10 +311,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     db = open_database("llm-local", fresh=True, data_dir=ROOT / "pg")
     use_settings(url=db.url, embedding=MOCK)
     clear_llm_settings()
-    print("offline extractor:", flush=True)
-    offline = ingest_chapters(Keeping(offline_extractor()), "offline", chapters,
-                              novel_title="Saltmere (offline)")
-    results["offline"] = [asdict(a) for a in offline]
+    if not args.only_smollm2:
+        print("offline extractor:", flush=True)
+        offline = ingest_chapters(Keeping(offline_extractor()), "offline", chapters,
+                                  novel_title="Saltmere (offline)")
+        results["offline"] = [asdict(a) for a in offline]
 
     deadline = began + args.minutes * 60
 
@@ -309,35 +324,38 @@ def main(argv: Sequence[str] | None = None) -> int:
                 python, smol, alias=SMOL, log_path=ROOT / f"server-{SMOL}.log") as server:
             print(f"{SMOL} on {server.api_base}:", flush=True)
             extractor = llm_settings(SMOL, server.api_base)
-            small = ingest_chapters(extractor, SMOL, chapters, novel_title="Saltmere (SmolLM2)")
+            small = ingest_chapters(extractor, SMOL, chapters, novel_title="Saltmere (SmolLM2)",
+                                    separate=True)
             results["smollm2"] = [asdict(a) for a in small]
         clear_llm_settings()
         write_json(ROOT / "results.json", results)
 
-    with record_answers(answers, QWEN), llama_server(
-            python, qwen, alias=QWEN, log_path=ROOT / f"server-{QWEN}.log") as server:
-        print(f"{QWEN} on {server.api_base} (ready in {server.started_seconds:.0f} s):",
-              flush=True)
-        extractor = llm_settings(QWEN, server.api_base)
-        results["without_json_mode"] = without_json_mode(extractor)
-        t0 = time.perf_counter()
-        llm = ingest_chapters(extractor, QWEN, chapters, novel_title="Saltmere (local LLM)",
-                              deadline=deadline)
-        results["llm"] = [asdict(a) for a in llm]
-        results["llm_seconds"] = round(time.perf_counter() - t0, 1)
-        write_json(ROOT / "results.json", results)
-        if golden is not None:
-            use_ingest(golden)
+    if not args.only_smollm2:
+        with record_answers(answers, QWEN), llama_server(
+                python, qwen, alias=QWEN, log_path=ROOT / f"server-{QWEN}.log") as server:
+            print(f"{QWEN} on {server.api_base} (ready in {server.started_seconds:.0f} s):",
+                  flush=True)
+            extractor = llm_settings(QWEN, server.api_base)
+            results["without_json_mode"] = without_json_mode(extractor)
             t0 = time.perf_counter()
-            drafts = critique_drafts(extractor, QWEN, golden.novel_id, DRAFTS[:args.drafts],
-                                     deadline=deadline)
-            results["critique"] = [asdict(a) for a in drafts]
-            results["critique_seconds"] = round(time.perf_counter() - t0, 1)
-            use_settings(url=db.url, embedding=MOCK)
-        write_json(ROOT / "results.json", results)
+            llm = ingest_chapters(extractor, QWEN, chapters, novel_title="Saltmere (local LLM)",
+                                  deadline=deadline)
+            results["llm"] = [asdict(a) for a in llm]
+            results["llm_seconds"] = round(time.perf_counter() - t0, 1)
+            write_json(ROOT / "results.json", results)
+            if golden is not None:
+                use_ingest(golden)
+                t0 = time.perf_counter()
+                drafts = critique_drafts(extractor, QWEN, golden.novel_id, DRAFTS[:args.drafts],
+                                         deadline=deadline)
+                results["critique"] = [asdict(a) for a in drafts]
+                results["critique_seconds"] = round(time.perf_counter() - t0, 1)
+                use_settings(url=db.url, embedding=MOCK)
+            write_json(ROOT / "results.json", results)
     clear_llm_settings()
 
-    results["seconds"] = round(time.perf_counter() - began, 1)
+    results["seconds" if not args.only_smollm2 else "smollm2_rerun_seconds"] = round(
+        time.perf_counter() - began, 1)
     write_json(ROOT / "results.json", results)
     from evals.llm_local.report import render
 
