@@ -150,7 +150,7 @@ class LlmClient:
     def _drop_unsupported(self, exc: BaseException, sent: dict[str, Any]) -> bool:
         """Leave out an option a server rejected by name (`response_format`, `repeat_penalty`);
         True when one was dropped and the call is worth sending again at once."""
-        message = str(exc).lower()
+        message = error_text(exc).lower()
         with self._lock:
             if "response_format" in sent and "response_format" in message and self.json_mode:
                 self.json_mode = False
@@ -329,8 +329,25 @@ def _ms(started: float) -> int:
     return int((time.perf_counter() - started) * 1000)
 
 
+def error_text(exc: BaseException) -> str:
+    """The exception's message and what the server said: the OpenAI client keeps a body
+    that is not an `{"error": {...}}` object (LM Studio's plain string) out of the message."""
+    parts = [str(exc)]
+    body = getattr(exc, "body", None)
+    if body and str(body) not in parts[0]:
+        parts.append(str(body))
+    response = getattr(exc, "response", None)
+    try:
+        said = response.text if response is not None else ""
+    except Exception:  # noqa: BLE001 - a streamed or closed response has no text to add
+        said = ""
+    if said and said not in " ".join(parts):
+        parts.append(said)
+    return " ".join(parts)
+
+
 def _short(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
+    text = " ".join(error_text(exc).split())
     return text if len(text) <= 200 else text[:197] + "..."
 
 

@@ -276,6 +276,11 @@ def parse_answer(
         value = data[name]
         if spec.item is None:
             assert spec.response is not None
+            fields = list(spec.response.model_fields)
+            if isinstance(value, str) and len(fields) == 1:
+                # {"chapter_summary": "..."} for {"chapter_summary": {"summary": "..."}}: what
+                # Qwen2.5-Coder-1.5B answers; the one field is unambiguous.
+                value = {fields[0]: value}
             try:
                 answers[name] = PassAnswer([], spec.response.model_validate(value))
             except ValidationError:
