@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evals.llm_local.run import CALLS, PASSES, QWEN, SECTION, SMOL
+from evals.llm_local.run import CALLS, DRAFTS, PASSES, QWEN, SECTION, SMOL
 
 
 def _calls_table(attempts: list[dict[str, Any]]) -> list[str]:
@@ -68,18 +68,47 @@ def render(results: dict[str, Any]) -> str:
          f"work while it ran. Whole run {results.get('seconds', 0) / 60:.0f} min. The model is "
          "far too small to judge extraction quality; the run shows what a real model does to "
          "the path. See docs/LLM.md, \"Local models\"."), "",
-        f"### Extractor: golden chapters {chapters} through the write spine", "",
+        f"### Extractor: golden chapter{'s' if ',' in chapters else ''} {chapters} through the "
+        "write spine", "",
         *_attempt_lines(llm), "",
         *_calls_table(llm), "",
-        *_items_table(llm, offline), "",
-        ("The offline extractor's column counts the same chapters read by it (in "
-         f"{sum(a['seconds'] for a in offline):.0f} s for both, critique included)."),
     ]
-    if results.get("critique"):
-        drafts = results["critique"]
-        lines += ["", "### Critique: six chapter-11 drafts of the development set", "",
-                  *_attempt_lines(drafts), "", *_calls_table(drafts)]
+    if any(a["items"] for a in llm):
+        lines += [*_items_table(llm, offline), "",
+                  ("The offline extractor's column counts the same chapters read by it (in "
+                   f"{sum(a['seconds'] for a in offline):.0f} s, critique included).")]
+    else:
+        lines += ["No chapter finished, so there are no item counts to set beside the offline "
+                  "extractor's: " + ", ".join(
+                      f"{name} {sum(a['items'].get(name, {}).get('kept', 0) for a in offline)}"
+                      for name in PASSES) + f" on the same chapters (in "
+                  f"{sum(a['seconds'] for a in offline):.0f} s, critique included)."]
+    if results.get("note"):
+        lines += ["", results["note"]]
+    done = {a["label"] for a in llm}
+    missing = [f"golden ch {n}" for n in results.get("chapters", []) if f"golden ch {n}" not in done]
+    if missing:
+        lines += ["", f"Not run (the eval's time ran out first): {', '.join(missing)}."]
+    drafts = results.get("critique", [])
+    lines += ["", "### Critique: six chapter-11 drafts of the development set", ""]
+    if drafts:
+        lines += [*_attempt_lines(drafts), "", *_calls_table(drafts)]
+    left = [d for d in DRAFTS if d not in {a["label"] for a in drafts}]
+    if left:
+        lines += ["", f"Not run (the eval's time ran out first): {', '.join(left)}."]
+    probe = results.get("without_json_mode")
+    if probe:
+        call = (probe.get("calls") or [{}])[0]
+        lines += ["", "### Without JSON mode", "",
+                  (f"The `summaries` call of draft clean_01 sent as to a server that ignores "
+                   f"`response_format`: {'read' if probe['ok'] else 'failed'} in "
+                   f"{probe['seconds']:.0f} s ({call.get('tokens_in', 0):,} prompt tokens, "
+                   f"{call.get('tokens_out', 0):,} output tokens); the model wrapped its JSON "
+                   "in a ```` ```json ```` fence.")]
     if results.get("smollm2"):
         lines += ["", f"### Failure path: {SMOL} on the same chapters", "",
-                  *_attempt_lines(results["smollm2"]), "", *_calls_table(results["smollm2"])]
+                  *_attempt_lines(results["smollm2"]), "", *_calls_table(results["smollm2"]),
+                  "", ("Each chapter is read twice: the critique's extraction fails, and the spine "
+                       "extracts again before it gives up; the table shows the second reading's "
+                       "calls, `llm_calls` both (billing records, not chapter data).")]
     return "\n".join(lines) + "\n"

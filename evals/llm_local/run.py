@@ -313,7 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_critique:
         print("golden novel, chapters 1-10 ingested offline (the critique's world):", flush=True)
         golden = ingest_golden(name="llm-local-golden", embedding=MOCK, data_dir=ROOT / "pg-golden")
-    db = open_database("llm-local", fresh=True, data_dir=ROOT / "pg")
+    # The failure path alone gets a database of its own (a full run may still be using "llm-local").
+    db = open_database("llm-local-smollm2" if args.only_smollm2 else "llm-local", fresh=True,
+                       data_dir=ROOT / "pg")
     use_settings(url=db.url, embedding=MOCK)
     clear_llm_settings()
     if not args.only_smollm2:
