@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evals.common import write_json, write_section
+from evals.common import golden_chapters, write_json, write_section
 from evals.llm_local.run import CALLS, QWEN, ROOT, SECTION
 
 GROUPS = {"chapter_summary": "summaries", "new_entities": "entities", "state_deltas": "world_state",
@@ -44,6 +44,41 @@ def answered_calls(path: Path, label: str, since: float = 0.0) -> list[dict[str,
     return calls
 
 
+def rescore(path: Path, label: str, text: str) -> dict[str, dict[str, int]]:
+    """Per pass: items of the answered calls kept / dropped / invalid, read by today's code
+    (validation item by item, quotes aligned to the chapter) exactly as the extractor would."""
+    from continuum.pipeline.chunking import chunk_text
+    from continuum.pipeline.extract.llm.align import TextIndex
+    from continuum.pipeline.extract.llm.client import json_text
+    from continuum.pipeline.extract.llm.convert import AlignStats, ChunkResult, Converter
+    from continuum.pipeline.extract.llm.passes import CALL_GROUPS, parse_answer
+
+    groups = dict(CALL_GROUPS)
+    stats = AlignStats()
+    converter = Converter(TextIndex(text), set(), stats)
+    result = ChunkResult(chunk_text(text)[0])
+    kept: dict[str, int] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["label"] != label or "response_format" not in record["options"]:
+            continue
+        name = call_name(record["passes"])
+        content = record["response"]["choices"][0]["message"]["content"]
+        answers = parse_answer(name, groups[name], json.loads(json_text(content)))
+        converter.add(result, answers)
+        for pass_name in groups[name]:
+            if pass_name == "chapter_summary":
+                kept[pass_name] = int(bool(result.chapter_summary))
+            elif pass_name == "multi_granularity_summaries":
+                kept[pass_name] = int(bool(result.summaries.long or result.summaries.short))
+            else:
+                kept[pass_name] = len(result.items.get(pass_name, []))
+    by_pass = stats.as_dict()["by_pass"]
+    return {name: {"kept": n, "dropped": by_pass.get(name, {}).get("dropped", 0),
+                   "invalid": by_pass.get(name, {}).get("invalid", 0)}
+            for name, n in kept.items()}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--write", action="store_true", help="write the EVALUATION.md section")
@@ -68,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "error": (f"interrupted: the eval was stopped after {args.stopped_after / 60:.0f} min, "
                   f"while waiting for the `{waiting}` call (calls answered: "
                   f"{', '.join(c['pass_name'] for c in calls) or 'none'})"),
-        "items": {}, "calls": calls,
+        "items": rescore(ROOT / "answers.jsonl", QWEN, golden_chapters()[0][2]), "calls": calls,
         "persisted": {"chapters": 0, "entities": 0, "events": 0, "llm_calls": 0},
         "verdict": None, "findings": [], "seeded": None}]
     results["offline"] = [a for a in results["offline"] if a["label"] == "golden ch 1"]

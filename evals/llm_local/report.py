@@ -30,6 +30,10 @@ def _items_table(llm: list[dict[str, Any]], offline: list[dict[str, Any]]) -> li
     rows = ["| pass | LLM kept | LLM dropped (quote not in text) | LLM invalid (schema) "
             "| offline extractor |", "|---|---|---|---|---|"]
     for name in PASSES:
+        if not any(name in a["items"] for a in llm):
+            off = sum(a["items"].get(name, {}).get("kept", 0) for a in offline)
+            rows.append(f"| {name} | (not answered) | | | {off} |")
+            continue
         kept = sum(a["items"].get(name, {}).get("kept", 0) for a in llm)
         dropped = sum(a["items"].get(name, {}).get("dropped", 0) for a in llm)
         invalid = sum(a["items"].get(name, {}).get("invalid", 0) for a in llm)
