@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - recorded answers, kept as the server sent them
 """Answers real local models gave in `make eval-llm-local` (llama-cpp-python 0.3.36's server on
 127.0.0.1, temperature 0), kept as the server sent them for the replaying tests. Regenerate
 from var/llm-local/answers.jsonl after a new run; do not edit the answers by hand."""
@@ -206,6 +207,87 @@ LOOP: dict[str, Any] = {'id': 'chatcmpl-063f4ef0-c68c-44a1-be94-2dc9eab508ab',
               'logprobs': None,
               'finish_reason': 'length'}],
  'usage': {'prompt_tokens': 1812, 'completion_tokens': 400, 'total_tokens': 2212}}
+
+# ENTITIES_BARE: qwen2.5-coder-1.5b-instruct,
+#   call 'new_entities' on golden chapter 1, JSON mode, max_tokens 2290, 1985 s:
+#   the pass's value alone, without its key
+ENTITIES_BARE: dict[str, Any] = {'id': 'chatcmpl-b845baed-bce8-4bf1-8158-604fd93515ae',
+ 'object': 'chat.completion',
+ 'created': 1796143354,
+ 'model': 'qwen2.5-coder-1.5b-instruct',
+ 'choices': [{'index': 0,
+              'message': {'role': 'assistant',
+                          'content': '{"items":[{"name":"Mara '
+                                     'Finch","type":"character","aliases":["none"],"description":null,"gender":"female","owner":"Harriet '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"Mara Finch '
+                                     'was twenty-three years old. Mara was a mapmaker by trade. '
+                                     'She drew the coastline for the fishing captains who could '
+                                     'not read one, and they paid her in coin and sometimes in '
+                                     'mackerel. Mara had grey eyes and black hair, which she tied '
+                                     'back with a blue ribbon whenever she '
+                                     'worked.","confidence":0.8}},{"name":"Aldous '
+                                     'Finch","type":"character","aliases":["none"],"description":null,"gender":"male","owner":"Harriet '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"Mr. Aldous '
+                                     'Finch was fifty-eight years old, and he was the treasurer of '
+                                     "the Harbour Guild. He had kept the Guild's money for thirty "
+                                     'years without losing a penny, and he was proud of '
+                                     'it.","confidence":0.8}},{"name":"Harriet '
+                                     'Finch","type":"character","aliases":["none"],"description":null,"gender":"female","owner":"Aldous '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"Mrs. Finch '
+                                     'set the tray down and said nothing, but she laid her hand '
+                                     "for a moment on her husband's "
+                                     'shoulder.","confidence":0.8}},{"name":"Jonah '
+                                     'Crane","type":"character","aliases":["none"],"description":null,"gender":"male","owner":"Harriet '
+                                     'Finch","parent":"Guildhall","evidence":{"quote":"Jonah Crane '
+                                     'was the clerk of the Harbour Guild. He was a thin young man, '
+                                     'and Jonah had fair hair and ink on his cuffs. Jonah kept the '
+                                     'Guild ledger in the locked drawer of his desk. Every payment '
+                                     "the Guild made went into that ledger in Jonah's careful "
+                                     'hand.","confidence":0.8}},{"name":"Elena '
+                                     'Voss","type":"character","aliases":["none"],"description":null,"gender":"female","owner":"Harriet '
+                                     'Finch","parent":"Lantern Inn","evidence":{"quote":"Elena '
+                                     'Voss was forty years old, a widow, and the innkeeper of the '
+                                     'Lantern Inn. She was quick with her hands and slow to '
+                                     'gossip.","confidence":0.8}},{"name":"Tomas '
+                                     'Marsh","type":"character","aliases":["none"],"description":null,"gender":"male","owner":"Harriet '
+                                     'Finch","parent":"Forge","evidence":{"quote":"Tomas Marsh, '
+                                     'the blacksmith, was sitting by the fire with his sleeves '
+                                     'rolled up. Tomas was twenty-six years old, broad in the '
+                                     'shoulders, with soot worked so deep into his knuckles that '
+                                     'no soap could shift it. Beside Tomas sat his sister Elena '
+                                     'Marsh. Elena Marsh was nineteen years old, a seamstress, '
+                                     'with red hair that no bonnet could keep in '
+                                     'order.","confidence":0.8}},{"name":"Ivo '
+                                     'Marsh","type":"character","aliases":["none"],"description":null,"gender":"male","owner":"Harriet '
+                                     'Finch","parent":"Forge","evidence":{"quote":"Ivo Marsh had '
+                                     'been lost at sea eleven years before, when his ship went '
+                                     'down off Heron Rock, and no trace of him had ever been '
+                                     'found.","confidence":0.8}},{"name":"Gull '
+                                     'House","type":"location","aliases":["none"],"description":null,"gender":"unknown","owner":"Harriet '
+                                     'Finch","parent":"none","evidence":{"quote":"Gull House stood '
+                                     'at the top of the hill in Saltmere, and from its kitchen '
+                                     'window Mara Finch could see the whole harbour laid out like '
+                                     'one of her own '
+                                     'charts.","confidence":0.8}},{"name":"Guildhall","type":"location","aliases":["none"],"description":null,"gender":"unknown","owner":"Harriet '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"The '
+                                     'Guildhall was a tall grey building on the quay at Saltmere, '
+                                     "with the Guild's sign of a golden anchor above the "
+                                     'door.","confidence":0.8}},{"name":"Lantern '
+                                     'Inn","type":"location","aliases":["none"],"description":null,"gender":"unknown","owner":"Harriet '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"The '
+                                     'Lantern Inn, in the town of Saltmere, stood at the corner '
+                                     'where the quay met the high street, and a lantern burned in '
+                                     'its window day and '
+                                     'night.","confidence":0.8}},{"name":"Forge","type":"location","aliases":["none"],"description":null,"gender":"unknown","owner":"Harriet '
+                                     'Finch","parent":"Gull House","evidence":{"quote":"The forge '
+                                     'stood at the bottom of the high street in '
+                                     'Saltmere.","confidence":0.8}}]}'},
+              'logprobs': None,
+              'finish_reason': 'stop'}],
+ 'usage': {'prompt_tokens': 1940, 'completion_tokens': 950, 'total_tokens': 2890}}
+
+GOLDEN_1: str = (DRAFTS.parent / "chapters" / "01.txt").read_text(encoding="utf-8")
+"""The chapter the ENTITIES_BARE call was about."""
 
 FENCED_TEXT: str = json.loads((DRAFTS / "clean_01.json").read_text(encoding="utf-8"))["text"]
 """The draft the FENCED call was about (chapter 11 of the golden fixture, clean_01)."""

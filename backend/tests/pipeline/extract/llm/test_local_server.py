@@ -61,6 +61,17 @@ def test_a_model_that_answers_its_schema_fails_the_chapter_with_nothing_returned
     assert len(fake.requests) == 1 and extractor.last_calls[0].status == "ok"
 
 
+def test_a_one_pass_call_answered_without_its_key_is_read(fake: FakeLlmServer) -> None:
+    # Qwen2.5-Coder-1.5B's entities call on golden chapter 1: {"items": [...]} alone.
+    fake.replay(real.ENTITIES_BARE, passes="new_entities")
+    extractor = make_extractor(fake, max_concurrency=1)
+    extraction = extractor.extract(real.GOLDEN_1, chapter_number=1, context=EMPTY)
+    names = {e.name for e in extraction.new_entities}
+    assert {"Mara Finch", "Aldous Finch", "Jonah Crane"} <= names
+    assert "none" not in {a for e in extraction.new_entities for a in e.aliases}
+    assert extractor.last_stats["by_pass"]["new_entities"]["aligned"] >= 5
+
+
 def test_temperature_and_repeat_penalty_are_sent_when_set(fake: FakeLlmServer) -> None:
     extractor = make_extractor(fake, temperature=0.0, repeat_penalty=1.1)
     extractor.extract("Anne Elliot walked to Uppercross.", chapter_number=1, context=EMPTY)
