@@ -86,6 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stopped-after", type=float, required=True,
                         help="seconds the interrupted chapter had run")
     parser.add_argument("--waiting-for", default="", help="the call it was waiting for")
+    parser.add_argument("--error", default="", help="what happened, in place of the default")
+    parser.add_argument("--first-part", type=float, default=0.0,
+                        help="seconds of an earlier, stopped part of the run")
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads((ROOT / "results-run1.json").read_text())
     smol = json.loads((ROOT / "results-smol.json").read_text())
@@ -100,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results["chapters"] = [1]
     results["llm"] = [{
         "label": "golden ch 1", "model": QWEN, "ok": False, "seconds": args.stopped_after,
-        "error": (f"interrupted: the eval was stopped after {args.stopped_after / 60:.0f} min, "
+        "error": args.error or (f"interrupted: the eval was stopped after {args.stopped_after / 60:.0f} min, "
                   f"while waiting for the `{waiting}` call (calls answered: "
                   f"{', '.join(c['pass_name'] for c in calls) or 'none'})"),
         "items": rescore(ROOT / "answers.jsonl", QWEN, golden_chapters()[0][2]), "calls": calls,
@@ -108,7 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "verdict": None, "findings": [], "seeded": None}]
     results["offline"] = [a for a in results["offline"] if a["label"] == "golden ch 1"]
     results["interrupted"] = True
-    results["seconds"] = args.stopped_after + smol.get("smollm2_rerun_seconds", 0)
+    parts = [args.first_part, args.stopped_after, smol.get("smollm2_rerun_seconds", 0)]
+    results["seconds"] = sum(parts)
+    results["note"] = (
+        f"The run went in three parts: {parts[0] / 60:.0f} min (weights, the golden novel "
+        "ingested offline, the offline extractor, SmolLM2, the call without JSON mode), "
+        f"{parts[1] / 60:.0f} min (Qwen on chapter 1, with a longer LLM_TIMEOUT of 3,600 s "
+        "once the first calls had shown under one output token per second), and "
+        f"{parts[2] / 60:.0f} min (SmolLM2 again, one novel per chapter). Chapter 2 and the "
+        "six drafts were not reached.")
     write_json(ROOT / "results-final.json", results)
     from evals.llm_local.report import render
 

@@ -56,7 +56,7 @@ def _attempt_lines(attempts: list[dict[str, Any]]) -> list[str]:
         if stored:
             what += f"; stored: {stored}"
         if a.get("error"):
-            what += f"; error: {a['error'][:300]}"
+            what += f"; error: {a['error'][:800]}"
         lines.append(what)
     return lines
 
