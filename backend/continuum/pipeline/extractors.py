@@ -22,8 +22,9 @@ def get_extractor(settings: Settings) -> Extractor:
 
         return LlmExtractor(
             model=settings.llm_model, api_base=settings.llm_api_base,
-            api_key=settings.llm_api_key, max_concurrency=settings.llm_max_concurrency,
-            timeout=settings.llm_timeout, max_retries=settings.llm_max_retries,
+            api_key=settings.llm_api_key, max_concurrency=settings.llm_concurrency,
+            timeout=settings.llm_call_timeout, max_retries=settings.llm_max_retries,
             chunk_tokens=settings.chunk_tokens, chunk_overlap=settings.chunk_overlap,
+            temperature=settings.llm_temperature, repeat_penalty=settings.llm_repeat_penalty,
         )
     return _offline()

@@ -64,6 +64,8 @@ def canonicalize_with_llm(
     max_retries: int = 3,
     limit: int = ROSTER_LIMIT,
     calls: list[LlmCall] | None = None,
+    temperature: float | None = None,
+    repeat_penalty: float | None = None,
 ) -> dict[str, str | None]:
     """Each name → the roster entry it refers to, or None. Raises ExtractionFailed on failure.
 
@@ -88,9 +90,13 @@ def canonicalize_with_llm(
     ]
     log = CallLog()
     client = LlmClient(model, api_base=api_base, api_key=api_key, timeout=timeout,
-                       max_retries=max_retries)
+                       max_retries=max_retries, temperature=temperature,
+                       repeat_penalty=repeat_penalty)
+    # One {"name": ..., "entry": ...} per name: the longest name and entry, twice over.
+    per_name = 12 + 2 * max(len(n) for n in [*unique, *candidates]) // 3
     try:
-        data = client.complete_json(f"canonicalize_{type_}", messages, log_to=log)
+        data = client.complete_json(f"canonicalize_{type_}", messages, log_to=log,
+                                    max_tokens=40 + per_name * len(unique))
     finally:
         if calls is not None:
             calls.extend(log.calls)

@@ -13,6 +13,7 @@ import email.utils
 import json
 import logging
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -61,6 +62,8 @@ class LlmClient:
         timeout: float = 60.0,
         max_retries: int = 3,
         retry_backoff: float = 1.0,
+        temperature: float | None = None,
+        repeat_penalty: float | None = None,
     ) -> None:
         if not model.strip():
             raise ValueError("an LLM model name is required (a litellm model string)")
@@ -75,28 +78,42 @@ class LlmClient:
             self._options["api_base"] = api_base
         if api_key:
             self._options["api_key"] = api_key
+        if temperature is not None:
+            self._options["temperature"] = temperature
+        if repeat_penalty is not None:
+            # Not an OpenAI parameter: llama.cpp and LM Studio read it from the request body.
+            self._options["extra_body"] = {"repeat_penalty": repeat_penalty}
+        # Set once a server has said it does not take `response_format` (or `repeat_penalty`):
+        # later calls leave it out instead of failing again.
+        self.json_mode = True
+        self._lock = threading.Lock()
 
     def complete_json(
         self, pass_name: str, messages: list[dict[str, Any]], *, log_to: CallLog,
-        abort: threading.Event | None = None,
+        abort: threading.Event | None = None, max_tokens: int | None = None,
     ) -> dict[str, Any]:
-        """The parsed JSON object the model answers `messages` with."""
+        """The parsed JSON object the model answers `messages` with (at most `max_tokens`)."""
         litellm = litellm_module()
         attempts = self.max_retries + 1
-        for attempt in range(1, attempts + 1):
+        attempt = 0
+        while attempt < attempts:
+            attempt += 1
             if abort is not None and abort.is_set():
                 raise ExtractionFailed(f"{pass_name}: abandoned after another call failed")
             started = time.perf_counter()
+            options = self._request_options(max_tokens)
             try:
                 response = litellm.completion(
                     model=self.model, messages=messages, timeout=self.timeout,
-                    response_format={"type": "json_object"},
                     max_retries=0,  # the provider SDK must not retry behind our back
-                    **self._options,
+                    **options,
                 )
             except Exception as exc:
                 status = _failure_status(exc)
                 log_to.add(LlmCall(pass_name, self.model, latency_ms=_ms(started), status=status))
+                if status == "error" and self._drop_unsupported(exc, options):
+                    attempt -= 1  # the server said no to an option, not to the call
+                    continue
                 if status not in {"rate_limited", "server_error", "timeout", "connection_error"}:
                     raise ExtractionFailed(
                         f"{pass_name}: {self.model} rejected the request ({status}): "
@@ -118,21 +135,52 @@ class LlmClient:
                     raise ExtractionFailed(
                         f"{pass_name}: abandoned after another call failed") from exc
                 continue
-            return self._parse(pass_name, response, started, log_to)
+            return self._parse(pass_name, response, started, log_to, messages)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _parse(self, pass_name: str, response: Any, started: float,
-               log_to: CallLog) -> dict[str, Any]:
+    def _request_options(self, max_tokens: int | None) -> dict[str, Any]:
+        with self._lock:
+            options = dict(self._options)
+            if self.json_mode:
+                options["response_format"] = {"type": "json_object"}
+        if max_tokens is not None:
+            options["max_tokens"] = max_tokens
+        return options
+
+    def _drop_unsupported(self, exc: BaseException, sent: dict[str, Any]) -> bool:
+        """Leave out an option a server rejected by name (`response_format`, `repeat_penalty`);
+        True when one was dropped and the call is worth sending again at once."""
+        message = error_text(exc).lower()
+        with self._lock:
+            if "response_format" in sent and "response_format" in message and self.json_mode:
+                self.json_mode = False
+                log.warning("%s does not take response_format; asking for JSON in the prompt "
+                            "only from now on", self.model)
+                return True
+            extra = sent.get("extra_body") or {}
+            if "repeat_penalty" in extra and "repeat_penalty" in message:
+                self._options.pop("extra_body", None)
+                log.warning("%s does not take repeat_penalty; sending none from now on",
+                            self.model)
+                return True
+        return False
+
+    def _parse(self, pass_name: str, response: Any, started: float, log_to: CallLog,
+               messages: list[dict[str, Any]]) -> dict[str, Any]:
         latency = _ms(started)
         usage = _get(response, "usage")
         tokens_in = int(_get(usage, "prompt_tokens") or 0)
         tokens_out = int(_get(usage, "completion_tokens") or 0)
+        choice = (_get(response, "choices") or [None])[0]
+        content = _get(_get(choice, "message"), "content")
+        if not tokens_in and not tokens_out:
+            # Some local servers send no usage (or zeros): count with our own tokenizer, so
+            # the call records still say roughly what the chapter cost.
+            tokens_in, tokens_out = estimate_tokens(messages), estimate_tokens(content or "")
         cached = int(_get(_get(usage, "prompt_tokens_details"), "cached_tokens")
                      or _get(usage, "cache_read_input_tokens") or 0)
-        choice = (_get(response, "choices") or [None])[0]
         message = _get(choice, "message")
         finish = _get(choice, "finish_reason")
-        content = _get(message, "content")
         refusal = _get(message, "refusal")
 
         def record(status: str) -> None:
@@ -148,13 +196,22 @@ class LlmClient:
             )
         if finish == "length":
             record("truncated")
-            log.warning("%s: %s stopped at its output limit", pass_name, self.model)
+            period = repetition(content or "")
+            log.warning("%s: %s stopped at its output limit%s", pass_name, self.model,
+                        f" repeating {period} characters" if period else "")
+            if period:
+                raise ExtractionFailed(
+                    f"{pass_name}: {self.model} kept repeating itself until its output limit "
+                    f"({tokens_out} tokens; the last {period} characters over and over); the "
+                    "chapter was not saved. A repeat penalty (LLM_REPEAT_PENALTY=1.1 on llama.cpp "
+                    "or LM Studio) or a larger model avoids it"
+                )
             raise ExtractionFailed(
                 f"{pass_name}: {self.model} stopped at its output token limit (truncated JSON); "
                 "use a model with a larger output limit or smaller chunks (CHUNK_TOKENS)"
             )
         try:
-            data = json.loads(_strip_fence(content or ""))
+            data = json.loads(json_text(content or ""))
         except json.JSONDecodeError as exc:
             record("invalid")
             raise ExtractionFailed(
@@ -169,6 +226,29 @@ class LlmClient:
             )
         record("ok")
         return data
+
+
+def repetition(content: str, *, longest: int = 200, times: int = 3) -> int:
+    """The period of a loop the answer ends in (its last `period` characters, `times` over),
+    or 0: how a model stuck repeating itself until max_tokens looks."""
+    text = content.rstrip()
+    for period in range(1, min(longest, len(text) // times) + 1):
+        repeats = max(times, 20 // period)  # a short period must repeat more ("}}}" is no loop)
+        if text.endswith(text[-period:] * repeats):
+            return period
+    return 0
+
+
+def estimate_tokens(value: Any) -> int:
+    """Tokens of a message list or a text by the o200k encoding (an estimate for any model)."""
+    from continuum.pipeline.chunking import load_encoding
+
+    if isinstance(value, list):
+        text = "\n".join(str(m.get("content") or "") if isinstance(m, dict) else str(m)
+                         for m in value)
+    else:
+        text = str(value)
+    return len(load_encoding().encode_ordinary(text))
 
 
 def retry_after(exc: BaseException) -> float | None:
@@ -219,12 +299,21 @@ def _cost(response: Any) -> float:
         return 0.0
 
 
-def _strip_fence(content: str) -> str:
-    """Some providers wrap JSON mode output in a ``` fence; the JSON is inside."""
+_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
+
+
+def json_text(content: str) -> str:
+    """The JSON inside an answer. Without JSON mode small models wrap it in a ```json fence,
+    often after a line of prose or before an explanation; the object is the part to parse."""
     stripped = content.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rsplit("```", 1)[0]
+    fenced = _FENCE.search(stripped)
+    if fenced:
+        stripped = fenced.group(1).strip()
+    if not stripped.startswith(("{", "[")):
+        start = stripped.find("{")
+        end = stripped.rfind("}")
+        if 0 <= start < end:
+            return stripped[start:end + 1]
     return stripped
 
 
@@ -240,8 +329,25 @@ def _ms(started: float) -> int:
     return int((time.perf_counter() - started) * 1000)
 
 
+def error_text(exc: BaseException) -> str:
+    """The exception's message and what the server said: the OpenAI client keeps a body
+    that is not an `{"error": {...}}` object (LM Studio's plain string) out of the message."""
+    parts = [str(exc)]
+    body = getattr(exc, "body", None)
+    if body and str(body) not in parts[0]:
+        parts.append(str(body))
+    response = getattr(exc, "response", None)
+    try:
+        said = response.text if response is not None else ""
+    except Exception:  # noqa: BLE001 - a streamed or closed response has no text to add
+        said = ""
+    if said and said not in " ".join(parts):
+        parts.append(said)
+    return " ".join(parts)
+
+
 def _short(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
+    text = " ".join(error_text(exc).split())
     return text if len(text) <= 200 else text[:197] + "..."
 
 

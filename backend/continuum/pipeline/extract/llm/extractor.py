@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from continuum.pipeline.chunking import Chunk, chunk_text
+from continuum.pipeline.chunking import Chunk, chunk_text, load_encoding
 from continuum.pipeline.extract.llm.align import TextIndex
 from continuum.pipeline.extract.llm.calls import LlmCall
 from continuum.pipeline.extract.llm.client import CallLog, LlmClient
 from continuum.pipeline.extract.llm.convert import AlignStats, ChunkResult, Converter
 from continuum.pipeline.extract.llm.merge import merge_chunks
-from continuum.pipeline.extract.llm.passes import CALL_GROUPS, PassAnswer, parse_answer
+from continuum.pipeline.extract.llm.passes import (
+    CALL_GROUPS,
+    PassAnswer,
+    output_budget,
+    parse_answer,
+)
 from continuum.pipeline.extract.llm.prompts import chunk_messages, combine_messages
 from continuum.pipeline.extract.protocol import ProgressCallback, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction, Summaries
@@ -31,6 +37,9 @@ log = logging.getLogger(__name__)
 DROP_WARNING = 0.2
 """Share of items dropped for unalignable evidence above which a chapter is logged."""
 SUMMARY_PASSES = ("chapter_summary", "multi_granularity_summaries")
+HEARTBEAT_SECONDS = 5.0
+"""While calls are out, progress is reported this often: a local model on a CPU can take
+minutes before its first token, and the Process page shows which call it is waiting for."""
 
 Group = tuple[str, tuple[str, ...]]
 
@@ -53,13 +62,18 @@ class LlmExtractor:
         groups: tuple[Group, ...] = CALL_GROUPS,
         shared_prefix: bool = True,
         warm_cache: bool = True,
+        temperature: float | None = None,
+        repeat_penalty: float | None = None,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
         if max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
         self.name = f"llm:{model}"
         self.model = model
         self.client = LlmClient(model, api_base=api_base, api_key=api_key, timeout=timeout,
-                                max_retries=max_retries, retry_backoff=retry_backoff)
+                                max_retries=max_retries, retry_backoff=retry_backoff,
+                                temperature=temperature, repeat_penalty=repeat_penalty)
+        self.heartbeat = heartbeat
         self.max_concurrency = max_concurrency
         self.chunk_tokens = chunk_tokens
         self.chunk_overlap = chunk_overlap
@@ -117,6 +131,8 @@ class _Run:
         self.combine = len(chunks) > 1 and set(SUMMARY_PASSES) <= passes
         self.total = len(chunks) * len(owner.groups) + int(self.combine)
         self.done = 0
+        self.sent: dict[tuple[int, str], float] = {}  # (chunk, call) -> first request sent
+        self.encoding = load_encoding()
 
     def chunks(self) -> list[ChunkResult]:
         results = [ChunkResult(chunk) for chunk in self.chunk_list]
@@ -137,7 +153,11 @@ class _Run:
             deferred[i] = rest
         try:
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _ = wait(pending, timeout=self.owner.heartbeat,
+                                   return_when=FIRST_COMPLETED)
+                if not finished:
+                    self._waiting(pending.values())
+                    continue
                 for future in finished:
                     i, (group_name, _) = pending.pop(future)
                     self.converter.add(results[i], future.result())
@@ -159,8 +179,10 @@ class _Run:
                                   chapter_number=self.chapter_number,
                                   chunks=len(self.chunk_list),
                                   shared_prefix=self.owner.shared_prefix)
+        self.sent.setdefault((chunk.index, name), time.monotonic())
+        budget = output_budget(passes, len(self.encoding.encode_ordinary(chunk.text)))
         data = self.owner.client.complete_json(name, messages, log_to=self.log,
-                                               abort=self.abort)
+                                               abort=self.abort, max_tokens=budget)
         return parse_answer(name, passes, data)
 
     def summaries(self, results: list[ChunkResult]) -> tuple[str, Summaries]:
@@ -172,13 +194,31 @@ class _Run:
         parts = [r.summaries.long or r.summaries.medium or r.chapter_summary for r in results]
         messages = combine_messages(parts, chapter_number=self.chapter_number,
                                     passes=SUMMARY_PASSES)
+        parts_tokens = sum(len(self.encoding.encode_ordinary(part)) for part in parts)
         data = self.owner.client.complete_json("combine_summaries", messages, log_to=self.log,
-                                               abort=self.abort)
+                                               abort=self.abort,
+                                               max_tokens=output_budget(SUMMARY_PASSES,
+                                                                        parts_tokens))
         answers = parse_answer("combine_summaries", SUMMARY_PASSES, data)
         combined = ChunkResult(results[0].chunk)
         self.converter.add(combined, answers)
         self._tick("combine summaries")
         return combined.chapter_summary, combined.summaries
+
+    def _waiting(self, calls: Any) -> None:
+        """Report the calls the model is working on and how long the oldest has taken; the
+        fraction stays where it is."""
+        if self.progress is None:
+            return
+        started = [(self.sent[(i, name)], i, name) for i, (name, _p) in calls
+                   if (i, name) in self.sent]
+        if not started:
+            return
+        oldest = min(started)[0]
+        where = ", ".join(f"chunk {i + 1}/{len(self.chunk_list)}: {name}"
+                          for _t, i, name in sorted(started, key=lambda c: (c[1], c[2])))
+        self.progress(f"{where} (waiting for the model, {time.monotonic() - oldest:.0f} s)",
+                      self.done / self.total if self.total else 0.0)
 
     def _tick(self, what: str) -> None:
         self.done += 1

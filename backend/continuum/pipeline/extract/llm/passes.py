@@ -195,6 +195,65 @@ def _without_titles(node: Any) -> Any:
     return node
 
 
+# How many words of passage one item needs at least: an answer cannot list more items than
+# the passage could state. A looping model stops at the budget instead of running for minutes.
+TOKENS_PER_ITEM = {"new_entities": 80, "scene_segmentation": 400}
+TOKENS_PER_ITEM_DEFAULT = 150
+MIN_ITEMS = 4
+VALUE_TOKENS = {"chapter_summary": (60, 0.1, 200), "multi_granularity_summaries": (120, 0.4, 900)}
+"""Output budget of a single-value pass: (base, share of the passage's tokens, cap). A summary
+is a few sentences; the three retellings together are shorter than the passage itself."""
+ANSWER_OVERHEAD = 40
+"""Tokens of the answer's own braces and pass keys, per pass."""
+
+
+def output_budget(passes: tuple[str, ...], source_tokens: int) -> int:
+    """`max_tokens` of one call: per pass, the items the passage could hold times the size of
+    one item as its schema lays it out (or a single value's size), plus the JSON around it."""
+    total = 0
+    for name in passes:
+        spec = PASSES[name]
+        total += ANSWER_OVERHEAD
+        if spec.item is None:
+            base, share, cap = VALUE_TOKENS[name]
+            total += min(cap, base + int(share * source_tokens))
+            continue
+        per = TOKENS_PER_ITEM.get(name, TOKENS_PER_ITEM_DEFAULT)
+        total += max(MIN_ITEMS, source_tokens // per) * item_tokens(name)
+    return total
+
+
+@functools.cache
+def item_tokens(name: str) -> int:
+    """Tokens one item of a list pass takes, estimated from its JSON schema."""
+    item = PASSES[name].item
+    assert item is not None
+    schema = item.model_json_schema()
+    return _node_tokens(schema, schema.get("$defs", {}))
+
+
+_STRING_TOKENS = 8
+_QUOTE_TOKENS = 40  # one verbatim sentence
+_LIST_TOKENS = 12
+
+
+def _node_tokens(node: dict[str, Any], defs: dict[str, Any], key: str = "") -> int:
+    if "$ref" in node:
+        return _node_tokens(defs[node["$ref"].rsplit("/", 1)[-1]], defs, key)
+    for union in ("anyOf", "oneOf"):
+        if union in node:
+            return max(_node_tokens(option, defs, key) for option in node[union])
+    kind = node.get("type")
+    if kind == "object" or "properties" in node:
+        return 2 + sum(len(field) // 4 + 3 + _node_tokens(sub, defs, field)
+                       for field, sub in node.get("properties", {}).items())
+    if kind == "array":
+        return _LIST_TOKENS
+    if kind == "string":
+        return _QUOTE_TOKENS if "quote" in key else _STRING_TOKENS
+    return 3
+
+
 @dataclass
 class PassAnswer:
     """A pass's validated answer: items that passed, how many did not; or a single value."""
@@ -209,6 +268,10 @@ def parse_answer(
 ) -> dict[str, PassAnswer]:
     """Validate each pass of a call's answer, item by item; a wrong shape fails the chapter."""
     answers: dict[str, PassAnswer] = {}
+    if len(passes) == 1 and passes[0] not in data and "items" in data:
+        # A call of one pass answered with that pass's value itself ({"items": [...]}), as
+        # Qwen2.5-Coder-1.5B does: the schema it was shown is that value's.
+        data = {passes[0]: data}
     for name in passes:
         spec = PASSES[name]
         if name not in data:
@@ -217,6 +280,11 @@ def parse_answer(
         value = data[name]
         if spec.item is None:
             assert spec.response is not None
+            fields = list(spec.response.model_fields)
+            if isinstance(value, str) and len(fields) == 1:
+                # {"chapter_summary": "..."} for {"chapter_summary": {"summary": "..."}}: what
+                # Qwen2.5-Coder-1.5B answers; the one field is unambiguous.
+                value = {fields[0]: value}
             try:
                 answers[name] = PassAnswer([], spec.response.model_validate(value))
             except ValidationError:

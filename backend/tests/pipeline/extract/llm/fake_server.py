@@ -39,7 +39,7 @@ from continuum.pipeline.chunking import load_encoding
 from tests.pipeline.extract.llm.fake_answers import DEFAULT_GENERATORS, Generator
 
 FAULTS = ("rate_limit", "server_error", "timeout", "truncated", "malformed", "wrong_shape",
-          "refusal", "paraphrase", "bad_item")
+          "refusal", "paraphrase", "bad_item", "replay", "reject_option")
 
 
 @dataclass
@@ -61,6 +61,12 @@ class Fault:
     times: int = 1
     retry_after: float | None = None
     sleep: float = 5.0
+    # replay: a real server's answer sent as it was (`body`, with `status`);
+    # reject_option: a 400 with `message` when the request carries the body key `option`.
+    body: dict[str, Any] | None = None
+    status: int = 200
+    option: str | None = None
+    message: str = ""
 
 
 @dataclass
@@ -109,6 +115,21 @@ class FakeLlmServer:
             raise ValueError(f"unknown fault {kind!r}; one of {FAULTS}")
         with self._lock:
             self._faults.append(Fault(kind, passes, times, retry_after, sleep))
+
+    def replay(self, body: dict[str, Any], *, passes: str | None = None, times: int = 1,
+               status: int = 200, sleep: float = 0.0) -> None:
+        """Answer the next `times` matching calls with a recorded response body, verbatim
+        (after `sleep` seconds: a model that is slow to its first token)."""
+        with self._lock:
+            self._faults.append(Fault("replay", passes, times, sleep=sleep, body=body,
+                                      status=status))
+
+    def reject_option(self, option: str, message: str, *, times: int = 1_000_000) -> None:
+        """Answer 400 with `message` to every request whose body has the key `option`, the
+        way a server that does not support that parameter does."""
+        with self._lock:
+            self._faults.append(Fault("reject_option", None, times, option=option,
+                                      message=message))
 
     def script(self, pass_name: str, generator: Generator | Any) -> None:
         """Answer `pass_name` with `generator(chunk_text)`, or with a fixed value."""
@@ -167,7 +188,7 @@ class FakeLlmServer:
             for i, digest in enumerate(leading):
                 if digest in self._completed_prefixes and sum(sizes[: i + 1]) >= self.min_cacheable:
                     cached = sum(sizes[: i + 1])
-            fault = self._take_fault(passes)
+            fault = self._take_fault(passes, body)
             log = RequestLog(passes=passes, prompt_tokens=prompt_tokens,
                              prefix_tokens=prefix_tokens, prefix_hash=prefix_hash,
                              cached_tokens=cached, arrived=arrived, body=body,
@@ -183,6 +204,17 @@ class FakeLlmServer:
         if kind == "server_error":
             log.status = 500
             return _error(500, "the server had an error", "server_error", {}, log)
+        if kind == "reject_option" and fault is not None:
+            log.status = 400
+            log.finished = time.monotonic()
+            return JSONResponse({"error": fault.message}, status_code=400)
+        if kind == "replay" and fault is not None and fault.body is not None:
+            await asyncio.sleep(fault.sleep)
+            log.status = fault.status
+            log.finished = time.monotonic()
+            with self._lock:
+                self._completed_prefixes.update(leading)
+            return JSONResponse(fault.body, status_code=fault.status)
         if kind == "timeout" and fault is not None:
             await asyncio.sleep(fault.sleep)
             log.status = 504
@@ -213,8 +245,10 @@ class FakeLlmServer:
             },
         })
 
-    def _take_fault(self, passes: tuple[str, ...]) -> Fault | None:
+    def _take_fault(self, passes: tuple[str, ...], body: dict[str, Any]) -> Fault | None:
         for fault in self._faults:
+            if fault.kind == "reject_option" and fault.option not in body:
+                continue
             if fault.times > 0 and (fault.passes is None or fault.passes in passes):
                 fault.times -= 1
                 return fault
