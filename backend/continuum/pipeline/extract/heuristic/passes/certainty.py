@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.coref import PRONOUN_GENDER
 from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 
-PRONOUN_GENDER = {"her": "female", "his": "male"}
-FIRST_PERSON = frozenset({"my", "mine"})
+FIRST_PERSON = frozenset({"my", "mine"})  # the owners of a kin noun in speech
+
+
+def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | None:
+    """Whose kin the noun names, for sure: in a speech tag, the one person the quotation
+    names (`addressee`); elsewhere the possessive's person, when `certain`; else None."""
+    if speech_tag(view, noun, poss):
+        return addressee(view, noun, poss)
+    return key if certain(view, poss, key) else None
 
 
 def speech_tag(view: ChapterView, noun: Any, owner_tok: Any) -> bool:

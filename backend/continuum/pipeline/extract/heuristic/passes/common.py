@@ -11,7 +11,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import AssertionGate, Verdict
@@ -24,6 +24,9 @@ from continuum.pipeline.extract.heuristic.passes.textmap import (
 )
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.extract.schema import Evidence
+
+if TYPE_CHECKING:
+    from continuum.pipeline.extract.heuristic.passes.households import Households
 
 LOCATION_ENTS = frozenset({"GPE", "LOC", "FAC"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -62,6 +65,7 @@ class ChapterView:
     _known: dict[str, KnownEntity] = field(default_factory=dict)
     _place_heads: dict[str, str | None] | None = None
     inferred_by: dict[int, str] = field(default_factory=dict)  # token index -> rule (`infer`)
+    households: Households | None = None  # the families by surname (`passes/households`)
 
     def __post_init__(self) -> None:
         if not self._mentions:
@@ -123,7 +127,7 @@ class ChapterView:
         # need it); imported here, since those rules are passes built on this view.
         from continuum.pipeline.extract.heuristic.passes.households import resolve_household_kin
 
-        resolve_household_kin(view)
+        view.households = resolve_household_kin(view)
         return view
 
     @property
@@ -176,13 +180,14 @@ class ChapterView:
                 if len(parts) >= 2 and parts[-1].isalpha():
                     owner = name if name in canonical else next(
                         (c for c in canonical if self.types.get(c) == "location" and name in
-                         self._aliases_of(c)), name)
+                         self.aliases_of(c)), name)
                     heads.setdefault(parts[-1], set()).add(owner)
             self._place_heads = {h: next(iter(v)) if len(v) == 1 else None
                                  for h, v in heads.items()}
         return self._place_heads.get(head)
 
-    def _aliases_of(self, name: str) -> list[str]:
+    def aliases_of(self, name: str) -> list[str]:
+        """Every other name the story and this chapter know the entity by."""
         known = self._known.get(name)
         item = self.chapter.entities.get(name)
         return [*(known.aliases if known else []), *(item.aliases if item else [])]

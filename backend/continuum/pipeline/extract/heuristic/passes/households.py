@@ -30,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.passes.certainty import addressee, certain, speech_tag
+from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
 from continuum.pipeline.identity.names import (
     HONORIFICS,
     PARTICLES,
@@ -43,12 +44,11 @@ from continuum.pipeline.identity.names import (
 
 HEAD_TITLES = {"male": frozenset({"mr", "sir", "lord"}),
                "female": frozenset({"mrs", "lady"})}
-# noun -> (how the referent stands to the owner, gender wanted)
+# noun -> (how the referent stands to the owner, gender wanted), from the kin nouns' table
 FAMILY_NOUNS: dict[str, tuple[str, str]] = {
-    "father": ("parent", "male"), "papa": ("parent", "male"),
-    "mother": ("parent", "female"), "mamma": ("parent", "female"), "mama": ("parent", "female"),
-    "brother": ("sibling", "male"), "sister": ("sibling", "female"),
-    "son": ("child", "male"), "daughter": ("child", "female"),
+    noun: ({"up": "parent", "down": "child"}.get(role, "sibling"), gender)
+    for noun, (family, role, gender) in NOUNS.items()
+    if family in {"parent", "sibling"} and gender is not None
 }
 NEAR_SENTENCES = 3
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "elder", "eldest",
@@ -124,7 +124,7 @@ class Households:
         keys = [e.name for e in view.context.entities if e.type == "character"]
         keys += [k for k, item in view.chapter.entities.items() if item.type == "character"]
         for key in dict.fromkeys(keys):
-            names = [key, *view._aliases_of(key)]
+            names = [key, *view.aliases_of(key)]
             self.members[key] = member(key, names, view.gender_of(key))
 
     def couple(self, surname: str) -> dict[str, str] | None:
@@ -183,9 +183,9 @@ class Households:
         return found
 
 
-def resolve_household_kin(view: ChapterView) -> None:
+def resolve_household_kin(view: ChapterView) -> Households:
     """Name every kin noun of a certain owner that the family's names settle ("her father"
-    → Mr. Bennet) on the view, for every pass."""
+    → Mr. Bennet) on the view, for every pass; the households, for the relationship pass."""
     households = Households(view)
     for noun in view.doc:
         if noun.pos_ != "NOUN" or noun.lemma_.lower() not in FAMILY_NOUNS or view.key(noun):
@@ -194,10 +194,8 @@ def resolve_household_kin(view: ChapterView) -> None:
         owner = view.character(poss) if poss is not None else None
         if poss is None or owner is None:
             continue
-        if speech_tag(view, noun, poss):
-            owner = addressee(view, noun, poss)
-        elif not certain(view, poss, owner):
-            owner = None
+        owner = certain_owner(view, noun, poss, owner)
         relative = households.relative(owner, noun) if owner else None
         if relative is not None:
             view.infer(noun, relative, "household")
+    return households

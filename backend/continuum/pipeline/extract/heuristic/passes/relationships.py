@@ -12,14 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.passes.certainty import (
-    addressee,
-    certain,
-    speech_tag,
-    tagged_speaker,
-)
+from continuum.pipeline.extract.heuristic.passes.certainty import certain, certain_owner, tagged_speaker
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.households import Households
+from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.relation_words import (
@@ -54,7 +49,7 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
             seen.add(key)
             found.append(item)
 
-    households = Households(view)
+    households = view.households or Households(view)
     for tok in view.doc:
         if view.is_markup(tok):
             continue
@@ -151,13 +146,10 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     if owner is None:
         return _had_relative(view, noun, rel, lemma)
     owner_key, owner_tok = owner
-    if speech_tag(view, noun, owner_tok):
-        tagged = addressee(view, noun, owner_tok)
-        if tagged is None:
-            return []  # '"...," said her mother': whose mother the tag alone does not say
-        owner_key = tagged
-    elif not certain(view, owner_tok, owner_key):
-        return []
+    certain_key = certain_owner(view, noun, owner_tok, owner_key)
+    if certain_key is None:
+        return []  # a guessed owner, or '"...," said her mother' naming nobody in the quote
+    owner_key = certain_key
     if noun.dep_ == "attr" and any(owner_key in view.characters(s)
                                    for s in view.subjects(noun.head)):
         return []  # "the stranger was his brother Ivo": "his" is not the stranger
@@ -190,8 +182,7 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     return items
 
 
-VOCATIVE_PARENTS = {"papa": "male", "father": "male", "mamma": "female", "mama": "female",
-                    "mother": "female"}
+VOCATIVE_PARENTS = {noun: gender for noun, (role, gender) in FAMILY_NOUNS.items() if role == "parent"}
 
 
 def _called_parent(view: ChapterView, tok: Any, households: Households) -> RelationshipUpdate | None:
