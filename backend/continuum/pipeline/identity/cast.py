@@ -84,8 +84,10 @@ class Cast:
         """The wife a "Mrs. Collins" names: the one woman the one Mr. Collins has married.
 
         Only when every name of the item is a wife's title with one surname, the story knows
-        exactly one man of that surname, and the marriage is on record before this chapter;
-        the name then becomes her alias from this chapter on (her entity version)."""
+        exactly one man of that surname, and the marriage is on record before this chapter,
+        or, with no marriage on record, one woman already signs herself with the surname
+        (`_signed_wife`); the name then becomes her alias from this chapter on (her entity
+        version)."""
         if type_ not in (None, "character") or not names:
             return None
         parts = [split_honorific(n) for n in names]
@@ -99,7 +101,28 @@ class Cast:
             return None
         wives = [w for w in self.spouses.get(men[0].id, set())
                  if self.roster.entries[w].gender == "female"]
-        return wives[0] if len(wives) == 1 else None
+        if wives:
+            return wives[0] if len(wives) == 1 else None
+        return self._signed_wife(surname)
+
+    def _signed_wife(self, surname: str) -> uuid.UUID | None:
+        """The one woman who already signs herself with the surname but was born to another
+        ("Lydia Wickham", once "Lydia Bennet"), and is never its "Miss": a sister of the man
+        ("Georgiana Darcy", "Miss Darcy") is not his wife."""
+        found = []
+        for entry in self.roster.by_type("character"):
+            if entry.gender != "female":
+                continue
+            parts = [split_honorific(n) for n in entry.all_names()]
+            signed = any(t is None and len(b.split(" ")) == 2 and b.split(" ")[1] == surname
+                         and is_given_name(b.split(" ")[0]) for t, b in parts)
+            born = any(len(b.split(" ")) >= 2 and is_given_name(b.split(" ")[0])
+                       and b.split(" ")[-1] not in (surname, *PARTICLES)
+                       for t, b in parts if t not in WIFE_HONORIFICS)
+            miss = any(t not in WIFE_HONORIFICS and t is not None and b == surname for t, b in parts)
+            if signed and born and not miss:
+                found.append(entry.id)
+        return found[0] if len(found) == 1 else None
 
     def _retype(self, name: str, type_: str | None,
                 taken: Collection[uuid.UUID]) -> uuid.UUID | None:

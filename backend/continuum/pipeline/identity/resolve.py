@@ -10,7 +10,9 @@ binds to a known entity only if every one of them agrees with that entity's name
 (`agrees`): titles of one gender and marital state, the same given name for a shared
 surname, a wife's title kept ("Mrs. Bennet" is not "Elizabeth Bennet"), a group never an
 individual. A full name the roster does not know may still bind to the one entity known
-by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive.
+by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive. A
+title with an initial ("Mr. E.", a letter's discretion) binds to the salient person of
+that title whose name after it starts with the letter ("Mr. Elton"), or to none.
 """
 
 from __future__ import annotations
@@ -145,6 +147,9 @@ def resolve_item(
     by_given = _by_given_name(roster, names, type_, gender)
     if by_given.entity_id is not None:
         return by_given
+    by_initial = _by_initial(roster, names, gender)
+    if by_initial.entity_id is not None:
+        return by_initial
     return _by_surname(roster, names, type_, gender)
 
 
@@ -164,7 +169,8 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         return False  # "Mrs. John Knightley" is John Knightley's wife, not John Knightley
     for name in names:
         title, bare = split_honorific(name)
-        if title and not all(compatible_titles(title, t) for t in known_titles):
+        if title and not all(compatible_titles(title, t) for t in known_titles) and \
+                not _maiden_name(title, bare, known):
             return False
         if title in UNMARRIED_HONORIFICS and _called_by_given_name(known, title, bare):
             return False  # "Miss Elizabeth" Bennet is a younger sister: "Miss Bennet" is another
@@ -193,6 +199,19 @@ def _sex_clash(known: list[tuple[str | None, str]], names: list[str]) -> bool:
     wanted = {honorific_gender(t) for t, _ in map(split_honorific, names)} - {None}
     have = {sex(t, b) for t, b in known} - {None}
     return len(wanted) == 1 and bool(have) and not wanted <= have
+
+
+def _maiden_name(title: str, bare: str, known: list[tuple[str | None, str]]) -> bool:
+    """Whether "Miss Lydia Bennet" may still name the woman now called "Mrs. Wickham": an
+    unmarried title with a given name and a surname that none of her wife's titles carries
+    (a "Miss Bennet" is never "Mrs. Bennet", her mother), and no other title in the way."""
+    words = bare.split(" ")
+    if title not in UNMARRIED_HONORIFICS or len(words) < 2 or not given_gender(words[0]):
+        return False
+    wives = [b for t, b in known if t in WIFE_HONORIFICS]
+    others = {t for t, _ in known if t and t not in WIFE_HONORIFICS}
+    return bool(wives) and all(compatible_titles(title, t) for t in others) and \
+        all(words[-1] not in b.split(" ") for b in wives)
 
 
 def _called_by_given_name(known: list[tuple[str | None, str]], title: str, surname: str) -> bool:
@@ -259,6 +278,32 @@ def _by_surname(
         return Resolution(candidates[0], "surname")
     chosen = salient(roster, candidates)
     return Resolution(chosen, "surname") if chosen else Resolution(None, "none")
+
+
+def _by_initial(roster: Roster, names: list[str], gender: str | None) -> Resolution:
+    """"Mr. E." → the person called "Mr. E…" ("Mr. Elton"), "Mrs. J." → "Mrs. Joe Gargery":
+    every name of the item is one title and one letter; the candidates carry that title (or
+    one of its sex) before a word starting with the letter; several bind to the salient one
+    ("Colonel F." of two colonels F. named about as often binds to none)."""
+    initials = [split_honorific(n) for n in names]
+    if not initials or any(t is None or len(b) != 1 or not b.isalpha() for t, b in initials):
+        return Resolution(None, "none")
+    if len({b for _, b in initials}) != 1:
+        return Resolution(None, "none")
+    letter = initials[0][1]
+    titles = {t for t, _ in initials}
+    candidates = set()
+    for entry in roster.by_type("character"):
+        if gender in ("male", "female") and entry.gender in ("male", "female") and entry.gender != gender:
+            continue
+        for known in entry.all_names():
+            title, bare = split_honorific(known)
+            first = bare.split(" ")[0]
+            if title and len(first) > 1 and first.startswith(letter) and \
+                    all(compatible_titles(t, title) for t in titles):
+                candidates.add(entry.id)
+    chosen = next(iter(candidates)) if len(candidates) == 1 else salient(roster, candidates)
+    return Resolution(chosen, "initial") if chosen else Resolution(None, "none")
 
 
 def plural_of(word: str, singulars: set[str]) -> bool:

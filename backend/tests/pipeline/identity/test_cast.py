@@ -193,3 +193,24 @@ def test_a_mans_sister_by_birth_shares_his_surname() -> None:
     assert cast.may_be_siblings(ids["Isabella Knightley"], ids["Emma Woodhouse"])  # women marry
     assert cast.may_be_siblings(ids["Mr. Knightley"], ids["John Knightley"])
     assert cast.may_be_siblings(ids["Mr. Knightley"], uuid.uuid4())  # not in the cast yet
+
+
+def test_a_wifes_title_binds_to_the_woman_who_signs_herself_with_the_surname() -> None:
+    # Pride and Prejudice: Lydia signs "Lydia Wickham" in chapter 47; "Mrs. Wickham" of
+    # chapter 49 is she, not a new woman, though the wedding is nowhere on record.
+    cast, ids = _cast(("Lydia Wickham", 580, "female", ("Lydia", "Lydia Bennet", "Miss Lydia",
+                                                         "London Lydia")),
+                      ("Mr. Wickham", 700, "male", ("Wickham", "George Wickham")),
+                      ("Georgiana Darcy", 190, "female", ("Miss Darcy",)),
+                      ("Mr. Darcy", 1500, "male", ("Darcy",)))
+    assert cast.bind_item(["Mrs. Wickham"], "character", "female").entity_id == ids["Lydia Wickham"]
+    # His sister carries his surname from birth ("Miss Darcy"): she is not "Mrs. Darcy".
+    assert cast.bind_item(["Mrs. Darcy"], "character", "female").entity_id is None
+    # Once "Mrs. Wickham", the newspaper's "Miss Lydia Bennet" (chapter 53) is still she;
+    # a "Miss Wickham" is not, nor is a "Mrs. Wickham" without a woman signing so.
+    cast.learn_alias(ids["Lydia Wickham"], "Mrs. Wickham")
+    assert cast.bind_item(["Miss Lydia Bennet"], "character", "female").entity_id == ids["Lydia Wickham"]
+    assert cast.bind_item(["Miss Wickham"], "character", "female").entity_id is None
+    unsigned, _ = _cast(("Lydia", 580, "female", ("Miss Lydia", "London Lydia")),
+                        ("Mr. Wickham", 700, "male", ("Wickham",)))
+    assert unsigned.bind_item(["Mrs. Wickham"], "character", "female").entity_id is None

@@ -137,3 +137,31 @@ def test_a_title_of_the_other_gender_never_binds_through_a_bare_alias() -> None:
                                  aliases={"Bingley"}, gender="male")])
     assert resolve_name(roster, "Mrs. Bingley").entity_id is None
     assert resolve_name(roster, "Bingley").entity_id == bingley
+
+
+def _salient_roster(*people: tuple[str, str, int]) -> tuple[Roster, dict[str, uuid.UUID]]:
+    ids = {name: uuid.uuid4() for name, _, _ in people}
+    return Roster([RosterEntry(id=ids[name], type="character", name=name, gender=gender,
+                               mentions=mentions) for name, gender, mentions in people]), ids
+
+
+def test_a_title_and_an_initial_bind_to_the_one_person_it_abbreviates() -> None:
+    from continuum.pipeline.identity.resolve import resolve_item
+
+    # Emma, chapter 9 ("Mr. E.") and Great Expectations ("Mrs. J." for Mrs. Joe).
+    roster, ids = _salient_roster(("Mr. Elton", "male", 40), ("Mrs. Elton", "female", 20),
+                                  ("Mrs. Joe Gargery", "female", 30), ("Emma Woodhouse", "female", 300))
+    assert resolve_item(roster, ["Mr. E."], "character", "male").entity_id == ids["Mr. Elton"]
+    assert resolve_item(roster, ["Mrs. J."], "character", "female").entity_id == ids["Mrs. Joe Gargery"]
+    assert resolve_item(roster, ["Miss E."], "character", "female").entity_id is None
+    assert resolve_item(roster, ["Mr. W."], "character", "male").entity_id is None
+
+
+def test_an_initial_two_people_share_binds_to_none_unless_one_is_far_more_named() -> None:
+    from continuum.pipeline.identity.resolve import resolve_item
+
+    # Pride and Prejudice, chapter 46: "Colonel F." in Jane's letter, with two colonels F.
+    roster, ids = _salient_roster(("Colonel Forster", "male", 30), ("Colonel Fitzwilliam", "male", 50))
+    assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id is None
+    roster, ids = _salient_roster(("Colonel Forster", "male", 30), ("Colonel Fitzwilliam", "male", 5))
+    assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id == ids["Colonel Forster"]

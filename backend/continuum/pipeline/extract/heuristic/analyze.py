@@ -121,7 +121,7 @@ def analyze_chapter_text(
         for form in cluster.forms:
             for m in form.mentions:
                 keyed.append(KeyedSpan(m.tok_start, m.tok_end, key))
-                names.append(ResolvedMention(m.start, m.end, m.text, key, "name"))
+                names.append(ResolvedMention(m.start, m.end, text[m.start:m.end], key, "name"))
     for span in _epithet_characters(doc, text, sentences, context, entities, sent_ids, quote_ids,
                                     keyed):
         keyed.append(KeyedSpan(span.tok_start, span.tok_end, span.key))
@@ -229,7 +229,10 @@ def _epithet_characters(
     for surface, uses in found.items():
         known = next((e for e in context.entities if e.type == "character" and any(
             n.lower() == surface for n in (e.name, *e.aliases))), None)
-        reveal = revealed_name(doc, uses, key_at, types, gate.asserted) if gate else None
+        # Only the narration reveals: "The gentleman I speak of is one Mr. Matthew Pocket,"
+        # in Jaggers's mouth, does not make the narration's "strange gentleman" Mr. Pocket.
+        told = [u for u in uses if not quote_ids[u.head]]
+        reveal = revealed_name(doc, told, key_at, types, gate.asserted) if gate else None
         subjects = sum(doc[u.head].dep_ in {"nsubj", "nsubjpass"} for u in uses)
         if known is None and reveal is None and subjects < 2:
             continue
@@ -321,6 +324,12 @@ def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
 # "Kent", taken for a person in a letter's heading, is a place once people "leave Kent".
 RETYPE_MIN = 3.0
 RETYPE_RATIO = 2.0
+# A known place or thing becomes a person only against what the book said of it before: one
+# vote per earlier mention, up to `KNOWN_KIND_PRIOR`, so the inn a chapter names once on "our
+# signboard of Admiral Benbow" stays the inn of the thirty mentions before. A person becomes
+# a place on the chapter's evidence alone: a name taken for a person gathers pronouns and
+# mentions it never earned ("Kent", "Bristol").
+KNOWN_KIND_PRIOR = 5
 
 
 def _retyped(cluster: Cluster) -> str:
@@ -337,7 +346,8 @@ def _retyped(cluster: Cluster) -> str:
     if best is None or best[0] == known:
         return known
     kind, weight = best
-    if weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(own[known], 0.0):
+    prior = float(min(cluster.known.mentions, KNOWN_KIND_PRIOR)) if kind == "character" else 0.0
+    if weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(own[known] + prior, 0.0):
         return kind
     return known
 

@@ -24,6 +24,8 @@ QUESTION = "question"
 DESIRE = "desire"
 BELIEF = "belief"
 IRREALIS = "irrealis"
+# "on reaching home", "after returning to Bath": a participle that happened, as its clause did.
+EVENT_PREPS = frozenset({"on", "upon", "after"})
 IMPERATIVE = "imperative"
 
 FUTURE_MODALS = frozenset({"will", "shall", "'ll", "’ll", "wo"})
@@ -290,7 +292,10 @@ class AssertionGate:
                 return None
             if dep in {"ccomp", "advcl"} and has_subject:
                 return IRREALIS
-        if tag == "VBG" and dep in {"pcomp", "pobj", "dobj", "nsubj", "csubj", "nsubjpass"}:
+        if tag == "VBG" and dep == "pcomp" and head.lower_ in EVENT_PREPS and \
+                head.head.tag_ in {"VBD", "VBN"}:
+            pass  # "on reaching home, she called …": the participle happened, as its clause did
+        elif tag == "VBG" and dep in {"pcomp", "pobj", "dobj", "nsubj", "csubj", "nsubjpass"}:
             return IRREALIS
         if tag == "VBG" and not has_aux and any(
             c.dep_ == "poss" or (c.dep_ == "nsubj" and c.lower_ in OBJECT_CASE)

@@ -2,7 +2,13 @@
 
 Long texts are parsed paragraph-group by paragraph-group with `nlp.pipe` (the parser is
 cheaper on short docs and batches well) and joined back with `Doc.from_docs`; the pieces
-partition the text exactly, so the joined Doc's text and token offsets are the chapter's.
+partition the text exactly, so the joined Doc's token offsets are the chapter's.
+
+The parser reads the text reflowed (`reflow`): a line break inside a sentence, as in every
+hard-wrapped book, is read as the space it stands for. Left in, spaCy makes it a token of
+its own, so "the\nAdmiral Benbow" has no "the" before the name and the parse of a sentence
+broken over two lines differs from the same sentence on one. Reflowing swaps one character
+for one, so offsets do not move; paragraph breaks (blank lines) stay.
 """
 
 from __future__ import annotations
@@ -22,6 +28,13 @@ _BATCH_SIZE = 64
 # spaCy's own rules, which hides the title and the name from tagger, parser and NER alike.
 _DASH_RUN = re.compile(r"-{2,}|[\u2014\u2013]")
 _GLUED_CHUNK = re.compile(r"\S*(?:-{2,}|[\u2014\u2013])\S*")
+
+# A single line break between two non-blank characters: a wrapped line, not a paragraph.
+_WRAPPED_LINE = re.compile(r"(?<=\S)[ \t]*\n(?=[ \t]*\S)")
+# A line that ends a sentence keeps its break ("blown away .\nA mist", one sentence a line
+# as LitBank is written): the break is a boundary the parser uses. A title is no end.
+_SENTENCE_END = re.compile(r"(?:[.!?]|[.!?][\"\u201d\u2019'])$")
+_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Capt|Col|Rev)\.$")
 
 _nlp: Any = None
 _load_lock = threading.Lock()
@@ -125,9 +138,24 @@ def chunk_bounds(text: str, target: int = _CHUNK_CHARS) -> list[tuple[int, int]]
     return [b for b in bounds if b[1] > b[0]] or [(0, len(text))]
 
 
+def reflow(text: str) -> str:
+    """`text` with each line break inside a sentence turned into a space (same length)."""
+    def flow(m: re.Match[str]) -> str:
+        before = text[max(0, m.start() - 6):m.start()]
+        if _SENTENCE_END.search(before) and not _TITLE_END.search(before):
+            return m.group()
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if not any(c.islower() for c in line):
+            return m.group()  # a heading ("CHAPTER I", "THE SEA CHEST") stays a line of its own
+        return m.group().replace("\n", " ")
+
+    return _WRAPPED_LINE.sub(flow, text)
+
+
 def parse(text: str) -> Any:
-    """One spaCy Doc over the whole `text` (doc.text == text), parsed once in batches; the
-    same text again (the critique's checks after its extraction) gets the same Doc."""
+    """One spaCy Doc over the whole `text` (doc.text == reflow(text), offsets the same),
+    parsed once in batches; the same text again (the critique's checks after its
+    extraction) gets the same Doc."""
     from spacy.tokens import Doc
 
     nlp = get_nlp()
@@ -136,11 +164,12 @@ def parse(text: str) -> Any:
         if doc is not None:
             _recent.move_to_end(text)
             return doc
-        bounds = chunk_bounds(text)
+        flowed = reflow(text)
+        bounds = chunk_bounds(flowed)
         if len(bounds) == 1:
-            doc = nlp(text)
+            doc = nlp(flowed)
         else:
-            docs = list(nlp.pipe((text[a:b] for a, b in bounds), batch_size=_BATCH_SIZE))
+            docs = list(nlp.pipe((flowed[a:b] for a, b in bounds), batch_size=_BATCH_SIZE))
             doc = Doc.from_docs(docs, ensure_whitespace=False)
         _recent[text] = doc
         while len(_recent) > _RECENT:

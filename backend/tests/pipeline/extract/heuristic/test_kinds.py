@@ -44,3 +44,40 @@ def test_a_dash_glued_to_a_name_ends_it_and_capn_is_a_captain() -> None:
     assert "Mr. Bones" in names and not any("--" in n for n in names)
     smollett = [n for n, aliases in names.items() if "Smollett" in n]
     assert len(smollett) == 1, names
+
+
+def test_a_name_worn_with_the_across_a_line_break_is_no_person() -> None:
+    # Treasure Island, chapter 4, hard-wrapped as the Gutenberg text is: the "the" ends a line.
+    text = ("No soul would consent to return with us to the Admiral Benbow. Some of the men\n"
+            "had been to field-work on the far side of the\nAdmiral Benbow. We slipped along "
+            "the hedges till the door of the\nAdmiral Benbow had closed behind us.")
+    assert _kinds(text).get("Admiral Benbow") != "character"
+
+
+def test_the_parser_reads_a_wrapped_line_as_one_line_with_the_same_offsets() -> None:
+    from continuum.pipeline.extract.heuristic.nlp import parse, reflow
+
+    text = "She walked to the\nAdmiral Benbow.\n\nHe stayed."
+    doc = parse(text)
+    assert doc.text == reflow(text) == "She walked to the Admiral Benbow.\n\nHe stayed."
+    assert [t.text for t in doc][:6] == ["She", "walked", "to", "the", "Admiral", "Benbow"]
+    assert doc[4].idx == text.index("Admiral")
+    # A sentence's end, a heading and a title are not wrapped lines; "Mr.\nDarcy" is.
+    assert reflow("blown away .\nA mist") == "blown away .\nA mist"
+    assert reflow("THE SEA CHEST\nThe captain slept.") == "THE SEA CHEST\nThe captain slept."
+    assert reflow("said Mr.\nDarcy, and\nsmiled.") == "said Mr. Darcy, and smiled."
+
+
+def test_a_known_place_named_once_with_a_title_stays_a_place() -> None:
+    from continuum.pipeline.extract.protocol import KnownEntity
+
+    # Chapter 2: the one mention has no "the" and a title, the book's thirty before did.
+    inn = KnownEntity(name="Admiral Benbow", type="location", aliases=["Benbow"], mentions=30)
+    text = ("The captain aimed one last cut, which had been intercepted by our big signboard "
+            "of Admiral Benbow. Black Dog ran down the road.")
+    chapter = analyze_chapter_text(text, StoryContext(entities=[inn]))
+    assert {e.name: e.type for e in chapter.entities.values()}.get("Admiral Benbow") == "location"
+    slip = KnownEntity(name="Kent", type="character", mentions=1)
+    moved = analyze_chapter_text("They travelled to Kent in May. They stayed in Kent for a week, "
+                                 "and in Kent they were happy.", StoryContext(entities=[slip]))
+    assert {e.name: e.type for e in moved.entities.values()}.get("Kent") == "location"

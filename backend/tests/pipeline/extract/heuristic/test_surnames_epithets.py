@@ -102,3 +102,17 @@ def test_a_known_nickname_binds_its_bare_uses_later() -> None:
     chapter = analyze_chapter_text(text, roster)
     at = text.index("Finchy sat")
     assert chapter.entity_at(at, at + len("Finchy")) == "Aldous Finch"
+
+
+def test_a_description_named_in_dialogue_does_not_name_the_narrations_stranger() -> None:
+    # Great Expectations, chapter 18: Jaggers ("the strange gentleman" of the narration)
+    # says "The gentleman I speak of is one Mr. Matthew Pocket": he is not Mr. Pocket.
+    text = ("The strange gentleman beckoned him out of his place, and Joe went. The strange "
+            "gentleman sat down at the table and looked over his pocket-book.\n\n"
+            "\u201cThere is a certain tutor,\u201d said the strange gentleman. \u201cThe gentleman "
+            "I speak of is one Mr. Matthew Pocket.\u201d")
+    chapter = analyze_chapter_text(text, StoryContext())
+    named = {m.entity_key for m in chapter.mentions if m.text.lower() == "the strange gentleman"}
+    assert named == {"the strange gentleman"}
+    assert "the strange gentleman" not in chapter.entities.get(
+        "Mr. Matthew Pocket", chapter.entities["the strange gentleman"]).aliases

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
-from continuum.pipeline.extract.heuristic.gates import AssertionGate, Verdict
+from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
+from continuum.pipeline.extract.heuristic.nlp import reflow
 from continuum.pipeline.extract.heuristic.passes.nominals import resolve_kin, resolve_spouses
 from continuum.pipeline.extract.heuristic.passes.textmap import (
     assign_spans,
@@ -79,7 +80,7 @@ class ChapterView:
     @classmethod
     def build(cls, chapter: AnalyzedChapter, context: StoryContext) -> ChapterView:
         doc = chapter.doc
-        if doc.text != chapter.text:
+        if doc.text != reflow(chapter.text):
             raise ValueError("the analyzed Doc does not cover the chapter text exactly")
         n = len(doc)
         token_key: list[str | None] = [None] * n
@@ -110,6 +111,7 @@ class ChapterView:
         inferred = resolve_spouses(doc, token_key, token_kind, types)
         inferred += resolve_kin(doc, token_key, token_kind, types, [
             (r.source, r.type, r.target) for r in context.relationships])
+        inferred = [replace(m, text=chapter.text[m.start:m.end]) for m in inferred]  # not reflowed
         view = cls(
             chapter=chapter,
             context=context,
@@ -268,6 +270,9 @@ class ChapterView:
                     return [controller]
             if dep in {"conj", "xcomp"} or (dep == "advcl" and verb.tag_ in {"VBG", "VBN"}):
                 return self.subjects(verb.head, depth + 1)
+            if dep == "pcomp" and verb.tag_ == "VBG" and verb.head.lower_ in EVENT_PREPS \
+                    and verb.head.head != verb.head:  # "Emma, on reaching home, called …"
+                return self.subjects(verb.head.head, depth + 1)
             if dep in {"relcl", "acl"}:
                 return [verb.head]
         heads: list[Any] = []

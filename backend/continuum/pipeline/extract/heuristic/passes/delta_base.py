@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.schema import StateDelta
+from continuum.pipeline.extract.schema import EntityItem, Mention, StateDelta
 
 BODY_PARTS = frozenset(
     {"arm", "leg", "foot", "ankle", "hand", "head", "knee", "shoulder", "wrist", "back",
@@ -15,6 +15,7 @@ BODY_PARTS = frozenset(
 NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
 HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "captain", "dr"})
+POSSESSIVE_MARKS = frozenset({"'s", "\u2019s", "'", "\u2019"})
 
 
 def delta(
@@ -28,10 +29,13 @@ def delta(
 
 
 def place_of(view: ChapterView, tok: Any) -> str | None:
-    """A place: a location entity, a place entity, or a capitalised name that is no person."""
+    """A place: a location entity, a place entity, a capitalised name that is no person, or
+    a person's house (`house_of`)."""
     key = view.key(tok)
     if key and view.type_of(key) == "location":
         return key
+    if key and view.is_character(key):
+        return house_of(view, tok)
     if key or tok.ent_type_ in NON_PLACE_ENTS:
         return None
     if tok.pos_ == "NOUN" and tok.text.islower():
@@ -52,3 +56,38 @@ def _definite_place(view: ChapterView, tok: Any) -> str | None:
     if any(c.dep_ in {"poss", "compound"} for c in tok.lefts):
         return None
     return view.place_by_head(tok.lemma_.lower())
+
+
+def house_of(view: ChapterView, tok: Any) -> str | None:
+    """"went to Miss Havisham's", "stayed at Mrs. Goddard's": a person's name in the
+    possessive with no noun after it, as what a verb goes to or is at, is that person's
+    house, named "Miss Havisham's" after the person's entity."""
+    key = view.character(tok)
+    if key is None or tok.dep_ not in {"pobj", "dobj"}:
+        return None
+    if not any(c.dep_ == "case" and c.lower_ in POSSESSIVE_MARKS for c in tok.children):
+        return None
+    return f"{key}'s"
+
+
+def house_items(view: ChapterView, used: set[str]) -> list[EntityItem]:
+    """A location entity for each person's house some delta is about (`used`) that the story
+    does not know yet, with every mention of it in the chapter."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for tok in view.doc:
+        name = house_of(view, tok) if view.key(tok) else None
+        if name is None or name not in used or view.type_of(name) is not None:
+            continue
+        mark = next(c for c in tok.children if c.dep_ == "case")
+        first = min((t for t in tok.subtree if t.i <= tok.i and t.dep_ in {"compound", "flat"}),
+                    key=lambda t: t.i, default=tok)
+        spans.setdefault(name, []).append((first.idx, mark.idx + len(mark.text)))
+    out = []
+    for name, found in spans.items():
+        start, end = view.sentence_around(*found[0])
+        out.append(EntityItem(
+            name=name, type="location",
+            mentions=[Mention(start=a, end=b, text=view.text[a:b]) for a, b in found],
+            evidence=view.evidence(start, end, "state_deltas.house", 0.6),
+        ))
+    return out

@@ -36,6 +36,7 @@ STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait",
                         "wake", "awake", "awaken"})
 # "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
 PATH_PREPS = frozenset({"down", "up", "along", "through", "across"})
+THING_PRONOUNS = frozenset({"it", "this", "that", "which", "what"})
 REFLEXIVES = frozenset({"himself", "herself", "themselves", "myself", "yourself", "ourselves",
                         "yourselves"})
 # Adverbs whose prepositions belong to the motion: "went back down to", "rowed out to".
@@ -57,11 +58,16 @@ FROM_PREPS = frozenset({"from", "out of", "off"})
 def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
     """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
     parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
-    with them ("went up the mountain with Oswin", "stood with Oswin")."""
+    with them ("went up the mountain with Oswin", "stood with Oswin"). A first-person
+    narration's "we" is at least its narrator ("we came back to the Admiral Benbow")."""
     people: list[tuple[Any, str]] = []
 
     def add(tok: Any) -> None:
         people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
+        narrator = view.chapter.narrator
+        if narrator and tok.lower_ == "we" and not view.in_quote(tok) and \
+                narrator not in [p for _, p in people]:
+            people.append((tok, narrator))
 
     subjects = view.subjects(verb)
     for s in subjects:
@@ -87,9 +93,12 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
 
 
 def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
-    """Who goes: the company of the verb (`company`), and the person escorted."""
+    """Who goes: the company of the verb (`company`), and the person escorted, when someone
+    or something named escorts them: "it carried me back to the old Admiral Benbow" (a song,
+    in a memory) takes nobody anywhere."""
     movers = company(view, verb)
-    if lemma in ESCORT_VERBS and not view.is_passive(verb):
+    if lemma in ESCORT_VERBS and not view.is_passive(verb) and not any(
+            s.lower_ in THING_PRONOUNS for s in view.subjects(verb)):
         movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o))
     return movers
 
@@ -191,6 +200,9 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     rule = "movement"
     if not targets and lemma in MOVE_VERBS:
         targets, rule = _path(view, verb, preps), "path"
+    if not targets and _home(view, verb):
+        _gone_home(view, verb, movers, out)
+        return
     for obj in view.objects(verb):
         place = place_of(view, obj)
         if place is None:
@@ -204,6 +216,29 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         for subject_tok, mover in movers:
             out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
                               0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+def _home(view: ChapterView, verb: Any) -> Any | None:
+    """The "home" a verb goes to or is at: "went home", "reached home", "was at home"."""
+    for child in verb.children:
+        if child.lower_ == "home" and child.dep_ in {"advmod", "npadvmod", "dobj", "advcl", "prt"}:
+            return child
+        for grand in child.children if child.dep_ == "advmod" else ():
+            if grand.lower_ == "home" and grand.dep_ in {"advmod", "npadvmod"}:
+                return grand  # "walked home alone": the parser may hang it on "alone"
+    return next((n for p, n in view.preps(verb) if p == "at" and n.lower_ == "home"
+                 and not any(c.dep_ == "poss" for c in n.children)), None)
+
+
+def _gone_home(view: ChapterView, verb: Any, people: list[tuple[Any, str]],
+               out: list[StateDelta]) -> None:
+    """"Emma walked home", "Harriet was at home": whoever it is, is no longer where the story
+    last placed them, and which house is home the text does not say. The place on record
+    ends (a `left` of nowhere in particular); no place is guessed."""
+    home = _home(view, verb)
+    for tok, who in people:
+        item = delta(view, verb, "left", who, None, [tok, home], "home", 0.6, tok)
+        out.append(item.model_copy(update={"value": "home"}))
 
 
 def _path(view: ChapterView, verb: Any, preps: list[tuple[str, Any]]) -> list[tuple[str, str, Any]]:
@@ -264,6 +299,8 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
             out.append(delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
                               "presence", 0.65, subject_tok))
         return
+    if _home(view, verb) is not None and lemma in {"be", "stay", "remain", "sit", "dine"}:
+        _gone_home(view, verb, movers, out)
 
 
 # "took the back room at the Drover's Rest", "had rooms in Bath": lodging taken is presence.

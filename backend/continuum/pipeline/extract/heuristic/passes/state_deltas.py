@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta
+from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
 from continuum.pipeline.extract.heuristic.passes.movement import (
     ARRIVE_VERBS,
     CONFINE_VERBS,
@@ -114,7 +114,7 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
             result.verbs.add(tok.i)
     result.items = _after_death(_once_per_sentence(view, _once_per_status(result.items)))
     used = {n for d in result.items for n in (d.subject, d.object) if n}
-    result.objects = registry.items(view, used)
+    result.objects = [*registry.items(view, used), *house_items(view, used)]
     return result
 
 

@@ -47,3 +47,86 @@ def test_first_person_movement_in_dialogue_is_not_the_speakers(view: ViewOf) -> 
 def test_movement_reported_in_speech_moves_the_one_named_not_the_speaker(view: ViewOf) -> None:
     text = 'Tom Heller came in. "Nell Barrow went to the Old Mill," he said.'
     assert moves(view, text) == [("moved_to", "Nell Barrow", "Old Mill")]
+
+
+def test_a_persons_name_in_the_possessive_is_their_house(view: ViewOf) -> None:
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Emma, chapter 3; Great Expectations, chapter 11 ("At the appointed time I returned to
+    # Miss Havisham's"): the place is the house, named after the person's entity.
+    people = StoryContext(entities=[
+        KnownEntity(name="Harriet Smith", type="character", gender="female", aliases=["Harriet"]),
+        KnownEntity(name="Mrs. Goddard", type="character", gender="female"),
+        KnownEntity(name="Miss Havisham", type="character", gender="female")])
+    text = ("Harriet Smith walked back to Mrs. Goddard's in the rain. Harriet listened to Mrs. "
+            "Goddard's account of the school. Miss Havisham sat by the fire.")
+    result = extract_state_deltas(view(text, people))
+    assert [(d.kind, d.subject, d.object) for d in result.items if d.kind == "moved_to"] == [
+        ("moved_to", "Harriet Smith", "Mrs. Goddard's")]
+    houses = [e for e in result.objects if e.type == "location"]
+    assert [(e.name, [m.text for m in e.mentions]) for e in houses] == [
+        ("Mrs. Goddard's", ["Mrs. Goddard's"])]  # "Mrs. Goddard's account" is no house
+
+
+def test_a_first_person_narrations_we_is_at_least_the_narrator() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Great Expectations, chapter 33 ("We came to Richmond all too soon"), told by Pip:
+    # whoever else "we" holds, the narrator is there. "We" in a quotation is no one.
+    context = StoryContext(narrator="Pip", entities=[
+        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
+        KnownEntity(name="Estella", type="character", gender="female", mentions=200),
+        KnownEntity(name="Richmond", type="location", mentions=3),
+        KnownEntity(name="Hammersmith", type="location", mentions=3)])
+    text = ("I had not seen Estella for a year. I wrote to her, and I waited for the day. "
+            "I was ready long before it, and I was glad when it came. I took her hand. "
+            "We came to Richmond all too soon. I left her at the door, and I walked about "
+            "for an hour. \"We went to Hammersmith once,\" said Estella. I said nothing, "
+            "and I went in. I sat by the fire, and I thought of her.")
+    deltas = OfflineExtractor().extract(text, chapter_number=33, context=context).state_deltas
+    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+        ("Pip", "Richmond")}
+
+
+def test_a_memory_that_carries_someone_back_moves_nobody(view: ViewOf) -> None:
+    # Treasure Island, chapter 10: the song "carried me back to the old Admiral Benbow in a
+    # second", on board the Hispaniola.
+    assert moves(view, "The old tune rose from the deck. It carried Tom Heller back to the Red "
+                       "Lion in a second.") == []
+    assert ("moved_to", "Tom Heller", "Red Lion") in moves(
+        view, "Nell Barrow came in. Nell Barrow carried Tom Heller back to the Red Lion.")
+
+
+def test_going_home_ends_the_place_on_record_and_names_no_house(view: ViewOf) -> None:
+    # Emma, chapter 45: Emma calls at Mrs. Bates's, then "walked home"; which house is her
+    # home the sentence does not say, so she is no longer at Mrs. Bates's and nowhere else.
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    people = StoryContext(entities=[
+        KnownEntity(name="Emma Woodhouse", type="character", gender="female", aliases=["Emma"]),
+        KnownEntity(name="Mrs. Bates", type="character", gender="female"),
+        KnownEntity(name="Harriet Smith", type="character", gender="female", aliases=["Harriet"])])
+    text = ("Emma walked to Mrs. Bates's with Harriet. Emma walked home alone. Harriet was at "
+            "home all the next day. Harriet talked of home.")
+    items = extract_state_deltas(view(text, people)).items
+    assert [(d.kind, d.subject, d.object, d.value) for d in items] == [
+        ("moved_to", "Emma Woodhouse", "Mrs. Bates's", None),
+        ("moved_to", "Harriet Smith", "Mrs. Bates's", None),
+        ("left", "Emma Woodhouse", None, "home"),
+        ("left", "Harriet Smith", None, "home"),
+    ]
+
+
+def test_on_reaching_a_place_is_the_main_subjects_arrival(view: ViewOf) -> None:
+    # Emma, chapter 45: "Emma, on reaching home, called the housekeeper directly".
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    people = StoryContext(entities=[
+        KnownEntity(name="Emma Woodhouse", type="character", gender="female", aliases=["Emma"]),
+        KnownEntity(name="Bath", type="location")])
+    items = extract_state_deltas(view("Emma drove to Bath. Emma, on reaching home, called the "
+                                      "housekeeper directly.", people)).items
+    assert [(d.kind, d.object) for d in items] == [("moved_to", "Bath"), ("left", None)]
+    talk = extract_state_deltas(view("Emma thought of reaching Bath by noon.", people)).items
+    assert talk == []

@@ -54,7 +54,9 @@ def test_a_places_where_clause_places_its_subject(view: ViewOf, text: str) -> No
 def test_a_paragraph_opening_on_a_place_places_the_first_to_act(view: ViewOf) -> None:
     text = ("The Golden Fleece was dark and low and smelled of beer. Jonas Brel looked up from "
             "the counter and nodded.\n\nAnna Lind walked home.")
-    assert places(view, text) == [("arrived_at", "Jonas Brel", "Golden Fleece")]
+    # Anna, in the next paragraph, is not at the Golden Fleece: she went home (no place).
+    assert places(view, text) == [("arrived_at", "Jonas Brel", "Golden Fleece"),
+                                  ("left", "Anna Lind", None)]
 
 
 def test_a_paragraph_where_someone_goes_elsewhere_is_not_set_by_its_opening(view: ViewOf) -> None:
