@@ -232,9 +232,13 @@ def _home(view: ChapterView, verb: Any) -> Any | None:
 
 def _gone_home(view: ChapterView, verb: Any, people: list[tuple[Any, str]],
                out: list[StateDelta]) -> None:
-    """"Emma walked home", "Harriet was at home": whoever it is, is no longer where the story
+    """"Emma walked home", "on reaching home": whoever it is, is no longer where the story
     last placed them, and which house is home the text does not say. The place on record
-    ends (a `left` of nowhere in particular); no place is guessed."""
+    ends (a `left` of nowhere in particular); no place is guessed. Being at home ("she knew
+    that he was home", after he rowed out to Heron Rock) may be where they last went, so
+    it ends nothing."""
+    if any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children):
+        return  # "he had worked his way home over ten years": a story of before, not the scene
     home = _home(view, verb)
     for tok, who in people:
         item = delta(view, verb, "left", who, None, [tok, home], "home", 0.6, tok)
@@ -299,8 +303,6 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
             out.append(delta(view, verb, "arrived_at", who, found[0], [subject_tok, noun],
                               "presence", 0.65, subject_tok))
         return
-    if _home(view, verb) is not None and lemma in {"be", "stay", "remain", "sit", "dine"}:
-        _gone_home(view, verb, movers, out)
 
 
 # "took the back room at the Drover's Rest", "had rooms in Bath": lodging taken is presence.
