@@ -125,3 +125,37 @@ def test_a_negated_list_is_no_apposition(view: ViewOf) -> None:
 def test_an_identity_statement_is_no_relation_of_its_subject(view: ViewOf) -> None:
     # "his" is not the stranger himself.
     assert saltmere_rels(view, "The stranger was his brother Ivo.") == []
+
+
+def test_mr_and_mrs_name_a_married_couple(view: ViewOf) -> None:
+    # Pride and Prejudice, chapters 25 and 18; Emma, chapter 11.
+    people = StoryContext(entities=[
+        KnownEntity(name="Mr. Gardiner", type="character", gender="male"),
+        KnownEntity(name="Mrs. Gardiner", type="character", gender="female"),
+        KnownEntity(name="Sir William Lucas", type="character", gender="male", aliases=["Sir William"]),
+        KnownEntity(name="Lady Lucas", type="character", gender="female"),
+        KnownEntity(name="John Knightley", type="character", gender="male",
+                    aliases=["Mr. John Knightley"]),
+        KnownEntity(name="Mrs. Martin", type="character", gender="female"),
+        KnownEntity(name="Mr. Martin", type="character", gender="male")])
+
+    def couples(text: str) -> list[tuple]:
+        items = extract_relationships(view(text, people))
+        assert_evidence_exact(text, items)
+        return [(r.source, r.type, r.target, r.symmetric) for r in items]
+
+    assert couples("Mr. and Mrs. Gardiner came to Longbourn at Christmas.") == [
+        ("Mrs. Gardiner", "married_to", "Mr. Gardiner", True)]
+    assert couples("Sir William and Lady Lucas called the next morning.") == [
+        ("Lady Lucas", "married_to", "Sir William Lucas", True)]
+    assert couples("Mr. and Mrs. John Knightley arrived at Hartfield.") == [
+        ("Mrs. John Knightley", "married_to", "John Knightley", True)]
+    # Emma, chapter 55: "Mr. and Mrs. Robert Martin" are Harriet and Robert; the "Mrs. Martin"
+    # of the story, his mother, whom the name fell to, is not his wife.
+    people.entities.append(KnownEntity(name="Robert Martin", type="character", gender="male",
+                                       aliases=["Mr. Robert Martin"]))
+    assert couples("Mr. and Mrs. Robert Martin were married in September.") == []
+    # A mother and her son, each named in full, are no couple; a couple named in talk is one.
+    assert couples("Mrs. Martin and Mr. Martin walked in from the farm.") == []
+    assert couples("\u201cMr. and Mrs. Gardiner will come,\u201d said Mrs. Martin.") == [
+        ("Mrs. Gardiner", "married_to", "Mr. Gardiner", True)]
