@@ -59,7 +59,7 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
     """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
     parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
     with them ("went up the mountain with Oswin", "stood with Oswin"). A first-person
-    narration's "we" is at least its narrator ("we came back to the Admiral Benbow")."""
+    narration's "we" is at least its narrator ("We came to Richmond all too soon")."""
     people: list[tuple[Any, str]] = []
 
     def add(tok: Any) -> None:
@@ -219,7 +219,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
 
 
 def _home(view: ChapterView, verb: Any) -> Any | None:
-    """The "home" a verb goes to or is at: "went home", "reached home", "was at home"."""
+    """The "home" a verb goes to: "went home", "reached home", "arrived at home"."""
     for child in verb.children:
         if child.lower_ == "home" and child.dep_ in {"advmod", "npadvmod", "dobj", "advcl", "prt"}:
             return child

@@ -70,8 +70,10 @@ def test_compound_colour_from_treasure_island(view: ViewOf) -> None:
 def test_titles_from_pride_and_prejudice(view: ViewOf) -> None:
     sentence = "Sir William and Lady Lucas are determined to go, merely on that account;"
     assert in_novel("pride_and_prejudice.txt", sentence)
+    # "Sir William and Lady Lucas" also names a married couple (relationships._couple).
     assert facts(view, sentence) == [("Sir William", "title", "Sir"),
-                                     ("Lady Lucas", "title", "Lady")]
+                                     ("Lady Lucas", "title", "Lady"),
+                                     ("Lady Lucas", "kinship", "married to Sir William")]
 
 
 def test_occupations(view: ViewOf) -> None:
