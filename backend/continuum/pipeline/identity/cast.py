@@ -81,9 +81,11 @@ class Cast:
         return max(ids, key=lambda i: (self.roster.entries[i].mentions, str(i)))
 
     def married_name(self, names: list[str], type_: str | None) -> uuid.UUID | None:
-        """The wife a "Mrs. Collins" names: the one woman the one Mr. Collins has married.
+        """The wife a "Mrs. Collins" names: the one woman the one Mr. Collins has married; the
+        wife a "Mrs. Robert Martin" names: the one woman on record as married to the one man
+        called Robert Martin.
 
-        Only when every name of the item is a wife's title with one surname, the story knows
+        For a surname alone, only when every name of the item is a wife's title with it, the story knows
         exactly one man of that surname, and the marriage is on record before this chapter,
         or, with no marriage on record, one woman already signs herself with the surname
         (`_signed_wife`); the name then becomes her alias from this chapter on (her entity
@@ -91,10 +93,17 @@ class Cast:
         if type_ not in (None, "character") or not names:
             return None
         parts = [split_honorific(n) for n in names]
-        surnames = {bare for title, bare in parts if title in WIFE_HONORIFICS and " " not in bare}
-        if len(surnames) != 1 or len(surnames) != len({b for _, b in parts}):
+        bares = {bare for title, bare in parts if title in WIFE_HONORIFICS}
+        if len(bares) != 1 or len(bares) != len({b for _, b in parts}):
             return None
-        surname = surnames.pop()
+        bare = bares.pop()
+        surname = bare.split(" ")[-1]
+        if " " in bare:  # "Mrs. Robert Martin": the wife of the one man named so
+            men = [e for e in self.roster.by_type("character") if e.gender == "male" and any(
+                split_honorific(n)[1] == bare for n in e.all_names())]
+            wives = [w for m in men for w in self.spouses.get(m.id, set())
+                     if self.roster.entries[w].gender == "female"]
+            return wives[0] if len(men) == 1 and len(wives) == 1 else None
         men = [e for e in self.roster.by_type("character") if e.gender == "male" and any(
             split_honorific(n)[1].split(" ")[-1] == surname for n in e.all_names())]
         if len(men) != 1:

@@ -214,3 +214,17 @@ def test_a_wifes_title_binds_to_the_woman_who_signs_herself_with_the_surname() -
     unsigned, _ = _cast(("Lydia", 580, "female", ("Miss Lydia", "London Lydia")),
                         ("Mr. Wickham", 700, "male", ("Wickham",)))
     assert unsigned.bind_item(["Mrs. Wickham"], "character", "female").entity_id is None
+
+
+def test_a_wifes_title_with_her_husbands_full_name_binds_to_his_wife_on_record() -> None:
+    # Emma: "Harriet Smith marries Robert Martin" (chapter 54), then "Mr. and Mrs. Robert
+    # Martin" (chapter 55) — Harriet, not his mother, the "Mrs. Martin" of the farm.
+    cast, ids = _cast(("Harriet Smith", 600, "female", ("Harriet",)),
+                      ("Robert Martin", 120, "male", ("Mr. Martin", "Mr. Robert Martin")),
+                      ("Mrs. Martin", 40, "female", ()))
+    assert cast.bind_item(["Mrs. Robert Martin"], "character", "female").entity_id is None
+    cast.spouses = {ids["Robert Martin"]: {ids["Harriet Smith"]},
+                    ids["Harriet Smith"]: {ids["Robert Martin"]}}
+    assert cast.bind_item(["Mrs. Robert Martin"], "character", "female").entity_id == \
+        ids["Harriet Smith"]
+    assert cast.bind_item(["Mrs. Martin"], "character", "female").entity_id == ids["Mrs. Martin"]

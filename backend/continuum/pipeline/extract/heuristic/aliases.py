@@ -272,6 +272,11 @@ def compatible(form: Form, cluster: Cluster) -> bool:
         return False  # "Jane Bennet" is not the "Mrs. Bennet" known by her title alone
     if form.honorifics & _WIFE_TITLES and not form.honorifics & titles and _surname_of_full(cluster, form):
         return False  # "Mrs. Bennet" is not "Elizabeth Bennet": a wife's title needs the same title
+    given = form.core[0].rstrip(".") if len(form.core) >= 2 else ""
+    if form.honorifics & _WIFE_TITLES and given and cluster.forms and not any(
+            w == given or (len(given) == 1 and w.startswith(given))
+            for f in cluster.forms for w in f.core):
+        return False  # "Mrs. Robert Martin" is Robert Martin's wife, not the "Mrs. Martin" before
     ftype, votes = form.type, cluster.type_votes()
     cbest = votes.best()
     ctype = cbest[0] if cbest else None

@@ -115,3 +115,29 @@ def test_a_wife_called_by_her_husbands_given_name_keeps_her_title(shared_data: P
     names = {e.name: e.gender for e in chapter.entities.values()}
     assert names.get("Mrs. Joe Gargery") == "female"  # Pip's sister, not "Joe Gargery"
     assert names.get("Joe Gargery") == "male"
+
+
+def test_a_wifes_title_with_a_husbands_given_name_is_not_the_older_mrs() -> None:
+    # Emma, chapter 55: "Mr. and Mrs. Robert Martin" — Harriet, not his mother Mrs. Martin.
+    context = StoryContext(entities=[
+        KnownEntity(name="Mrs. Martin", type="character", gender="female", mentions=40),
+        KnownEntity(name="Robert Martin", type="character", gender="male", mentions=120,
+                    aliases=["Mr. Martin", "Mr. Robert Martin"]),
+        KnownEntity(name="Mrs. Joe Gargery", type="character", gender="female", mentions=90,
+                    aliases=["Mrs. Joe"])])
+    chapter = analyze_chapter_text("Mr. and Mrs. Robert Martin called at Hartfield. Mrs. Martin "
+                                   "stayed at the farm. Mrs. Joe Gargery was out.", context)
+    owners = {m.text: m.entity_key for m in chapter.mentions if m.kind == "name"}
+    assert owners["Mrs. Martin"] == "Mrs. Martin"
+    assert owners.get("Mrs. Robert Martin") != "Mrs. Martin"
+    assert owners["Mrs. Joe Gargery"] == "Mrs. Joe Gargery"
+
+
+def test_a_wifes_title_with_an_initial_stays_with_her_name() -> None:
+    # Great Expectations: "Mrs. J. Gargery" is Mrs. Joe Gargery.
+    context = StoryContext(entities=[
+        KnownEntity(name="Mrs. Joe Gargery", type="character", gender="female", mentions=90,
+                    aliases=["Mrs. Joe"])])
+    chapter = analyze_chapter_text("Mrs. J. Gargery was out. Mrs. Joe Gargery came back.", context)
+    owners = {m.text: m.entity_key for m in chapter.mentions if m.kind == "name"}
+    assert owners.get("Mrs. J. Gargery") == "Mrs. Joe Gargery"

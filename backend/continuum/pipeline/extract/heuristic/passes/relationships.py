@@ -227,10 +227,6 @@ def _couple(view: ChapterView, tok: Any) -> RelationshipUpdate | None:
     while end + 1 < len(doc) and view.key(doc[end + 1]) == wife:
         end += 1
     rest = doc[first.i:end + 1].text
-    known = next((e for e in view.context.entities if e.name == wife), None)
-    if len(rest.split()) > 1 and known is not None and normalize(f"{wife_title.text} {rest}") \
-            not in {normalize(n) for n in (known.name, *known.aliases)}:
-        return None  # "Mrs. Robert Martin" bound to his mother, the story's "Mrs. Martin"
     before = doc[tok.i - 1]
     given = ""
     if before.lower_.rstrip(".") not in HUSBAND_TITLES:

@@ -151,10 +151,11 @@ def test_mr_and_mrs_name_a_married_couple(view: ViewOf) -> None:
     assert couples("Mr. and Mrs. John Knightley arrived at Hartfield.") == [
         ("Mrs. John Knightley", "married_to", "John Knightley", True)]
     # Emma, chapter 55: "Mr. and Mrs. Robert Martin" are Harriet and Robert; the "Mrs. Martin"
-    # of the story, his mother, whom the name fell to, is not his wife.
+    # of the story, his mother, is not his wife (the name is not hers: `aliases.compatible`).
     people.entities.append(KnownEntity(name="Robert Martin", type="character", gender="male",
                                        aliases=["Mr. Robert Martin"]))
-    assert couples("Mr. and Mrs. Robert Martin were married in September.") == []
+    assert couples("Mr. and Mrs. Robert Martin were married in September.") == [
+        ("Mrs. Robert Martin", "married_to", "Robert Martin", True)]
     # A mother and her son, each named in full, are no couple; a couple named in talk is one.
     assert couples("Mrs. Martin and Mr. Martin walked in from the farm.") == []
     assert couples("\u201cMr. and Mrs. Gardiner will come,\u201d said Mrs. Martin.") == [
