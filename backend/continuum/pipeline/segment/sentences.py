@@ -18,7 +18,7 @@ class Span:
 # Abbreviations whose period never ends a sentence: titles that precede or follow a name, and
 # the Latin signposts (e.g., i.e., viz., cf., vs.) that always lead on to more of the sentence.
 # fmt: off
-_NEVER_FINAL = frozenset({
+NEVER_FINAL = frozenset({
     "mr", "mrs", "ms", "messrs", "mme", "mmes", "mlle", "mlles", "mssrs", "dr", "st", "prof",
     "rev", "revd", "capt", "col", "gen", "lt", "sgt", "cpl", "pvt", "maj", "adm", "cmdr", "comdr",
     "lieut", "hon", "jr", "sr", "gov", "sen", "rep", "fr", "supt", "insp", "rt", "mt",
@@ -127,7 +127,7 @@ def _is_abbreviation(text: str, dot: int, next_word: int, limit: int) -> bool:
         begin -= 1
     token = text[begin:dot]
     lowered = token.lower()
-    if lowered in _NEVER_FINAL:
+    if lowered in NEVER_FINAL:
         return True
     if lowered in _NUMBER_ABBREVIATIONS:
         return text[next_word].isdigit()

@@ -116,7 +116,7 @@ _CAP_WORD = re.compile(r"^[A-Z][\w'\u2019.-]*$")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
 _HEADING_LINE = re.compile(r"^[^a-z\n]*[A-Z]{2}[^a-z\n]*$", re.MULTILINE)
 _OPEN_PUNCT = frozenset("\"'“‘«(—–-:;_[")
-_POSSESSIVE = frozenset({"'s", "\u2019s"})
+POSSESSIVE = frozenset({"'s", "\u2019s"})
 # A dash run glued to a name ends it: "Mr. Bones--" is Mr. Bones ("Bones--\"Sir" is one token).
 _DASHED = re.compile(r"-{2,}|[\u2014\u2013]")
 
@@ -241,7 +241,7 @@ def _extend_run(doc: Any, i: int, in_heading: Callable[[int], bool]) -> list[int
             (low in PARTICLES and (word.islower() or any(not norm_honorific(doc[r].text) for r in run)))
             or (low == "of" and doc[j].lower_ in OF_TITLES)
             or (word == "-" and _glued(doc, j, k) and _glued(doc, k, after))
-            or (low in _POSSESSIVE and _ends_in_place(doc, after))  # "Lincoln's Inn"
+            or (low in POSSESSIVE and _ends_in_place(doc, after))  # "Lincoln's Inn"
         )
         if not joins:
             return run
@@ -327,7 +327,7 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
     last_text = _DASHED.split(last.text, 1)[0]
     if len(last_text) > 2 and last_text.endswith(".") and not norm_honorific(last_text):
         last_text = last_text.rstrip(".")  # "John Knightley." glued to a sentence's end
-    if len(last_text) > 3 and last_text[-2:] in _POSSESSIVE:
+    if len(last_text) > 3 and last_text[-2:] in POSSESSIVE:
         last_text = last_text[:-2]  # "Fairfax's" left as one token
     start, end = first.idx, last.idx + len(last_text)
     if end <= start:

