@@ -345,9 +345,9 @@ class NovelResult:
 
 
 def run_novel(novel: RealNovel, *, limit: int | None, embedding: str = MOCK,
-              progress: Any = print) -> NovelResult:
-    """Submit a real novel chapter by chapter (policy warn) in a fresh database; read back
-    the verdicts and every FAIL and WARN finding."""
+              progress: Any = print, data_dir: Path = VAR / "eval-critic") -> NovelResult:
+    """Submit a real novel chapter by chapter (policy warn) in a fresh database (under
+    `data_dir`); read back the verdicts and every FAIL and WARN finding."""
     from continuum.db.engine import read_session, write_session
     from continuum.pipeline.segment.books import split_book
     from continuum.pipeline.spine import analyze_chapter
@@ -357,7 +357,7 @@ def run_novel(novel: RealNovel, *, limit: int | None, embedding: str = MOCK,
     chapters = [c for c in split_book(shared_novel(novel.file).read_text(encoding="utf-8"))
                 if c.text.strip()]
     chapters = chapters[:limit] if limit else chapters
-    open_database(f"critic-{novel.key}", fresh=True, data_dir=VAR / "eval-critic")
+    open_database(f"critic-{novel.key}", fresh=True, data_dir=data_dir)
     use_settings(embedding=embedding)
     extractor = offline_extractor()
     with write_session() as session:

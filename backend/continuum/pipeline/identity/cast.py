@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.identity.names import (
     PARTICLES,
     RANK_HONORIFICS,
+    SURNAME_TITLES,
     WIFE_HONORIFICS,
     is_given_name,
     is_pronoun,
@@ -203,9 +204,12 @@ def fullest_name(names: Collection[str]) -> str | None:
     """The longest untitled "Given Surname" among a person's names, or None.
 
     Its first word must be a given name: one of English fiction's (`names.MALE_NAMES`, the
-    nickname dataset) or one the person is called by alone ("Dolge" of Dolge Orlick); a
-    capitalised word before a name ("London Lydia", "'Ceptin Wopsle") titles nobody."""
-    alone = {normalize(n) for n in names if " " not in normalize(n)}
+    nickname dataset) or one the person is called by alone ("Dolge" of Dolge Orlick) and
+    never by a title with it ("Weston" of Mr. Weston is his surname: "Weston Churchill" is
+    not his name); a capitalised word before a name ("London Lydia", "'Ceptin Wopsle")
+    titles nobody."""
+    alone = {normalize(n) for n in names if " " not in normalize(n)} - {
+        bare for title, bare in map(split_honorific, names) if title in SURNAME_TITLES | WIFE_HONORIFICS}
     fulls = []
     for name in names:
         title, bare = split_honorific(name)

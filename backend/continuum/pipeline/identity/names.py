@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 MALE_HONORIFICS = {"mr", "sir", "lord", "master", "mas'r", "uncle", "king", "prince", "duke", "father",
                    "brother", "count", "baron", "monsieur", "herr", "señor", "don"}
@@ -144,6 +145,15 @@ def compatible_titles(a: str | None, b: str | None) -> bool:
     return not ({a, b} & MARRIED_HONORIFICS and {a, b} & UNMARRIED_HONORIFICS)
 
 
+def ladys_surname(word: str, known: Iterable[tuple[str | None, str]]) -> bool:
+    """Whether an untitled surname alone (`word`) meets a woman known only by a woman's
+    title with it ("Hawkins" and "Mrs. Hawkins"): a surname said alone names a man ("Well,
+    then, Hawkins", to her son), so it does not name her unless its pronouns say "she".
+    `known` holds the person's names as (title, bare name) pairs."""
+    with_it = [(t, b) for t, b in known if word in b.split(" ")]
+    return bool(with_it) and all(t in FEMALE_HONORIFICS for t, _ in with_it)
+
+
 def is_pronoun(surface: str) -> bool:
     """A personal or possessive pronoun (never a name, never an alias)."""
     return surface.strip().lower() in PRONOUNS
@@ -201,6 +211,14 @@ def same_given(a: str, b: str) -> bool:
 
 def stands_for(word: str, other: str) -> bool:
     """Whether the given name `word`, said alone, names the person called `other`: its
-    diminutive ("Lizzy" for Elizabeth), or the one full name of a diminutive ("Elizabeth"
-    for Lizzy). "Louisa" is not the "Eliza" who is also an Elizabeth."""
-    return other in given_forms(word) or given_forms(other) == {word}
+    diminutive ("Lizzy" for Elizabeth), the one full name of a diminutive ("Elizabeth"
+    for Lizzy), or a diminutive's own pet form ("Bill" for Billy Bones). "Louisa" is not
+    the "Eliza" who is also an Elizabeth."""
+    return other in given_forms(word) or given_forms(other) == {word} or _twin_diminutives(word, other)
+
+
+def _twin_diminutives(a: str, b: str) -> bool:
+    """A diminutive and its own pet form, one dataset pair apart: "bill" and "billy",
+    "tom" and "tommy"."""
+    short, long = sorted((a, b), key=len)
+    return long != short and long.startswith(short) and b in _ONE_PAIR_APART.get(a, ())

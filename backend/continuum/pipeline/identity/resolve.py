@@ -33,6 +33,7 @@ from continuum.pipeline.identity.names import (
     given_gender,
     honorific_gender,
     is_pronoun,
+    ladys_surname,
     normalize,
     same_given,
     split_honorific,
@@ -165,6 +166,9 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         return False
     known = [split_honorific(k) for k in entry.all_names()]
     known_titles = {t for t, _ in known if t}
+    if gender != "female" and any(
+            t is None and " " not in b and ladys_surname(b, known) for t, b in map(split_honorific, names)):
+        return False  # "Hawkins", said to her son, is not "Mrs. Hawkins"
     if _sex_clash(known, names):
         return False  # "Mrs. John Knightley" is John Knightley's wife, not John Knightley
     for name in names:
@@ -238,17 +242,29 @@ def _by_given_name(
     ranks = {t for n in names if (t := split_honorific(n)[0]) in RANK_HONORIFICS}
     holders = [e for e in roster.by_type(None)
                if any(given in split_honorific(k)[1].split(" ") for k in e.all_names())]
+    surname = fulls[0][2]
     candidates = [
         e for e in holders
         if (type_ is None or e.type == type_)
         and any(b == given and (t is None or t in ranks)
                 for t, b in map(split_honorific, e.all_names()))
         and ranks <= {split_honorific(k)[0] for k in e.all_names()}
+        and not _other_surname(e, given, surname, gender)
         and agrees(roster, e, names, gender)
     ]
     if len(candidates) == 1 and len(holders) == 1:
         return Resolution(candidates[0].id, "given")
     return Resolution(None, "ambiguous" if len(holders) > 1 else "none")
+
+
+def _other_surname(entry: RosterEntry, given: str, surname: str, gender: str | None) -> bool:
+    """Whether a man already has this given name with another surname: "Tom Morgan" is not
+    the "Tom" of Tom Redruth. A woman may have married into the new one ("Lydia Wickham",
+    once "Lydia Bennet")."""
+    if "female" in (gender, entry.gender):
+        return False
+    return any(len(w := split_honorific(k)[1].split(" ")) >= 2 and w[0] == given and w[-1] != surname
+               for k in entry.all_names())
 
 
 def _by_surname(

@@ -228,3 +228,30 @@ def test_a_wifes_title_with_her_husbands_full_name_binds_to_his_wife_on_record()
     assert cast.bind_item(["Mrs. Robert Martin"], "character", "female").entity_id == \
         ids["Harriet Smith"]
     assert cast.bind_item(["Mrs. Martin"], "character", "female").entity_id == ids["Mrs. Martin"]
+
+
+def test_a_mans_full_name_with_another_surname_is_another_man() -> None:
+    # Treasure Island, chapter 8: "Tom Morgan" is not the "Tom" of Tom Redruth.
+    cast, ids = _cast(("Tom Redruth", 40, "male", ("Tom", "Redruth")))
+    assert resolve_item(cast.roster, ["Tom Morgan", "Morgan"], "character", "male").entity_id is None
+    assert resolve_item(cast.roster, ["Tom Redruth"], "character", "male").entity_id == ids["Tom Redruth"]
+    # A woman may take a new surname by marriage: "Lydia Wickham" is the "Lydia" of the story.
+    cast, ids = _cast(("Lydia Bennet", 90, "female", ("Lydia",)))
+    assert resolve_item(cast.roster, ["Lydia Wickham"], "character", "female").entity_id == \
+        ids["Lydia Bennet"]
+
+
+def test_a_bare_surname_does_not_bind_to_a_woman_known_by_her_title() -> None:
+    cast, ids = _cast(("Mrs. Hawkins", 12, "female", ()), ("Jim", 80, "male", ("Jim Hawkins",)))
+    assert resolve_item(cast.roster, ["Hawkins"], "character", "unknown").entity_id == ids["Jim"]
+    cast, ids = _cast(("Mrs. Hawkins", 12, "female", ()))
+    assert resolve_item(cast.roster, ["Hawkins"], "character", "unknown").entity_id is None
+    assert resolve_item(cast.roster, ["Hawkins"], "character", "female").entity_id == ids["Mrs. Hawkins"]
+
+
+def test_a_surname_is_never_the_given_name_of_a_fullest_name() -> None:
+    from continuum.pipeline.identity.cast import fullest_name
+
+    # Emma: Frank signs "F. C. Weston Churchill"; "Weston" is Mr. Weston's surname.
+    assert fullest_name(["Mr. Weston", "Weston", "Weston Churchill"]) is None
+    assert fullest_name(["Orlick", "Dolge", "Dolge Orlick"]) == "Dolge Orlick"

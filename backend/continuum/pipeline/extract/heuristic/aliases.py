@@ -32,6 +32,7 @@ from continuum.pipeline.identity.names import (
     given_forms,
     given_gender,
     is_given_name,
+    ladys_surname,
     same_given,
     stands_for,
 )
@@ -46,6 +47,20 @@ _SAME_TITLE = {
 }  # fmt: skip
 # A wife's titles with a surname: "Mrs. Bennet", "Lady Lucas" (but "Lady Catherine" is a given name).
 _WIFE_TITLES = words("mrs madame lady dame signora frau")
+# A known place or thing becomes a person only against what the book said of it before: one
+# vote per earlier mention, up to `KNOWN_KIND_PRIOR`, so the inn a chapter names once on "our
+# signboard of Admiral Benbow" stays the inn of the thirty mentions before, and "Redruth",
+# taken for a town on its one mention before, takes "Tom Redruth" the gamekeeper. A person
+# becomes a place on the chapter's evidence alone: a name taken for a person gathers
+# pronouns and mentions it never earned ("Kent", "Bristol").
+KNOWN_KIND_PRIOR = 5
+
+
+def known_kind_prior(known: KnownEntity) -> float:
+    """How much the book's earlier mentions of a known entity say for its kind."""
+    return float(min(known.mentions, KNOWN_KIND_PRIOR))
+
+
 class Votes(dict[str, float]):
     """Weighted evidence per label (3 = decisive, 1 = a hint); a missing label weighs 0."""
 
@@ -143,11 +158,14 @@ class Cluster:
         return [f.core for f in self.forms if len(f.core) >= 2]
 
     def type_votes(self) -> Votes:
+        """The forms' type votes, and the known entity's kind: decisive for a person, worth the
+        book's earlier mentions of it (`known_kind_prior`) for a place or a thing."""
         votes = Votes()
         for f in self.forms:
             votes.add(f.types)
         if self.known is not None:
-            votes[self.known.type] += 100
+            votes[self.known.type] += 100 if self.known.type == "character" else \
+                known_kind_prior(self.known)
         return votes
 
 
@@ -240,8 +258,9 @@ def _fills_out(form: Form, cluster: Cluster) -> bool:
             continue
         if f.core[0] == core[-1]:
             return True
-        if f.core[0] == core[0] and not f.honorifics & SURNAME_TITLES and form.honorifics <= f.honorifics:
-            return True
+        if f.core[0] == core[0] and not f.honorifics & SURNAME_TITLES and form.honorifics <= f.honorifics \
+                and not any(g.core == f.core and g.honorifics & SURNAME_TITLES for g in cluster.forms):
+            return True  # not a surname the cluster is titled by: "Weston Churchill" is no Mr. Weston
     return False
 
 
@@ -260,6 +279,9 @@ def compatible(form: Form, cluster: Cluster) -> bool:
     gender, genders = form.gender, cluster.genders()
     if gender != "unknown" and genders and gender not in genders:
         return False
+    if len(form.core) == 1 and not form.honorifics and gender != "female" and ladys_surname(
+            form.core[0], [(h, " ".join(f.core)) for f in cluster.forms for h in f.honorifics or [None]]):
+        return False  # "Well, then, Hawkins" is her son, not "Mrs. Hawkins"
     titles = cluster.titles()
     if (form.honorifics & UNMARRIED and titles & MARRIED) or (
         form.honorifics & MARRIED and titles & UNMARRIED
@@ -361,14 +383,21 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             attach(cluster, form)
             by_surface.setdefault(form.key, []).append(cluster)
     given_names = {f.core[0] for f in forms if len(f.core) >= 2}
+    wives = {(f.core[0], f.core[-1]) for c in clusters for f in c.forms
+             if f.honorifics & _WIFE_TITLES and len(f.core) >= 2} | {
+        (f.core[0], f.core[-1]) for f in forms if f.honorifics & _WIFE_TITLES and len(f.core) >= 2}
     for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
         exact = {id(c): c for c in _of_lean(form, by_surface.get(form.key, []))}
         if len(exact) > 1 and (chosen := _salient_known(list(exact.values()))) is not None:
             exact = {id(chosen): chosen}
+        if len(exact) == 1 and (chosen := _surname_of_salient_man(form, next(iter(exact.values())),
+                                                                   clusters)) is not None:
+            exact = {id(chosen): chosen}
         if len(exact) == 1:
             attach(next(iter(exact.values())), form)
             continue
-        candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c)]
+        candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c)
+                                       and not _husband_of_named_wife(form, c, wives)]
         if len(candidates) > 1 and form.honorifics:
             # "Mr. Pett" beside "Mr. Peter Pett" and an untitled Pett: the shared title decides.
             same = [c for c in candidates if form.honorifics & c.titles()]
@@ -387,6 +416,29 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             clusters.append(cluster)
             attach(cluster, form)
     return [c for c in clusters if any(f.mentions for f in c.forms)]
+
+
+def _husband_of_named_wife(form: Form, cluster: Cluster, wives: set[tuple[str, str]]) -> bool:
+    """"Mr. John Knightley" is not the "Mr. Knightley" of the story when a "Mrs. John
+    Knightley" is known: a wife called by her husband's given name is the wife of a younger
+    son, and the elder is "Mr. Knightley" (`wives`: the (given, surname) of such wives)."""
+    if len(form.core) < 2 or (form.core[0], form.core[-1]) not in wives or cluster.multiword():
+        return False
+    return any(f.core == (form.core[-1],) and f.honorifics & form.honorifics for f in cluster.forms)
+
+
+def _surname_of_salient_man(form: Form, bare: Cluster, clusters: list[Cluster]) -> Cluster | None:
+    """A surname alone that the story once took for a person of its own ("Hawkins", said to
+    the narrator before his surname was known) goes, once a man far more named carries it
+    in his full name ("Jim Hawkins"), to him: the salient one (`_salient_known`)."""
+    if len(form.core) != 1 or form.honorifics or form.gender == "female" or bare.known is None \
+            or bare.known.aliases or " " in bare.known.name:
+        return None
+    word = form.core[0]
+    men = [c for c in clusters if c is not bare and c.known is not None and c.gender() == "male"
+           and any(len(core) >= 2 and core[-1] == word for core in c.multiword())]
+    chosen = _salient_known([bare, *men]) if men else None
+    return chosen if chosen is not bare else None
 
 
 def _of_lean(form: Form, candidates: list[Cluster]) -> list[Cluster]:

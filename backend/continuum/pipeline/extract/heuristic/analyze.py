@@ -19,6 +19,7 @@ from continuum.pipeline.extract.heuristic.aliases import (
     build_forms,
     canonical_name,
     cluster_forms,
+    known_kind_prior,
     surface_forms,
 )
 from continuum.pipeline.extract.heuristic.coref import (
@@ -324,12 +325,6 @@ def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
 # "Kent", taken for a person in a letter's heading, is a place once people "leave Kent".
 RETYPE_MIN = 3.0
 RETYPE_RATIO = 2.0
-# A known place or thing becomes a person only against what the book said of it before: one
-# vote per earlier mention, up to `KNOWN_KIND_PRIOR`, so the inn a chapter names once on "our
-# signboard of Admiral Benbow" stays the inn of the thirty mentions before. A person becomes
-# a place on the chapter's evidence alone: a name taken for a person gathers pronouns and
-# mentions it never earned ("Kent", "Bristol").
-KNOWN_KIND_PRIOR = 5
 
 
 def _retyped(cluster: Cluster) -> str:
@@ -346,7 +341,7 @@ def _retyped(cluster: Cluster) -> str:
     if best is None or best[0] == known:
         return known
     kind, weight = best
-    prior = float(min(cluster.known.mentions, KNOWN_KIND_PRIOR)) if kind == "character" else 0.0
+    prior = known_kind_prior(cluster.known) if kind == "character" else 0.0
     if weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(own[known] + prior, 0.0):
         return kind
     return known
@@ -370,7 +365,8 @@ def _entity_item(cluster: Cluster, etype: str, text: str, sentences: list[tuple[
         type=etype,
         aliases=[s for s in surface_forms(cluster) if s != name],
         gender=gender if gender in {"male", "female"} else "unknown",
-        mentions=[Mention(start=m.start, end=m.end, text=m.text) for m in mentions],
+        # Mention texts as printed ("HISPANIOLA"), not as the parser read them.
+        mentions=[Mention(start=m.start, end=m.end, text=text[m.start:m.end]) for m in mentions],
         evidence=Evidence(
             start=a,
             end=b,
@@ -395,7 +391,7 @@ _PLACE_WORDS = frozenset({"Heaven", "Hell", "Paradise", "Purgatory"})
 _OTHER_LABELS = words("WORK_OF_ART EVENT LAW PRODUCT DATE TIME LANGUAGE")
 _IN_PREPS = words(
     """in into inside within near throughout across through outside beyond around over along above
-    below past up down"""
+    below past up down aboard"""
 )
 _MOTION = words(
     """go come return travel walk ride drive move send journey sail remove set run fly hasten hurry
@@ -413,6 +409,10 @@ _PLACE_NOUNS = words(
     coast shores banks part parts centre center middle edge borders empire inhabitants natives
     king queen"""
 )
+# A ship is a place people are on, though the text calls her "she": "the good ship
+# Hispaniola", "the old Walrus, Flint's old ship".
+_VESSEL_NOUNS = words("""ship schooner brig brigantine sloop frigate barque bark vessel yacht
+    steamer steamship packet cutter galleon lugger clipper""")
 _PERSON_NOUNS = words(
     """man woman boy girl lady gentleman friend servant wife husband child son daughter brother
     sister father mother uncle aunt cousin nephew niece widow widower maid master mistress fellow
@@ -536,6 +536,8 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
         votes["location"] += 0.7
     if before in {"a", "an"}:
         votes["other"] += 1.5  # "a Frenchman", "a Baboo": a kind, not a name
+    if before in _VESSEL_NOUNS or _vessel_apposition(doc, m):
+        votes["location"] += 3  # "the good ship Hispaniola", "the Walrus, Flint's old ship"
     if is_group(doc, m):
         pass  # a people or a family: voted once per form, in analyze_chapter_text
     elif m.label is None and doc[m.tok_end - 1].ent_type_ in _OTHER_LABELS:
@@ -553,6 +555,13 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
         votes["character"] += 0.6
     return votes
+
+
+def _vessel_apposition(doc: Any, m: NameMention) -> bool:
+    """"the old Walrus, Flint's old ship": a ship's noun in apposition to the name."""
+    head = _head_of(doc, m)
+    return any(c.dep_ == "appos" and c.lemma_.lower() in _VESSEL_NOUNS for c in head.children) or (
+        head.dep_ == "appos" and head.head.lemma_.lower() in _VESSEL_NOUNS)
 
 
 def _context_cues(doc: Any, m: NameMention) -> Votes:

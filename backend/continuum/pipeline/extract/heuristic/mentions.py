@@ -117,6 +117,8 @@ _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
 _HEADING_LINE = re.compile(r"^[^a-z\n]*[A-Z]{2}[^a-z\n]*$", re.MULTILINE)
 _OPEN_PUNCT = frozenset("\"'“‘«(—–-:;_[")
 POSSESSIVE = frozenset({"'s", "\u2019s"})
+# A verb glued to a name as one token ("Silver'll", "Hawkins've"): the name ends before it.
+CONTRACTIONS = frozenset({"'ll", "\u2019ll", "'ve", "\u2019ve", "'re", "\u2019re"})
 # A dash run glued to a name ends it: "Mr. Bones--" is Mr. Bones ("Bones--\"Sir" is one token).
 _DASHED = re.compile(r"-{2,}|[\u2014\u2013]")
 
@@ -329,6 +331,8 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
         last_text = last_text.rstrip(".")  # "John Knightley." glued to a sentence's end
     if len(last_text) > 3 and last_text[-2:] in POSSESSIVE:
         last_text = last_text[:-2]  # "Fairfax's" left as one token
+    elif len(last_text) > 4 and last_text[-3:] in CONTRACTIONS:
+        last_text = last_text[:-3]  # "Silver'll" is Silver, who will
     start, end = first.idx, last.idx + len(last_text)
     if end <= start:
         return None

@@ -7,8 +7,9 @@ partition the text exactly, so the joined Doc's token offsets are the chapter's.
 The parser reads the text reflowed (`reflow`): a line break inside a sentence, as in every
 hard-wrapped book, is read as the space it stands for. Left in, spaCy makes it a token of
 its own, so "the\nAdmiral Benbow" has no "the" before the name and the parse of a sentence
-broken over two lines differs from the same sentence on one. Reflowing swaps one character
-for one, so offsets do not move; paragraph breaks (blank lines) stay.
+broken over two lines differs from the same sentence on one. A name printed in capitals
+inside prose (a ship's name, "the HISPANIOLA") is read capitalised, as a name. Reflowing
+swaps one character for one, so offsets do not move; paragraph breaks (blank lines) stay.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ _WRAPPED_LINE = re.compile(r"(?<=\S)[ \t]*\n(?=[ \t]*\S)")
 # the sentence splitter's own abbreviations (`segment.sentences.NEVER_FINAL`).
 _SENTENCE_END = re.compile(r"(?:[.!?]|[.!?][\"\u201d\u2019'])$")
 _WORD_BEFORE_DOT = re.compile(r"([A-Za-z.]+)\.$")
+# A word printed in capitals inside prose: a ship's name set in small caps ("the
+# HISPANIOLA"), or emphasis ("I never said YOU"). Emphasis is of a word the text also writes
+# in lowercase; a name never is, and is read capitalised ("the Hispaniola").
+_SHOUTED = re.compile(r"\b[A-Z][A-Z'\u2019]{2,}\b")
+_ROMAN_NUMERAL = re.compile(r"^[IVXLCDM]+$")
+_LOWER_WORDS = re.compile(r"\b[a-z][a-z'\u2019]*\b")
 
 _nlp: Any = None
 _load_lock = threading.Lock()
@@ -141,7 +148,8 @@ def chunk_bounds(text: str, target: int = _CHUNK_CHARS) -> list[tuple[int, int]]
 
 
 def reflow(text: str) -> str:
-    """`text` with each line break inside a sentence turned into a space (same length)."""
+    """`text` as the parser reads it, of the same length: each line break inside a sentence
+    turned into a space, and a name printed in capitals read capitalised (`_recase`)."""
     def flow(m: re.Match[str]) -> str:
         before = text[max(0, m.start() - 8):m.start()]
         word = _WORD_BEFORE_DOT.search(before)
@@ -152,7 +160,27 @@ def reflow(text: str) -> str:
             return m.group()  # a heading ("CHAPTER I", "THE SEA CHEST") stays a line of its own
         return m.group().replace("\n", " ")
 
-    return _WRAPPED_LINE.sub(flow, text)
+    return _recase(_WRAPPED_LINE.sub(flow, text))
+
+
+def _recase(text: str) -> str:
+    """Names printed in capitals inside prose, read capitalised (same length): "the
+    HISPANIOLA" is "the Hispaniola" unless the text writes "hispaniola" somewhere; heading
+    lines (no lowercase letter) and Roman numerals stay as they are."""
+    if _SHOUTED.search(text) is None:
+        return text
+    lower = set(_LOWER_WORDS.findall(text))
+
+    def name(m: re.Match[str]) -> str:
+        word = m.group()
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if word.lower() in lower or _ROMAN_NUMERAL.match(word) or not any(c.islower() for c in line):
+            return word
+        return word[0] + word[1:].lower()
+
+    return _SHOUTED.sub(name, text)
 
 
 def parse(text: str) -> Any:

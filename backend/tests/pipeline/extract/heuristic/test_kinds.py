@@ -68,6 +68,22 @@ def test_the_parser_reads_a_wrapped_line_as_one_line_with_the_same_offsets() -> 
     assert reflow("said Mr.\nDarcy, and\nsmiled.") == "said Mr. Darcy, and smiled."
 
 
+def test_a_name_printed_in_capitals_is_read_as_a_name() -> None:
+    from continuum.pipeline.extract.heuristic.nlp import reflow
+
+    # Treasure Island prints its ship's name in capitals, every time.
+    assert reflow("We went aboard the HISPANIOLA at noon.") == "We went aboard the Hispaniola at noon."
+    # Emphasis is of a word the text also writes in lowercase; headings and numerals stay.
+    assert reflow("I never said YOU, and you know it.") == "I never said YOU, and you know it."
+    assert reflow("THE SEA CHEST\nIn chapter XIV we sailed.") == "THE SEA CHEST\nIn chapter XIV we sailed."
+    chapter = analyze_chapter_text(
+        "I was to sail on board the good ship HISPANIOLA. THE HISPANIOLA lay some way out, and "
+        "she was a fine ship. The captain was aboard the HISPANIOLA before us.", StoryContext())
+    ship = next(e for e in chapter.entities.values() if e.name == "Hispaniola")
+    assert [m.text for m in ship.mentions] == ["HISPANIOLA"] * 3  # quoted as printed
+    assert ship.type == "location"  # a ship is a place people are on, though she is "she"
+
+
 def test_a_known_place_named_once_with_a_title_stays_a_place() -> None:
     from continuum.pipeline.extract.protocol import KnownEntity
 

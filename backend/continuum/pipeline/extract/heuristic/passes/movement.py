@@ -50,8 +50,12 @@ NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "outside",
 CONFINE_VERBS = frozenset({"lock", "shut", "imprison", "confine", "jail", "gaol", "lodge"})
 ARRIVE_VERBS = frozenset({"arrive", "reach", "enter", "land", "gain"})
 LEAVE_VERBS = frozenset({"leave", "quit", "depart", "flee", "escape", "abandon", "desert"})
-TO_PREPS = frozenset({"to", "into", "towards", "toward", "for", "unto", "onto"})
-AT_PREPS = frozenset({"at", "in", "on", "upon"})
+# A ship is boarded and lived on: "went aboard the Hispaniola", "was aboard the Walrus".
+TO_PREPS = frozenset({"to", "into", "towards", "toward", "for", "unto", "onto", "aboard"})
+AT_PREPS = frozenset({"at", "in", "on", "upon", "aboard"})
+# "set out on foot for the Admiral Benbow", "went by coach to Bath": the parser hangs the
+# destination on the way of travelling.
+MEANS_PREPS = frozenset({"on", "by", "in"})
 FROM_PREPS = frozenset({"from", "out of", "off"})
 
 
@@ -136,6 +140,9 @@ def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
             for grand in child.children:
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
                     pairs.extend(view.preps(grand))
+    for prep, noun in list(pairs):
+        if prep in MEANS_PREPS and noun.pos_ == "NOUN" and view.key(noun) is None:
+            pairs.extend((p, n) for p, n in view.preps(noun) if p in TO_PREPS)
     # "climbed up to", "went over to": the parser reads "up to" as one preposition
     return [(p.split()[-1] if " " in p and p.split()[0] in MOTION_ADVERBS else p, n)
             for p, n in pairs]

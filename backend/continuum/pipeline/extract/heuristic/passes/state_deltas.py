@@ -47,6 +47,14 @@ from continuum.pipeline.extract.heuristic.passes.things import ObjectRegistry
 from continuum.pipeline.extract.schema import EntityItem, StateDelta
 
 DIE_VERBS = frozenset({"die", "perish", "expire", "starve", "drown", "succumb"})
+# "I starved", "I died of shame": whoever says "I" or "we" is alive to say it, and a person
+# starves to death only when the text says "to death".
+FIRST_PERSON = frozenset({"i", "we"})
+FIGURATIVE_CAUSES = frozenset({
+    "shame", "laughter", "laughing", "fright", "fear", "mortification", "embarrassment",
+    "vexation", "boredom", "ennui", "curiosity", "impatience", "envy", "jealousy", "longing",
+    "suspense", "astonishment", "surprise", "horror", "delight", "joy", "dulness", "dullness",
+    "thirst", "hunger", "cold", "heat"})
 KILL_VERBS = frozenset(
     {"kill", "murder", "slay", "assassinate", "execute", "strangle", "behead", "hang",
      "drown", "poison", "butcher", "massacre", "slaughter"}
@@ -203,8 +211,10 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
     if (lemma in DIE_VERBS or lemma in KILL_VERBS) and _hedged(verb):
         return
     if lemma in DIE_VERBS and not (lemma == "drown" and view.objects(verb)):
+        if _figurative_death(view, verb, lemma):
+            return
         for s in subjects:
-            if _said_of_a_pronoun(view, verb, s):
+            if _said_of_a_pronoun(view, verb, s) or s.lower_ in FIRST_PERSON:
                 continue
             for who in view.characters(s):
                 out.append(delta(view, verb, "died", who, None, [s], "death", 0.85, s))
@@ -266,6 +276,15 @@ def _dead_predicate(
             continue
         for who in view.characters(s):
             out.append(delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
+
+
+def _figurative_death(view: ChapterView, verb: Any, lemma: str) -> bool:
+    """"died of shame", "starved" (hungry): a manner of speaking, not a death. Starving
+    is dying only "to death"; dying "of" a feeling is an exaggeration."""
+    preps = view.preps(verb)
+    if lemma == "starve":
+        return not any(p == "to" and n.lower_ == "death" for p, n in preps)
+    return any(p in {"of", "with", "from"} and n.lemma_.lower() in FIGURATIVE_CAUSES for p, n in preps)
 
 
 def _said_of_a_pronoun(view: ChapterView, verb: Any, subject: Any) -> bool:

@@ -34,6 +34,13 @@ def moves(view: ViewOf, text: str) -> list[tuple[str, str, str | None]]:
      ("moved_to", "Tom Heller", "Red Lion")),
     ("Nell Barrow came in. Nell Barrow stepped into the Red Lion.",
      ("moved_to", "Nell Barrow", "Red Lion")),
+    # Treasure Island: the destination hangs on the way of travelling, and a ship is boarded.
+    ("Nell Barrow waited. Tom Heller set out on foot for the Red Lion.",
+     ("moved_to", "Tom Heller", "Red Lion")),
+    ("Nell Barrow waited. Tom Heller went by coach to Hatherley Grange.",
+     ("moved_to", "Tom Heller", "Hatherley Grange")),
+    ("Nell Barrow waited. Tom Heller went aboard the Hispaniola.",
+     ("moved_to", "Tom Heller", "Hispaniola")),
 ])
 def test_movement_verbs_and_phrases(view: ViewOf, text: str, expected: tuple[str, str, str]) -> None:
     assert moves(view, text) == [expected]

@@ -132,3 +132,30 @@ def test_dialogue_in_the_present_tense_is_a_plan(view: ViewOf) -> None:
     assert deltas(view, text, PLACES) == []
     text = "“Lydia went to Meryton this morning,” said Jane."
     assert deltas(view, text, PLACES) == [("moved_to", "Lydia", "Meryton")]
+
+
+def test_a_figurative_death_is_no_death(view: ViewOf) -> None:
+    # Whoever says "I" is alive to say it; starving is dying only "to death"; dying of a
+    # feeling is a manner of speaking.
+    for text in ("Old Pew was gone, and I starved on the island.",
+                 "Old Pew starved in the cottage all winter.",
+                 "Old Pew nearly laughed, and Tom Morgan died of shame.",
+                 "\"I died of fright,\" said Tom Morgan."):
+        assert [d for d in deltas(view, text) if d[0] == "died"] == [], text
+    assert deltas(view, "Old Pew starved to death in the cottage.") == [("died", "Old Pew", None)]
+    assert deltas(view, "Old Pew died of a fever.") == [("died", "Old Pew", None)]
+
+
+def test_the_narrator_never_dies_in_the_telling() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # A first-person narrator who "died" of a feeling is telling the story; Old Pew is dead.
+    context = StoryContext(narrator="Jim Hawkins", entities=[
+        KnownEntity(name="Jim Hawkins", type="character", gender="male", mentions=900),
+        KnownEntity(name="Old Pew", type="character", gender="male", mentions=20)])
+    text = ("I was alone that night. I lay still, and I listened. I heard the tapping of the "
+            "stick, and I died a thousand deaths in the dark. I waited. Then Old Pew died in "
+            "the road, and I ran home. I was glad, and I slept.")
+    deltas = OfflineExtractor().extract(text, chapter_number=5, context=context).state_deltas
+    assert [(d.subject) for d in deltas if d.kind == "died"] == ["Old Pew"]
