@@ -9,6 +9,8 @@
 6. the unseen golden fixture 3 (*The Marchbank Pearls*, its own ingest), same scorer as 2.
 7. whole-book reading: five full novels read in order and scored against their keys
    (`evals/wholebook/`; Silas Marner is never tuned on).
+8. the critic on every published novel of the shared data, chapter by chapter
+   (`evals/critic_books.py`: false FAILs and WARNs per book).
 
 `--quick` runs only the first 15 chapters of each real novel in the critic eval; `--mock-embeddings`
 ingests with hash vectors (faster; dense search is then meaningless); `--fresh` re-ingests
@@ -41,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     write = not args.no_write
     embedding = MOCK if args.mock_embeddings else MINILM
 
-    from evals import critic_eval, golden, litbank, search_eval
+    from evals import critic_books, critic_eval, golden, litbank, search_eval
     from evals.wholebook import run as wholebook
 
     state: dict[str, object] = {}
@@ -64,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("golden3", lambda: golden.run(fixture="golden3",
                                        embedding=embedding, write=write, fresh=args.fresh)),
         ("wholebook", lambda: wholebook.main([] if write else ["--no-write"])),
+        ("critic_books", lambda: critic_books.main([] if write else ["--no-write"])),
     ]
     failed = []
     for name, step in steps:

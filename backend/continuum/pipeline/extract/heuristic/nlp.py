@@ -43,6 +43,7 @@ _WORD_BEFORE_DOT = re.compile(r"([A-Za-z.]+)\.$")
 # in lowercase; a name never is, and is read capitalised ("the Hispaniola").
 _SHOUTED = re.compile(r"\b[A-Z][A-Z'\u2019]{2,}\b")
 _ROMAN_NUMERAL = re.compile(r"^[IVXLCDM]+$")
+_CAPS_RUN = re.compile(r"\b[A-Z][A-Z'\u2019]+(?:[ \t]+[A-Z][A-Z'\u2019]+)*\b")
 _LOWER_WORDS = re.compile(r"\b[a-z][a-z'\u2019]*\b")
 
 _nlp: Any = None
@@ -165,22 +166,24 @@ def reflow(text: str) -> str:
 
 def _recase(text: str) -> str:
     """Names printed in capitals inside prose, read capitalised (same length): "the
-    HISPANIOLA" is "the Hispaniola" unless the text writes "hispaniola" somewhere; heading
-    lines (no lowercase letter) and Roman numerals stay as they are."""
+    HISPANIOLA" is "the Hispaniola" unless the text writes "hispaniola" somewhere. Heading
+    lines (no lowercase letter) and Roman numerals stay as they are, and so does a run of
+    two such words or more: an inscription or a label ("ILSE REYES" cut in a stone)."""
     if _SHOUTED.search(text) is None:
         return text
     lower = set(_LOWER_WORDS.findall(text))
-
-    def name(m: re.Match[str]) -> str:
-        word = m.group()
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        line_end = text.find("\n", m.end())
-        line = text[line_start:line_end if line_end >= 0 else len(text)]
-        if word.lower() in lower or _ROMAN_NUMERAL.match(word) or not any(c.islower() for c in line):
-            return word
-        return word[0] + word[1:].lower()
-
-    return _SHOUTED.sub(name, text)
+    out = list(text)
+    for run in _CAPS_RUN.finditer(text):
+        line_start = text.rfind("\n", 0, run.start()) + 1
+        line_end = text.find("\n", run.end())
+        if not any(c.islower() for c in text[line_start:line_end if line_end >= 0 else len(text)]):
+            continue  # a heading
+        names = [m for m in _SHOUTED.finditer(run.group()) if m.group().lower() not in lower
+                 and not _ROMAN_NUMERAL.match(m.group())]
+        if len(names) == 1:
+            start, end = run.start() + names[0].start(), run.start() + names[0].end()
+            out[start + 1:end] = text[start + 1:end].lower()
+    return "".join(out)
 
 
 def parse(text: str) -> Any:

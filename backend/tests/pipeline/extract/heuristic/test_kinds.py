@@ -76,6 +76,9 @@ def test_a_name_printed_in_capitals_is_read_as_a_name() -> None:
     # Emphasis is of a word the text also writes in lowercase; headings and numerals stay.
     assert reflow("I never said YOU, and you know it.") == "I never said YOU, and you know it."
     assert reflow("THE SEA CHEST\nIn chapter XIV we sailed.") == "THE SEA CHEST\nIn chapter XIV we sailed."
+    # Two such words in a row are an inscription, quoted as printed: a name cut in a stone.
+    stone = "the letters went in: ILSE REYES, and a line."
+    assert reflow(stone) == stone
     chapter = analyze_chapter_text(
         "I was to sail on board the good ship HISPANIOLA. THE HISPANIOLA lay some way out, and "
         "she was a fine ship. The captain was aboard the HISPANIOLA before us.", StoryContext())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
 from continuum.pipeline.extract.heuristic.passes.movement import (
@@ -47,8 +48,8 @@ from continuum.pipeline.extract.heuristic.passes.things import ObjectRegistry
 from continuum.pipeline.extract.schema import EntityItem, StateDelta
 
 DIE_VERBS = frozenset({"die", "perish", "expire", "starve", "drown", "succumb"})
-# "I starved", "I died of shame": whoever says "I" or "we" is alive to say it, and a person
-# starves to death only when the text says "to death".
+# "I starved", "I died of shame": whoever says "I" or "we" is alive to say it (`_may_die`),
+# and a person starves to death only when the text says "to death".
 FIRST_PERSON = frozenset({"i", "we"})
 FIGURATIVE_CAUSES = frozenset({
     "shame", "laughter", "laughing", "fright", "fear", "mortification", "embarrassment",
@@ -214,10 +215,11 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
         if _figurative_death(view, verb, lemma):
             return
         for s in subjects:
-            if _said_of_a_pronoun(view, verb, s) or s.lower_ in FIRST_PERSON:
+            if _said_of_a_pronoun(view, verb, s):
                 continue
             for who in view.characters(s):
-                out.append(delta(view, verb, "died", who, None, [s], "death", 0.85, s))
+                if _may_die(view, s, who, verb):
+                    out.append(delta(view, verb, "died", who, None, [s], "death", 0.85, s))
         return
     if lemma in {"be", "lie", "fall"} or lemma == "dead":
         _dead_predicate(view, verb, subjects, out)
@@ -232,6 +234,8 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
             killer = view.name_of(agent) if agent is not None else None
             for s in subjects:
                 for who in view.characters(s):
+                    if kind == "killed" and not _may_die(view, s, who, verb):
+                        continue
                     parts = [s] + ([agent] if agent is not None else [])
                     out.append(delta(view, verb, kind, who, killer, parts, rule, 0.8, s))
             return
@@ -242,6 +246,8 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
                     out.append(delta(view, verb, kind, who, None, [s, obj], rule, 0.7, s))
                 continue
             for who in view.characters(obj):
+                if kind == "killed" and not _may_die(view, obj, who):
+                    continue
                 killer = killers[0][1] if killers else None
                 parts = [obj] + ([killers[0][0]] if killers else [])
                 out.append(delta(view, verb, kind, who, killer, parts, rule, 0.8, obj))
@@ -269,13 +275,30 @@ def _dead_predicate(
                for c in verb.children):
         return
     dead = next(c for c in verb.children if c.lower_ == "dead")
-    if _hedged(verb, dead):
-        return
+    if _hedged(verb, dead) or any(c.dep_ == "prep" and c.lower_ == "to" for c in dead.children):
+        return  # "he was dead to me": a manner of speaking
     for s in subjects:
         if _said_of_a_pronoun(view, verb, s):
             continue
         for who in view.characters(s):
-            out.append(delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
+            if _may_die(view, s, who, verb):
+                out.append(delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
+
+
+def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> bool:
+    """Whether a death or killing of `who`, named by `tok`, may be recorded: the victim is
+    named, or is a narration pronoun whose person is certain (`certainty.certain`); never
+    whoever says "I" or "we", nor the narrator of a first-person chapter, alive to tell it
+    ("Philip Pirrip, late of this parish", his father's stone; "I was happily hanged"); never
+    a kin noun or description ("the mother died", "his wife died": whose, and when, is a
+    guess)."""
+    if tok.lower_ in FIRST_PERSON or (who == view.chapter.narrator and not view.in_quote(tok)):
+        return False
+    between = view.doc[min(tok.i, verb.i):max(tok.i, verb.i)] if verb is not None else []
+    if any(t.text in {";", ":"} for t in between):
+        return False  # "was born the Catherine you saw …; and two hours after the mother died"
+    kind = view.token_kind[tok.i]
+    return kind == "name" or (kind == "pronoun" and not view.in_quote(tok) and certain(view, tok, who))
 
 
 def _figurative_death(view: ChapterView, verb: Any, lemma: str) -> bool:

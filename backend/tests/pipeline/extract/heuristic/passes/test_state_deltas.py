@@ -159,3 +159,16 @@ def test_the_narrator_never_dies_in_the_telling() -> None:
             "the road, and I ran home. I was glad, and I slept.")
     deltas = OfflineExtractor().extract(text, chapter_number=5, context=context).state_deltas
     assert [(d.subject) for d in deltas if d.kind == "died"] == ["Old Pew"]
+
+
+def test_a_death_needs_a_named_or_certain_victim(view: ViewOf) -> None:
+    # Wuthering Heights: "two hours after the mother died" is not the daughter named beside it;
+    # a "he" among several men is a guess; "dead to me" is a manner of speaking.
+    for text in ("Catherine Linton was born that night, two hours after the mother died.",
+                 "That night was born the Catherine Linton you saw at the Heights: a puny child; "
+                 "and two hours after the mother died.",
+                 "Tom Morgan met Mr. Silver and Mr. Hands on the road. He died that night.",
+                 "Tom Morgan came home. Old Pew was dead to him."):
+        assert [d for d in deltas(view, text) if d[0] in ("died", "killed")] == [], text
+    assert [d for d in deltas(view, "Tom Morgan sat down. He died that night.") if d[0] == "died"] == [
+        ("died", "Tom Morgan", None)]
