@@ -375,7 +375,9 @@ def _novel_exists(db: EvalDatabase, novel_id: str) -> bool:
 # ---------------------------------------------------------------- reporting
 
 def write_section(section: str, heading: str, path: Path = EVALUATION_MD) -> None:
-    """Replace (or append) one `## heading` section of docs/EVALUATION.md, keeping the others."""
+    """Replace (or append) one `## heading` section of docs/EVALUATION.md, keeping the others
+    and the section's own history: the paragraphs from its first "**Session N**" on, written
+    by hand after a measurement, follow the regenerated text."""
     if path.exists():
         text_ = path.read_text(encoding="utf-8")
     else:
@@ -388,6 +390,10 @@ def write_section(section: str, heading: str, path: Path = EVALUATION_MD) -> Non
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
                    len(lines))
         tail = "".join(lines[end:])
+        first = next((i for i in range(start + 1, end) if lines[i].startswith("**Session ")), end)
+        history = "".join(lines[first:end]).strip("\n")
+        if history and history not in section:
+            section = section.rstrip("\n") + "\n\n" + history + "\n"
         new = "".join(lines[:start]) + section.rstrip("\n") + "\n" + ("\n" + tail if tail else "")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(new, encoding="utf-8")

@@ -50,6 +50,18 @@ def test_write_section_replaces_only_its_own_section(tmp_path: Path) -> None:
     assert doc.read_text().endswith("## Golden\n\ng\n")
 
 
+def test_write_section_keeps_the_sections_history(tmp_path: Path) -> None:
+    doc = tmp_path / "EVALUATION.md"
+    doc.write_text("# Evaluation\n\n## Search\n\n| old table |\n\n**Session 2** it rose.\n\n"
+                   "**Session 1** first.\n\n## Other\n\nx\n")
+    write_section("## Search\n\n| new table |\n", "## Search", doc)
+    text = doc.read_text()
+    assert "| old table |" not in text
+    assert "| new table |\n\n**Session 2** it rose.\n\n**Session 1** first.\n\n## Other" in text
+    write_section("## Search\n\n| newer |\n", "## Search", doc)
+    assert doc.read_text().count("**Session 2**") == 1
+
+
 def test_canon_values_agree_by_number_or_containment() -> None:
     from evals.golden_canon import number_value, same_value
 

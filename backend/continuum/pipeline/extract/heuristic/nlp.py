@@ -8,7 +8,7 @@ The parser reads the text reflowed (`reflow`): a line break inside a sentence, a
 hard-wrapped book, is read as the space it stands for. Left in, spaCy makes it a token of
 its own, so "the\nAdmiral Benbow" has no "the" before the name and the parse of a sentence
 broken over two lines differs from the same sentence on one. A name printed in capitals
-inside prose (a ship's name, "the HISPANIOLA") is read capitalised, as a name. Reflowing
+after its article (a ship's name, "the HISPANIOLA") is read capitalised, as a name. Reflowing
 swaps one character for one, so offsets do not move; paragraph breaks (blank lines) stay.
 """
 
@@ -43,6 +43,9 @@ _WORD_BEFORE_DOT = re.compile(r"([A-Za-z.]+)\.$")
 # in lowercase; a name never is, and is read capitalised ("the Hispaniola").
 _SHOUTED = re.compile(r"\b[A-Z][A-Z'\u2019]{2,}\b")
 _ROMAN_NUMERAL = re.compile(r"^[IVXLCDM]+$")
+# A name set in capitals is a ship's or a house's, after its article: "the HISPANIOLA", "the
+# old WALRUS", "the good ship HISPANIOLA"; emphasis ("whose INDUSTRY and OBEDIENCE") is not.
+_NAMED_THING = re.compile(r"\b[Tt][Hh][Ee](?:[ \t]+[a-z]+){0,2}[ \t]+$")
 _CAPS_RUN = re.compile(r"\b[A-Z][A-Z'\u2019]+(?:[ \t]+[A-Z][A-Z'\u2019]+)*\b")
 _LOWER_WORDS = re.compile(r"\b[a-z][a-z'\u2019]*\b")
 
@@ -165,10 +168,11 @@ def reflow(text: str) -> str:
 
 
 def _recase(text: str) -> str:
-    """Names printed in capitals inside prose, read capitalised (same length): "the
-    HISPANIOLA" is "the Hispaniola" unless the text writes "hispaniola" somewhere. Heading
-    lines (no lowercase letter) and Roman numerals stay as they are, and so does a run of
-    two such words or more: an inscription or a label ("ILSE REYES" cut in a stone)."""
+    """Names printed in capitals inside prose after their article, read capitalised (same
+    length): "the HISPANIOLA" is "the Hispaniola" unless the text writes "hispaniola"
+    somewhere. Heading lines (no lowercase letter), Roman numerals, emphasis without an
+    article ("whose INDUSTRY") and runs of two such words or more (an inscription, "ILSE
+    REYES" cut in a stone) stay as they are."""
     if _SHOUTED.search(text) is None:
         return text
     lower = set(_LOWER_WORDS.findall(text))
@@ -182,7 +186,8 @@ def _recase(text: str) -> str:
                  and not _ROMAN_NUMERAL.match(m.group())]
         if len(names) == 1:
             start, end = run.start() + names[0].start(), run.start() + names[0].end()
-            out[start + 1:end] = text[start + 1:end].lower()
+            if _NAMED_THING.search(text, max(0, start - 40), start):
+                out[start + 1:end] = text[start + 1:end].lower()
     return "".join(out)
 
 

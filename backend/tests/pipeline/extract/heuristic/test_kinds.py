@@ -79,6 +79,9 @@ def test_a_name_printed_in_capitals_is_read_as_a_name() -> None:
     # Two such words in a row are an inscription, quoted as printed: a name cut in a stone.
     stone = "the letters went in: ILSE REYES, and a line."
     assert reflow(stone) == stone
+    # Emphasis without an article is not a name (Vanity Fair's letter).
+    praise = "whose INDUSTRY and OBEDIENCE have endeared her to the school"
+    assert reflow(praise) == praise
     chapter = analyze_chapter_text(
         "I was to sail on board the good ship HISPANIOLA. THE HISPANIOLA lay some way out, and "
         "she was a fine ship. The captain was aboard the HISPANIOLA before us.", StoryContext())
