@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 import uuid
@@ -397,6 +398,19 @@ def write_section(section: str, heading: str, path: Path = EVALUATION_MD) -> Non
         new = "".join(lines[:start]) + section.rstrip("\n") + "\n" + ("\n" + tail if tail else "")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(new, encoding="utf-8")
+
+
+def read_in_processes(module: str, stems: list[str], jobs: int,
+                      extra: Callable[[int], list[str]] = lambda _share: []) -> list[int]:
+    """Run `python -m module --read-only --book S ...` over `jobs` processes, the books dealt
+    out in turn (each process reads its share one after the other, in databases of its own);
+    `extra(i)` adds arguments for share i. Returns the exit codes."""
+    jobs = max(1, jobs)
+    shares = [stems[i::jobs] for i in range(jobs)]
+    procs = [subprocess.Popen([sys.executable, "-m", module, "--read-only",
+                               *extra(i), *(a for s in share for a in ("--book", s))], cwd=REPO)
+             for i, share in enumerate(shares) if share]
+    return [p.wait() for p in procs]
 
 
 def write_json(path: Path, data: Any) -> None:

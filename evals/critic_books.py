@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -24,8 +23,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evals.common import VAR, write_json, write_section
-from evals.critic_eval import OVERDUE, RealNovel, run_novel, shared_novel
+from evals.common import VAR, read_in_processes, write_json, write_section
+from evals.critic_eval import OVERDUE, RealNovel, run_novel, shared_novels
 
 SECTION = "## Critic on published books"
 ERRORS = VAR / "eval-critic-books.json"
@@ -34,9 +33,8 @@ WARNS_PER_CHAPTER_TARGET = 1 / 5
 
 def books() -> list[RealNovel]:
     """Every novel of the shared data folder, by file name."""
-    folder = shared_novel("x").parent
     return [RealNovel(p.name, p.stem.replace("_", " ").title(), p.stem, "")
-            for p in sorted(folder.glob("*.txt"))]
+            for p in sorted(shared_novels().glob("*.txt"))]
 
 
 def summarize(result: Any) -> dict[str, Any]:
@@ -70,13 +68,10 @@ def read_books(stems: Sequence[str]) -> list[dict[str, Any]]:
 
 def read_in_parallel(stems: list[str], jobs: int) -> list[dict[str, Any]]:
     """The books split over `jobs` processes (each its own databases), results gathered."""
-    shares = [stems[i::jobs] for i in range(jobs)]
     with tempfile.TemporaryDirectory() as tmp:
-        outs = [Path(tmp) / f"share{i}.json" for i in range(len(shares))]
-        procs = [subprocess.Popen([sys.executable, "-m", "evals.critic_books", "--read-only",
-                                   "--out", str(out), *(a for s in share for a in ("--book", s))])
-                 for share, out in zip(shares, outs, strict=True) if share]
-        codes = [p.wait() for p in procs]
+        outs = [Path(tmp) / f"share{i}.json" for i in range(jobs)]
+        codes = read_in_processes("evals.critic_books", stems, jobs,
+                                  lambda i: ["--out", str(outs[i])])
         if any(codes):
             raise SystemExit(f"a reading process failed (exit codes {codes})")
         found = [r for out in outs if out.exists() for r in json.loads(out.read_text("utf-8"))]

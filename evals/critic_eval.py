@@ -299,10 +299,15 @@ def world_digest(ingest: GoldenIngest) -> dict[str, Any]:
     }
 
 
-def shared_novel(name: str) -> Path:
-    """A novel of the shared data folder ($CONTINUUM_SHARED_DATA or ../shared/data)."""
+def shared_novels() -> Path:
+    """The novels folder of the shared data ($CONTINUUM_SHARED_DATA or ../shared/data)."""
     root = os.environ.get("CONTINUUM_SHARED_DATA") or str(REPO.parent / "shared" / "data")
-    return Path(root) / "novels" / name
+    return Path(root) / "novels"
+
+
+def shared_novel(name: str) -> Path:
+    """A novel of the shared data folder."""
+    return shared_novels() / name
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,13 @@ each). The held-out book (never tuned on) is marked in the table.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evals.common import REPO, VAR, fmt, write_json, write_section
+from evals.common import REPO, VAR, fmt, read_in_processes, write_json, write_section
 from evals.wholebook.key import available_keys, load_key
 from evals.wholebook.reading import load_snapshot, read_book, save_snapshot
 from evals.wholebook.score import score_book
@@ -71,11 +70,6 @@ def table(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def _read_in_subprocess(stems: list[str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "evals.wholebook", "--read-only",
-                             *[a for s in stems for a in ("--book", s)]], cwd=REPO)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Read (or reuse) every keyed book, score it, print and write the table."""
     parser = argparse.ArgumentParser(prog="python -m evals.wholebook",
@@ -101,9 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if not args.reuse:
         began = time.perf_counter()
-        shares = [stems[i::max(1, args.jobs)] for i in range(max(1, args.jobs))]
-        procs = [_read_in_subprocess(share) for share in shares if share]
-        if any(p.wait() != 0 for p in procs):
+        if any(read_in_processes("evals.wholebook", stems, args.jobs)):
             print("reading a book failed", file=sys.stderr)
             return 1
         print(f"read {len(stems)} books in {time.perf_counter() - began:.0f}s")

@@ -383,9 +383,8 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             attach(cluster, form)
             by_surface.setdefault(form.key, []).append(cluster)
     given_names = {f.core[0] for f in forms if len(f.core) >= 2}
-    wives = {(f.core[0], f.core[-1]) for c in clusters for f in c.forms
-             if f.honorifics & _WIFE_TITLES and len(f.core) >= 2} | {
-        (f.core[0], f.core[-1]) for f in forms if f.honorifics & _WIFE_TITLES and len(f.core) >= 2}
+    wives = {(f.core[0], f.core[-1]) for f in [*(g for c in clusters for g in c.forms), *forms]
+             if f.honorifics & _WIFE_TITLES and len(f.core) >= 2}
     for form in sorted(forms, key=lambda f: _specificity(f, given_names)):
         exact = {id(c): c for c in _of_lean(form, by_surface.get(form.key, []))}
         if len(exact) > 1 and (chosen := _salient_known(list(exact.values()))) is not None:

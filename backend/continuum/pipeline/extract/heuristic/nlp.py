@@ -159,12 +159,16 @@ def reflow(text: str) -> str:
         word = _WORD_BEFORE_DOT.search(before)
         if _SENTENCE_END.search(before) and not (word and word.group(1).lower() in NEVER_FINAL):
             return m.group()
-        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-        if not any(c.islower() for c in line):
+        if _heading(text[text.rfind("\n", 0, m.start()) + 1:m.start()]):
             return m.group()  # a heading ("CHAPTER I", "THE SEA CHEST") stays a line of its own
         return m.group().replace("\n", " ")
 
     return _recase(_WRAPPED_LINE.sub(flow, text))
+
+
+def _heading(line: str) -> bool:
+    """A line with no lowercase letter: a heading ("CHAPTER I", "THE SEA CHEST")."""
+    return not any(c.islower() for c in line)
 
 
 def _recase(text: str) -> str:
@@ -178,10 +182,9 @@ def _recase(text: str) -> str:
     lower = set(_LOWER_WORDS.findall(text))
     out = list(text)
     for run in _CAPS_RUN.finditer(text):
-        line_start = text.rfind("\n", 0, run.start()) + 1
         line_end = text.find("\n", run.end())
-        if not any(c.islower() for c in text[line_start:line_end if line_end >= 0 else len(text)]):
-            continue  # a heading
+        if _heading(text[text.rfind("\n", 0, run.start()) + 1:line_end if line_end >= 0 else len(text)]):
+            continue
         names = [m for m in _SHOUTED.finditer(run.group()) if m.group().lower() not in lower
                  and not _ROMAN_NUMERAL.match(m.group())]
         if len(names) == 1:

@@ -50,7 +50,7 @@ from continuum.pipeline.extract.schema import EntityItem, StateDelta
 DIE_VERBS = frozenset({"die", "perish", "expire", "starve", "drown", "succumb"})
 # "I starved", "I died of shame": whoever says "I" or "we" is alive to say it (`_may_die`),
 # and a person starves to death only when the text says "to death".
-FIRST_PERSON = frozenset({"i", "we"})
+TELLERS = frozenset({"i", "we"})
 FIGURATIVE_CAUSES = frozenset({
     "shame", "laughter", "laughing", "fright", "fear", "mortification", "embarrassment",
     "vexation", "boredom", "ennui", "curiosity", "impatience", "envy", "jealousy", "longing",
@@ -292,7 +292,7 @@ def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> 
     ("Philip Pirrip, late of this parish", his father's stone; "I was happily hanged"); never
     a kin noun or description ("the mother died", "his wife died": whose, and when, is a
     guess)."""
-    if tok.lower_ in FIRST_PERSON or (who == view.chapter.narrator and not view.in_quote(tok)):
+    if tok.lower_ in TELLERS or (who == view.chapter.narrator and not view.in_quote(tok)):
         return False
     between = view.doc[min(tok.i, verb.i):max(tok.i, verb.i)] if verb is not None else []
     if any(t.text in {";", ":"} for t in between):
