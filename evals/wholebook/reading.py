@@ -68,6 +68,7 @@ def snapshot_cap(novel_id: Any, cap: int) -> dict[str, Any]:
                            "target": str(r.target.id), "from_chapter": r.from_chapter,
                            "quote": r.evidence_quote} for r in relationships],
         "states": {str(eid): {"location": str(s.location.entity.id) if s.location else None,
+                              "home": str(s.home.entity.id) if s.home else None,
                               "status": s.status.status if s.status else None,
                               "description": s.description}
                    for eid, s in states.items()},

@@ -11,6 +11,8 @@ Relationships. The extractor's types fold into the key's closed vocabulary (`sis
 sibling, `son_of` → parent reversed, ...). A relationship is judged when both ends are
 assigned to key people, or an end is a non-person of the key (then it is wrong); a type
 outside the vocabulary, or an end nobody in the key is, leaves it unjudged (counted apart).
+A home (`lives_at`, a person's tie to a place) is no relationship between people and is left
+out; the whereabouts it gives are scored below.
 
 Whereabouts. At the key's chapter, the place the read layer gives for the person's entity
 (the most mentioned one assigned to them) is right when its name or an alias is the key's
@@ -49,6 +51,8 @@ TYPE_MAP: dict[str, tuple[str, bool]] = {
     "in_law_of": ("in_law", False),
 }
 TOP_CHARACTERS = 50
+# A person's tie to a place, not to a person: a home is judged by where people are, not here.
+PLACE_TYPES = frozenset({"lives_at"})
 
 
 @dataclass
@@ -191,6 +195,8 @@ def _relationships(key: BookKey, cast: Cast, rels: list[dict], by_id: dict[str, 
     right = wrong = unjudged = 0
     wrong_rows = []
     for rel in rels:
+        if rel["type"] in PLACE_TYPES:
+            continue
         ends = [by_id.get(rel["source"]), by_id.get(rel["target"])]
         folded = _fold(rel, cast)
         label = f"{ends[0]['name'] if ends[0] else '?'} {rel['type']} " \

@@ -17,6 +17,7 @@ from continuum.reads.visibility import (
     entity_ref,
     latest_version,
     projection_in_force,
+    relationship_in_force,
 )
 
 
@@ -54,6 +55,7 @@ class EntityState(BaseModel):
     description: str | None
     first_chapter: int
     location: Placement | None
+    home: Placement | None  # where it lives (a `lives_at` in force), apart from where it is
     holdings: list[Placement]
     holder: Placement | None
     occupants: list[Placement]
@@ -106,6 +108,13 @@ def entity_states(
           FROM located_in_edges l
          WHERE l.novel_id = :n AND l.entity_id = ANY(:ids) AND {projection_in_force('l')}
          ORDER BY l.valid_from DESC, l.id DESC""", params)
+    home = _placements(session, f"""
+        SELECT r.source_id AS of, {entity_ref('r.novel_id', 'r.target_id')} AS ref,
+               r.from_chapter AS since
+          FROM relationships r
+         WHERE r.novel_id = :n AND r.source_id = ANY(:ids) AND r.type = 'lives_at'
+           AND {relationship_in_force('r')}
+         ORDER BY r.from_chapter DESC, r.id DESC""", params)
     holdings = _placements(session, f"""
         SELECT p.owner_id AS of, {entity_ref('p.novel_id', 'p.object_id')} AS ref,
                p.valid_from AS since
@@ -163,7 +172,8 @@ def entity_states(
             entity=EntityRef(id=head.id, name=head.name, type=head.type),
             aliases=list(head.aliases), description=head.description,
             first_chapter=head.first_chapter,
-            location=here[0] if here else None, holdings=holdings.get(head.id, []),
+            location=here[0] if here else None,
+            home=home[head.id][0] if home.get(head.id) else None, holdings=holdings.get(head.id, []),
             holder=held_by[0] if held_by else None, occupants=occupants.get(head.id, []),
             status=status.get(head.id), knowledge=knowledge.get(head.id, []),
             relationships=ties.get(head.id, []), canon=canon.get(head.id, []),

@@ -26,6 +26,9 @@ class WorldState:
     cap: int
     names: dict[uuid.UUID, tuple[str, list[str], str, int]] = field(default_factory=dict)
     dead: dict[uuid.UUID, Evidence] = field(default_factory=dict)
+    # What the record has the dead do after their death, by the cap: (chapter, verb) events
+    # of accepted chapters ("Lucy came" after "Lucy died": a vampire, or a stage death).
+    acts_after_death: dict[uuid.UUID, list[tuple[int, str]]] = field(default_factory=dict)
     gone_objects: dict[uuid.UUID, tuple[str, Evidence]] = field(default_factory=dict)
     holders: dict[uuid.UUID, tuple[uuid.UUID, Evidence]] = field(default_factory=dict)
     knowledge: list[tuple[uuid.UUID, str, str, Evidence]] = field(default_factory=list)
@@ -52,6 +55,13 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
             world.dead[r.entity_id] = evidence
         elif r.status == "destroyed":
             world.gone_objects[r.entity_id] = ("destroyed", evidence)
+    if world.dead:
+        for r in session.execute(text("""
+                SELECT e.subject_id, e.chapter, e.verb FROM events e
+                 WHERE e.novel_id = :n AND e.chapter <= :cap AND e.subject_id = ANY(:dead)
+                 ORDER BY e.chapter, e.ordinal"""), {**params, "dead": list(world.dead)}):
+            if r.chapter > world.dead[r.subject_id].chapter:
+                world.acts_after_death.setdefault(r.subject_id, []).append((r.chapter, r.verb))
     for r in session.execute(text(f"""
             SELECT p.owner_id, p.object_id, p.valid_from, d.evidence_quote
               FROM possesses_edges p

@@ -56,7 +56,10 @@ def test_relationships_are_folded_to_the_key_vocabulary_and_judged() -> None:
             {"type": "father_of", "source": "d", "target": "e", "from_chapter": 1, "quote": ""},
             {"type": "friend_of", "source": "b", "target": "e", "from_chapter": 1, "quote": ""},
             {"type": "neighbour_of", "source": "d", "target": "j", "from_chapter": 1,
-             "quote": ""}]
+             "quote": ""},
+            # a home is a tie to a place, judged by the whereabouts, not as a relationship
+            {"type": "lives_at", "source": "e", "target": "k", "from_chapter": 1, "quote": ""}]
+    ents.append(_ent("k", "Kent", "location"))
     scores = score_cap(KEY, _cap(ents, rels), 1)
     assert (scores["rel_right"], scores["rel_wrong"], scores["rel_unjudged"]) == (1, 2, 1)
     assert scores["rel_recall"] == 1.0  # the marriage is not in force at chapter 1

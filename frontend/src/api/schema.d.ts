@@ -1480,6 +1480,7 @@ export interface components {
             holder: components["schemas"]["Placement"] | null;
             /** Holdings */
             holdings: components["schemas"]["Placement"][];
+            home: components["schemas"]["Placement"] | null;
             /** Knowledge */
             knowledge: components["schemas"]["KnowledgeRow"][];
             location: components["schemas"]["Placement"] | null;
@@ -3684,6 +3685,14 @@ export interface operations {
                      *       },
                      *       "first_chapter": 1,
                      *       "holdings": [],
+                     *       "home": {
+                     *         "entity": {
+                     *           "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d14",
+                     *           "name": "Longbourn",
+                     *           "type": "location"
+                     *         },
+                     *         "since": 3
+                     *       },
                      *       "knowledge": [
                      *         {
                      *           "certainty": 1,

@@ -8,6 +8,7 @@ LIZZY = {"id": "6f1c2a4e-8d1b-4c55-9a7e-0b1f3e2d4c11", "name": "Elizabeth Bennet
          "type": "character"}
 DARCY = {"id": "a3b0c9d2-77e4-4f1a-8c2b-5d6e7f809a12", "name": "Mr. Darcy", "type": "character"}
 PEMBERLEY = {"id": "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e13", "name": "Pemberley", "type": "location"}
+LONGBOURN = {"id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d14", "name": "Longbourn", "type": "location"}
 
 EVENT = {"id": 41, "chapter": 3, "ordinal": 2, "story_order": 2, "type": "movement",
          "summary": "Elizabeth walked to Netherfield.", "verb": "walk", "subject": LIZZY,

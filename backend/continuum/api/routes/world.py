@@ -14,6 +14,7 @@ from continuum.api.routes._examples import (
     DARCY,
     ENTITY_SUMMARY,
     LIZZY,
+    LONGBOURN,
     PEMBERLEY,
     RELATIONSHIP,
     example,
@@ -31,7 +32,8 @@ router = APIRouter(tags=["world"])
 
 STATE_EXAMPLE = {
     "entity": LIZZY, "aliases": ["Lizzy", "Eliza"], "description": "The second Bennet daughter.",
-    "first_chapter": 1, "location": {"entity": PEMBERLEY, "since": 43}, "holdings": [],
+    "first_chapter": 1, "location": {"entity": PEMBERLEY, "since": 43},
+    "home": {"entity": LONGBOURN, "since": 3}, "holdings": [],
     "holder": None, "occupants": [], "status": None,
     "knowledge": [{"fact": "Wickham lied about Darcy", "chapter": 36, "certainty": 1.0,
                    "how": "read", "source": DARCY, "evidence_quote": "she read the letter"}],

@@ -71,10 +71,15 @@ class DraftClaims:
             return self.person(name) if name and normalize(name) not in PRONOUNS else None
         if _ROLE.match(surface):
             return self.role(surface, at)
-        for type_ in PERSON_TYPES:
-            found = self.bind(surface, type_)
-            if found is not None:
-                return found
+        # the extractor's own reading of the mention comes first: "Finch … in his square
+        # hand" is the Aldous Finch its clusters made of it, not the more salient Mara Finch
+        resolved = self.resolved_at(at) if at is not None else None
+        for name in ([resolved] if resolved and normalize(resolved) not in PRONOUNS
+                     and not _ROLE.match(resolved) else []) + [surface]:
+            for type_ in PERSON_TYPES:
+                found = self.bind(name, type_)
+                if found is not None:
+                    return found
         return None
 
 

@@ -29,6 +29,8 @@ SUPERSEDES = {
     "friend_of": {"enemy_of"},
     "ally_of": {"enemy_of"},
 }
+# A person has one of these at a time: a new home ends the one before (`passes/residence`).
+ONE_AT_A_TIME = frozenset({"lives_at"})
 
 
 def _key(value: str) -> str:
@@ -202,6 +204,14 @@ def _persist_relationships(
                      :symmetric, :chapter, {EVIDENCE_VALUES}) RETURNING id"""),
             {**params, "symmetric": rel.symmetric, **evidence_params(rel.evidence)},
         ).scalar_one()
+        if rel.type in ONE_AT_A_TIME:
+            session.execute(
+                text("""UPDATE relationships SET to_chapter = :chapter
+                         WHERE novel_id = :novel_id AND type = :type AND source_id = :source
+                           AND target_id <> :target AND to_chapter IS NULL
+                           AND superseded_by_id IS NULL AND from_chapter <= :chapter"""),
+                params,
+            )
         replaced = SUPERSEDES.get(rel.type)
         if replaced:
             session.execute(

@@ -51,3 +51,31 @@ def test_a_full_name_joins_the_person_known_by_title_and_surname() -> None:
     claims = bind_claims(TEXT, ChapterExtraction(new_entities=[_item("John Trelawney")]), world,
                          cast=cast)
     assert claims.local["john trelawney"] == TRELAWNEY
+
+
+def test_a_name_means_whom_the_extractor_made_of_that_mention() -> None:
+    # blind6_clean_03: "Finch sent for me … in his square hand": where the extractor's
+    # clusters put a "Finch" on Aldous, the critique reads that mention as Aldous, whatever
+    # the name alone would bind to.
+    aldous, mara = uuid.UUID(int=11), uuid.UUID(int=12)
+    text = "Finch smiled at her. Finch sent for me by boat: a note in his square hand."
+    second = text.index("Finch", 1)
+    world = WorldState(cap=10)
+    world.names = {aldous: ("Aldous Finch", [], "character", 1),
+                   mara: ("Mara Finch", ["Finch"], "character", 1)}
+    cast = Cast(Roster([
+        RosterEntry(id=aldous, type="character", name="Aldous Finch", aliases=set(),
+                    gender="male", first_chapter=1, mentions=20),
+        RosterEntry(id=mara, type="character", name="Mara Finch", aliases={"Finch"},
+                    gender="female", first_chapter=1, mentions=100)]))
+
+    def item(name: str, at: int, gender: str) -> EntityItem:
+        return EntityItem(name=name, type="character", gender=gender,  # type: ignore[arg-type]
+                          mentions=[Mention(start=at, end=at + 5, text="Finch")],
+                          evidence=Evidence(start=at, end=at + 5, quote="Finch", rule="test"))
+
+    extraction = ChapterExtraction(new_entities=[item("Mara Finch", 0, "female"),
+                                                 item("Aldous Finch", second, "male")])
+    claims = bind_claims(text, extraction, world, cast=cast)
+    assert claims.person("Finch", second) == aldous
+    assert claims.person("Finch", 0) == mara

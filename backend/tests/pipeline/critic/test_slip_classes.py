@@ -42,6 +42,17 @@ def test_a_promised_thing_the_record_never_mentions_fails() -> None:
     assert "green silk shawl" in found[0][1]
 
 
+def test_an_act_pinned_to_no_place_or_event_is_only_a_warn() -> None:
+    # Great Expectations: "Startop had lent money in my presence", "I had pledged myself …
+    # in the affair of his heart by all practicable and impracticable means": a presence, an
+    # affair, a means are no occasion a reader could look up, though the words are on record.
+    history = FakeHistory((3, "Tomas spoke in her presence of the affair, by all means."))
+    for occasion in ("in her presence", "in the affair of her heart", "by all means"):
+        text = ("Mara untied the parcel on the kitchen table. It was the green silk shawl that "
+                f"Tomas had promised her {occasion}, folded in tissue paper.")
+        assert [s for s, _m in _back_refs(text, history)] == ["WARN"], occasion
+
+
 def test_a_promised_thing_the_record_holds_passes() -> None:
     text = ("Mara untied the parcel on the kitchen table. It was the green silk shawl that Tomas "
             "had promised her at the harvest fair, folded in tissue paper.")

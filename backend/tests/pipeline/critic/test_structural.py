@@ -39,6 +39,22 @@ def test_dead_subject_of_any_verb_in_the_story_now() -> None:
     assert entity._dead_actors(_claims(text, world, ("Ilse Reyes", ("Ilse Reyes",))), world) == []
 
 
+def test_a_death_the_book_went_on_from_is_only_a_warn() -> None:
+    # Dracula: Lucy dies in chapter 13 and walks as one of the Undead in chapter 16; Great
+    # Expectations: Mr. Wopsle "died amiably at Camberwell", on the stage. Once an accepted
+    # chapter has the dead act, an act after the death is no longer a sure contradiction.
+    world, ids = _dead_reyes()
+    world.acts_after_death[ids["Ilse Reyes"]] = [(8, "bury"), (9, "walk")]
+    text = ("At the end of the quay, by the steps where the Watch boat was tied, Ilse Reyes was "
+            "walking slowly along the edge of the harbour wall with her hands clasped behind her back.")
+    found = entity.check(_claims(text, world, ("Ilse Reyes", ("Ilse Reyes",))), world)
+    assert [(f.check, f.severity) for f in found] == [("entity", "WARN")]
+    assert entity.disputed_death(world, ids["Ilse Reyes"]) == 9  # being buried is no act
+    world.acts_after_death[ids["Ilse Reyes"]] = [(8, "bury")]
+    found = entity.check(_claims(text, world, ("Ilse Reyes", ("Ilse Reyes",))), world)
+    assert [f.severity for f in found] == ["FAIL"]
+
+
 def test_dead_subject_told_as_the_past_or_a_memory_passes() -> None:
     world, _ = _dead_reyes()
     for text in ("Ilse Reyes had walked the harbour wall every evening of her life.",
@@ -105,6 +121,15 @@ def test_a_recent_or_in_draft_setup_is_only_a_warn() -> None:
         ("WARN", "tin box")]  # no "years ago": the burying may be recent, off the page
     assert _payoffs("Tomas found a tin box in the forge. Then he lifted out the tin box his father "
                     "had buried there forty years ago.") == [("WARN", "tin box")]
+
+
+def test_a_thing_promised_by_nobody_named_is_only_a_warn() -> None:
+    # Emma, chapter 20: "instead of welcoming that perfect novelty which had been so long
+    # promised it" is a promise of nobody the record could be checked for.
+    assert _payoffs("Mara unwrapped the oilskin packet which had been promised to her years "
+                    "ago.") == [("WARN", "oilskin packet")]
+    assert _payoffs("Mara unwrapped the oilskin packet which had been promised to her years "
+                    "ago by Tomas.") == [("FAIL", "oilskin packet")]
 
 
 def test_a_planted_thing_or_a_plain_sentence_passes() -> None:

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EntityDetail, EntityState } from '../../api/types';
 import { json, makeNovel, mockApi, renderWithRouter, WithNovel } from '../../test/render';
@@ -30,13 +30,15 @@ const darcy: EntityDetail = {
 const lizzy = { id: '33333333-3333-3333-3333-333333333333', name: 'Elizabeth Bennet', type: 'character' };
 const pemberley = { id: '44444444-4444-4444-4444-444444444444', name: 'Pemberley', type: 'location' };
 const letter = { id: '55555555-5555-5555-5555-555555555555', name: 'the letter', type: 'object' };
+const london = { id: '66666666-6666-6666-6666-666666666666', name: 'London', type: 'location' };
 
 const darcyState: EntityState = {
   entity: { id: darcyId, name: 'Mr. Darcy', type: 'character' },
   aliases: ['Darcy'],
   description: null,
   first_chapter: 3,
-  location: { entity: pemberley, since: 4 },
+  location: { entity: london, since: 4 },
+  home: { entity: pemberley, since: 3 },
   holdings: [{ entity: letter, since: 5 }],
   holder: null,
   occupants: [],
@@ -129,7 +131,10 @@ describe('EntityPage', () => {
     expect(await screen.findByRole('heading', { name: 'Relationships in force' })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain(`/api/novels/${novel.id}/entities/${darcyId}/state?cap=5`);
     const infobox = screen.getByRole('complementary', { name: 'About Mr. Darcy' });
-    expect(infobox).toHaveTextContent('Pemberley');
+    const where = within(infobox).getByText('Where').nextElementSibling;
+    expect(where).toHaveTextContent('London since chapter 4');
+    const home = within(infobox).getByText('Lives at').nextElementSibling;
+    expect(home).toHaveTextContent('Pemberley since chapter 3');
     expect(infobox).toHaveTextContent('the letter');
     expect(screen.getAllByRole('link', { name: 'Elizabeth Bennet' })[0]).toHaveAttribute('href', `/novels/${novel.id}/entities/${lizzy.id}?cap=5`);
     expect(screen.getByText('friend of')).toBeInTheDocument();

@@ -133,6 +133,15 @@ export function StateRows({ novelId, state }: { novelId: string; state: EntitySt
           </dd>
         </div>
       )}
+      {!isObject && !isPlace && state.home && (
+        <div>
+          <dt>Lives at</dt>
+          <dd>
+            <EntityLink novelId={novelId} entity={state.home.entity} />
+            <span className="muted"> since chapter {state.home.since}</span>
+          </dd>
+        </div>
+      )}
       {isObject ? (
         <div>
           <dt>Held by</dt>

@@ -109,10 +109,21 @@ def _names_in(world: WorldState, person: Any, text: str) -> bool:
 
 def sure_death(world: WorldState, person: Any) -> bool:
     """The death on record names the dead ("Captain Ilse Reyes died of her wounds"), rather
-    than a pronoun the extractor resolved ("He was stone dead"): only then can an act after it
-    FAIL; otherwise the death itself may be misread, and the finding is a WARN."""
+    than a pronoun the extractor resolved ("He was stone dead"), and no accepted chapter since
+    has had them act (`disputed_death`): only then can an act after it FAIL; otherwise the
+    death itself may be misread or not final, and the finding is a WARN."""
     died = world.dead.get(person)
-    return died is not None and _names_in(world, person, died.quote)
+    return died is not None and _names_in(world, person, died.quote) and \
+        disputed_death(world, person) is None
+
+
+def disputed_death(world: WorldState, person: Any) -> int | None:
+    """The first chapter after the death in which the record has the dead act: the book went
+    on with them (Dracula's Lucy walks as one of the Undead; Mr. Wopsle "died amiably at
+    Camberwell" on the stage), so the death is not the last word and an act after it is no
+    longer a sure contradiction."""
+    return next((chapter for chapter, verb in world.acts_after_death.get(person, [])
+                 if verb.lower() not in AFTERLIFE_VERBS), None)
 
 
 def _token_at(claims: DraftClaims, at: int) -> Any:

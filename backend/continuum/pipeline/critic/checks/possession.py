@@ -231,8 +231,9 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
 
 def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | None) -> str | None:
     """Why a holder contradiction may be a misreading (then it is only a WARN): the user is
-    only a pronoun while the holder is named in the draft, or the draft also has another
-    object of that kind ("her own ledger", "the inn ledger") and names this one barely."""
+    only a pronoun while the holder is named in the draft, or one the narration around it
+    does not make plain (`_plainly`), or the draft also has another object of that kind
+    ("her own ledger", "the inn ledger") and names this one barely."""
     if thing is None:
         return None
     if use.vague:
@@ -244,10 +245,31 @@ def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | 
         owner = claims.name_of(world.holders[thing][0])
         if _named_before(claims, owner, use.start):
             return f"the user is only a pronoun and {owner} is named in this chapter"
+        if not _plainly(claims, use):
+            # "And he calmly held letter and envelope in the flame" (Dracula, chapter 4: the
+            # Count, read as Mr. Hawkins, named only in his speech): the resolver's guess
+            return "the user is only a pronoun, and the narration just before does not name them alone"
     other = _other_kind(claims, claims.name_of(thing), use)
     if other:
         return f"this chapter also has {other!r}, so the {use.phrase} may be another one"
     return None
+
+
+def _plainly(claims: DraftClaims, use: Use) -> bool:
+    """Whether a pronoun user is plain from the narration: the user is the one person it
+    names in the use's sentence and the two before ("Mara sat by the fire and read. The
+    Guild ledger lay open on her knees"), outside quotation marks."""
+    spans = [s for s in sentences(claims.text) if s.start <= use.start]
+    start = spans[-3].start if len(spans) >= 3 else 0
+    named = set()
+    for m in re.finditer(_NAME, claims.text[start:use.start]):
+        at = start + m.start()
+        if any(sp.start <= at < sp.end for sp in claims.speeches):
+            continue
+        who = claims.person(m.group(), at)
+        if who is not None:
+            named.add(who)
+    return named == {use.user}
 
 
 def _told_apart(claims: DraftClaims, use: Use) -> str | None:

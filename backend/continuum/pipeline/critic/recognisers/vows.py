@@ -30,6 +30,7 @@ noun, which takes the act for granted, WARNs."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,10 +90,15 @@ _TIMES = {"morning", "night", "day", "evening", "afternoon", "spring", "summer",
           "week", "month", "year", "noon", "midnight", "dawn", "dusk", "hour", "time", "season"}
 _OCCASION_PREPS = {"on", "in", "at", "during", "before", "after", "by", "beside", "outside", "inside",
                    "aboard", "over", "across", "under"}
-_VAGUE_OCCASIONS = {"way", "end", "time", "moment", "world", "least", "most", "first", "last", "rest",
-                    "same", "whole", "part", "course", "fact", "case", "turn", "voice", "word", "words",
-                    "tone", "hand", "hands", "mind", "heart", "life", "earnest", "full", "private",
-                    "public", "secret", "person", "writing", "return", "exchange", "advance"}
+# Words a phrase after an act may hold that name no place or event a reader could look up
+# ("in a way", "in her heart", "in my presence", "in the affair of his heart", "by all
+# practicable and impracticable means").
+VAGUE_OCCASIONS = {"way", "end", "time", "moment", "world", "least", "most", "first", "last", "rest",
+                   "presence", "affair", "affairs", "matter", "memory", "thoughts", "soul", "breast",
+                   "means",
+                   "same", "whole", "part", "course", "fact", "case", "turn", "voice", "word", "words",
+                   "tone", "hand", "hands", "mind", "heart", "life", "earnest", "full", "private",
+                   "public", "secret", "person", "writing", "return", "exchange", "advance"}
 # Participles that make a commitment noun's act: "the wager laid", "the reward posted", "the
 # bargain struck" (not "the promise of a post in a regiment now quartered in the north").
 _MADE = {"lay", "make", "place", "strike", "offer", "post", "put", "give", "swear", "set", "agree",
@@ -229,6 +235,8 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
     said = lemma in ("say", "tell")
     if lemma not in VOW_VERBS and not said:
         return None
+    if verb.tag_ == "VBG":
+        return None  # "Hindley has been borrowing money on his land": going on, not an act done
     if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in parsed.MODALS) for c in verb.children):
         return None
     as_clause = (verb.dep_ == "advcl" and any(c.lower_ in _AS_MARKS for c in verb.children
@@ -348,10 +356,21 @@ def _short(words: str) -> str:
     return " ".join(cut[:14]) + (" ..." if len(cut) > 14 else "")
 
 
+def shown_occasion(claims: DraftClaims, verb: Any) -> bool:
+    """Whether the act is pinned to an occasion the earlier chapters show ("promised her at
+    the harvest fair", a fair the record has): a reader could check the act is not there."""
+    return any(occasion.on_page for occasion, _part in _occasions(claims, verb))
+
+
 def _occasion(claims: DraftClaims, verb: Any) -> tuple[_Occasion | None, Any]:
     """The occasion the act is pinned to, after the verb in its own clause: "on the harbour
     wall", "at the fair", "that night in the lighthouse", "in his last letter", "the evening he
     first rowed out", "when he came home" (with the token that holds it)."""
+    return next(_occasions(claims, verb), (None, None))
+
+
+def _occasions(claims: DraftClaims, verb: Any) -> Iterator[tuple[_Occasion, Any]]:
+    """Every occasion the act's clause pins it to, in order (`_occasion` takes the first)."""
     # an "as"-clause's words before it are the main clause's ("At ten, exactly as he had ...")
     left = verb.dep_ not in ("advcl", "relcl", "acl")
     parts = [c for c in verb.children if c.dep_ in ("prep", "npadvmod", "advcl", "advmod", "tmod")
@@ -363,8 +382,7 @@ def _occasion(claims: DraftClaims, verb: Any) -> tuple[_Occasion | None, Any]:
     for part in parts:
         found = _occasion_of(claims, part)
         if found is not None:
-            return found, part
-    return None, None
+            yield found, part
 
 
 def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
@@ -383,7 +401,7 @@ def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
             noun = next((t for t in ahead if t.i < stop and t.pos_ in ("NOUN", "PROPN")
                          and not (t.i + 1 < stop and t.nbor().pos_ in ("NOUN", "PROPN"))), None)
             text = part.doc[part.i:noun.i + 1].text if noun is not None else text
-        if noun is None or noun.lower_ in _VAGUE_OCCASIONS or claims.person(noun.text) is not None:
+        if noun is None or noun.lower_ in VAGUE_OCCASIONS or claims.person(noun.text) is not None:
             return None
     elif part.dep_ in ("npadvmod", "tmod"):
         noun = part
@@ -391,7 +409,7 @@ def _occasion_of(claims: DraftClaims, part: Any) -> _Occasion | None:
                 c.dep_ in ("det", "relcl", "acl", "prep", "amod") for c in noun.children):
             return None
     elif part.dep_ == "advcl" and any(c.lower_ == "when" for c in part.children if c.dep_ == "advmod"):
-        noun = next((t for t in part.subtree if t.pos_ == "NOUN" and t.lower_ not in _VAGUE_OCCASIONS),
+        noun = next((t for t in part.subtree if t.pos_ == "NOUN" and t.lower_ not in VAGUE_OCCASIONS),
                     None)
         words = [noun.lower_] if noun is not None else []
         return _Occasion(text, bool(words) and _on_page(claims, words), words)
@@ -417,14 +435,14 @@ def _place_words(claims: DraftClaims, noun: Any) -> list[str]:
     for c in noun.children:
         if c.dep_ == "prep":
             inner = next((g for g in c.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
-                          and g.lower_ not in _VAGUE_OCCASIONS | _TIMES
+                          and g.lower_ not in VAGUE_OCCASIONS | _TIMES
                           and claims.person(g.text) is None), None)
             if inner is not None:
                 return _place_words(claims, inner)
         if c.dep_ == "pobj" and c.head.i == noun.i:
             continue
     return [t.lower_ for t in noun.subtree if t.pos_ in ("NOUN", "PROPN") and t.i != noun.i
-            and t.lower_ not in _VAGUE_OCCASIONS | _TIMES and claims.person(t.text) is None][:1]
+            and t.lower_ not in VAGUE_OCCASIONS | _TIMES and claims.person(t.text) is None][:1]
 
 
 def _on_page(claims: DraftClaims, words: list[str]) -> bool:

@@ -392,6 +392,9 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
         if len(exact) == 1 and (chosen := _surname_of_salient_man(form, next(iter(exact.values())),
                                                                    clusters)) is not None:
             exact = {id(chosen): chosen}
+        if len(exact) == 1 and (chosen := _surname_of_leaned(form, next(iter(exact.values())),
+                                                             clusters)) is not None:
+            exact = {id(chosen): chosen}
         if len(exact) == 1:
             attach(next(iter(exact.values())), form)
             continue
@@ -440,6 +443,19 @@ def _surname_of_salient_man(form: Form, bare: Cluster, clusters: list[Cluster]) 
     return chosen if chosen is not bare else None
 
 
+def _surname_of_leaned(form: Form, known: Cluster, clusters: list[Cluster]) -> Cluster | None:
+    """A surname alone that the story has called a woman of a family ("Finch" for Mara Finch)
+    goes to the one man who carries it in full when its pronouns lean to a man ("Finch sent
+    for me … in his square, upright hand": Aldous Finch)."""
+    lean = _lean(form)
+    if len(form.core) != 1 or form.honorifics or lean != "male" or known.gender() != "female":
+        return None  # a surname alone names a man: it is moved to one, never to a woman
+    word = form.core[0]
+    fitting = [c for c in clusters if c is not known and c.known is not None and c.gender() == lean
+               and any(len(core) >= 2 and core[-1] == word for core in c.multiword())]
+    return fitting[0] if len(fitting) == 1 else None
+
+
 def _of_lean(form: Form, candidates: list[Cluster]) -> list[Cluster]:
     """Among people of both sexes a name could be ("Finch": Mara or Aldous), those of the sex
     its pronouns lean to, if they lean at all and someone fits; salience decides only then."""
@@ -451,9 +467,18 @@ def _of_lean(form: Form, candidates: list[Cluster]) -> list[Cluster]:
 
 
 def _lean(form: Form) -> str | None:
-    """The sex the form's pronouns clearly speak of (twice, and twice the other's), or None."""
+    """The sex the form's pronouns speak of, or None: twice and twice the other's; for a
+    surname said alone, which names a man by custom, one "he" and no "she" ("Finch sent for
+    me … in his square, upright hand": Aldous, not Mara Finch). A lone "her" after a name is
+    as often someone else's ("Bingley was delighted with her sister"). Only a choice between
+    people of both sexes asks it; salience decides a tie."""
     vote = _vote(form.pronoun_gender)
-    return vote if vote in ("male", "female") else None
+    if vote in ("male", "female"):
+        return vote
+    male, female = form.pronoun_gender["male"], form.pronoun_gender["female"]
+    if len(form.core) == 1 and not form.honorifics and male and not female:
+        return "male"
+    return None
 
 
 def _salient_known(candidates: list[Cluster]) -> Cluster | None:

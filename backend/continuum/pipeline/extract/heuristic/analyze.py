@@ -49,7 +49,7 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
 )
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
-from continuum.pipeline.identity.names import FEMALE_NAMES, MALE_NAMES
+from continuum.pipeline.identity.names import FEMALE_NAMES, MALE_NAMES, normalize
 from continuum.pipeline.identity.resolve import plural_of
 from continuum.pipeline.segment import split_sentences
 
@@ -68,8 +68,11 @@ def analyze_chapter_text(
     mentions = find_name_mentions(doc, known_words)
     sent_ids = token_sentence_ids(doc, sentences)
     quote_ids = token_quote_ids(doc, quote_regions(text))
+    not_people = {normalize(n) for e in context.entities if e.type != "character"
+                  for n in (e.name, *e.aliases)}
     gender_votes = pronoun_gender_votes(
-        doc, [(m.tok_start, m.tok_end) for m in mentions], sent_ids, quote_ids
+        doc, [(m.tok_start, m.tok_end) for m in mentions], sent_ids, quote_ids,
+        [normalize(m.text) in not_people for m in mentions],
     )
 
     forms = build_forms(mentions)

@@ -123,17 +123,24 @@ def _is_pronoun(tok: Any) -> bool:
 
 
 def pronoun_gender_votes(
-    doc: Any, spans: Sequence[tuple[int, int]], sent_ids: list[int], quote_ids: list[int]
+    doc: Any, spans: Sequence[tuple[int, int]], sent_ids: list[int], quote_ids: list[int],
+    places: Sequence[bool] | None = None,
 ) -> list[str | None]:
     """For each subject name span, the gender of the next subject/possessive he/she after it.
 
     Only when no other name intervenes, in the same sentence and the same quote or narration:
-    "Darcy walked in; he ..." votes male for Darcy.
+    "Darcy walked in; he ..." votes male for Darcy. A name the story knows as no person
+    (`places`: a place, a group, a thing) is no rival for the pronoun: "Finch sent for me by
+    the Watch boat: a note in his square hand" votes male for Finch.
     """
     votes: list[str | None] = []
     n = len(doc)
+    limits = [n] * len(spans)  # where the next name that could be the pronoun's begins
+    for idx in range(len(spans) - 2, -1, -1):
+        rival = places is None or not places[idx + 1]
+        limits[idx] = spans[idx + 1][0] if rival else limits[idx + 1]
     for idx, (start, end) in enumerate(spans):
-        limit = spans[idx + 1][0] if idx + 1 < len(spans) else n
+        limit = limits[idx]
         found: str | None = None
         if _head_token(doc, start, end).dep_ in _SUBJECT:
             for i in range(end, limit):

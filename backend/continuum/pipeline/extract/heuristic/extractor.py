@@ -68,7 +68,7 @@ class OfflineExtractor:
         step("state_deltas")
         events = extract_events(view, deltas.verbs)
         step("events")
-        relationships = extract_relationships(view)
+        relationships = [*extract_relationships(view), *deltas.homes.updates]
         step("relationship_updates")
         canon = extract_canon_facts(view, relationships)
         step("canon_facts")

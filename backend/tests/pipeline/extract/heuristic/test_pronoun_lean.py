@@ -28,5 +28,31 @@ def test_she_keeps_finch_the_woman() -> None:
                      "lit a lamp. Finch read, and she said nothing.") == "Mara Finch"
 
 
-def test_one_pronoun_is_too_little_to_move_a_name() -> None:
-    assert _finch_is("Finch came down the stairs. He was tired.") == "Mara Finch"
+def test_one_pronoun_and_none_against_moves_a_name() -> None:
+    # blind6_clean_03: "Finch sent for me …: a note in his square, upright hand" is Aldous,
+    # though Mara is named in the chapter and far more in the story.
+    assert _finch_is("Finch sent for me by boat: a note in his square hand.") == "Aldous Finch"
+
+
+def test_no_pronoun_or_both_sexes_leave_it_to_salience() -> None:
+    assert _finch_is("Finch came down the stairs. The house was cold.") == "Mara Finch"
+    assert _finch_is("Finch came in, and his coat was wet. Finch sat down, and her hands "
+                     "shook.") == "Mara Finch"
+
+
+def test_a_surname_the_story_gave_her_goes_to_him_when_its_pronouns_say_he() -> None:
+    # The golden story had called Mara "Finch"; "Finch sent for me … in his square hand" is
+    # her father Aldous, the one man who carries the name in full.
+    known = StoryContext(entities=[
+        KnownEntity(name="Mara Finch", type="character", gender="female", mentions=100,
+                    aliases=["Mara", "Finch"]),
+        KnownEntity(name="Aldous Finch", type="character", gender="male", mentions=20,
+                    aliases=["Aldous"])])
+
+    def finch(text: str) -> str:
+        chapter = analyze_chapter_text(text, known)
+        return next(e.name for e in chapter.entities.values()
+                    if any(m.text == "Finch" for m in e.mentions))
+
+    assert finch("Finch sent for me by boat: a note in his square hand.") == "Aldous Finch"
+    assert finch("Finch came down the stairs. The house was cold.") == "Mara Finch"

@@ -3,11 +3,14 @@ inn", "was locked in the cells beneath the Guildhall", "found herself in Bath").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.schema import StateDelta
+
+if TYPE_CHECKING:
+    from continuum.pipeline.extract.heuristic.passes.residence import Homes
 
 MOVE_VERBS = frozenset(
     {
@@ -171,7 +174,8 @@ def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any
     return None
 
 
-def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
+             homes: Homes | None = None) -> None:
     if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS:
         return
     if lemma == "steal" and view.objects(verb):
@@ -209,7 +213,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         targets, rule = _path(view, verb, preps), "path"
     home = None if targets else _home(view, verb)
     if home is not None:
-        _gone_home(view, verb, home, movers, out)
+        _gone_home(view, verb, home, movers, out, homes)
         return
     for obj in view.objects(verb):
         place = place_of(view, obj)
@@ -239,15 +243,20 @@ def _home(view: ChapterView, verb: Any) -> Any | None:
 
 
 def _gone_home(view: ChapterView, verb: Any, home: Any, people: list[tuple[Any, str]],
-               out: list[StateDelta]) -> None:
-    """"Emma walked home", "on reaching home": whoever it is, is no longer where the story
-    last placed them, and which house is home the text does not say. The place on record
-    ends (a `left` of nowhere in particular); no place is guessed. Being at home ("she knew
-    that he was home", after he rowed out to Heron Rock) may be where they last went, so
-    it ends nothing."""
+               out: list[StateDelta], homes: Homes | None) -> None:
+    """"Emma walked home", "on reaching home": whoever it is goes to the home the story
+    has read for them (`passes/residence`: "Miss Woodhouse of Hartfield"). Without one,
+    they are no longer where the story last placed them and which house is home the text
+    does not say: the place on record ends (a `left` of nowhere in particular); no place is
+    guessed. Being at home ("she knew that he was home", after he rowed out to Heron Rock)
+    may be where they last went, so it ends nothing."""
     if any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children):
         return  # "he had worked his way home over ten years": a story of before, not the scene
     for tok, who in people:
+        place = homes.of(who, verb.i) if homes is not None else None
+        if place is not None:
+            out.append(delta(view, verb, "moved_to", who, place, [tok, home], "home", 0.6, tok))
+            continue
         item = delta(view, verb, "left", who, None, [tok, home], "home", 0.6, tok)
         out.append(item.model_copy(update={"value": "home"}))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
@@ -43,6 +44,7 @@ from continuum.pipeline.extract.heuristic.passes.possession import (
     kept_by,
     possession,
 )
+from continuum.pipeline.extract.heuristic.passes.residence import Homes
 from continuum.pipeline.extract.heuristic.passes.settings import Openings, setting
 from continuum.pipeline.extract.heuristic.passes.things import ObjectRegistry
 from continuum.pipeline.extract.schema import EntityItem, StateDelta
@@ -84,11 +86,13 @@ class DeltaResult:
     items: list[StateDelta] = field(default_factory=list)
     verbs: set[int] = field(default_factory=set)
     objects: list[EntityItem] = field(default_factory=list)
+    homes: Homes = field(default_factory=Homes)  # where each person lives (`passes/residence`)
 
 
-def extract_state_deltas(view: ChapterView) -> DeltaResult:
-    """Every asserted change of place, possession and status in the chapter, in text order."""
-    result = DeltaResult()
+def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> DeltaResult:
+    """Every asserted change of place, possession and status in the chapter, in text order;
+    "went home" goes to the person's home (`homes`, read from the chapter when not given)."""
+    result = DeltaResult(homes=homes or Homes.build(view))
     registry = ObjectRegistry.build(view)
     openings = Openings.build(view)
     for tok in view.doc:
@@ -107,7 +111,7 @@ def extract_state_deltas(view: ChapterView) -> DeltaResult:
         if view.in_quote(tok) and not _reported_past(tok, lemma):
             continue  # dialogue in the present tense: plans and habits, not changes
         before = len(result.items)
-        movement(view, tok, lemma, result.items)
+        movement(view, tok, lemma, result.items, result.homes)
         confined(view, tok, lemma, result.items)
         if not hand_over(view, tok, lemma, result.items, registry):
             possession(view, tok, lemma, result.items, registry)
@@ -246,7 +250,7 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
                     out.append(delta(view, verb, kind, who, None, [s, obj], rule, 0.7, s))
                 continue
             for who in view.characters(obj):
-                if kind == "killed" and not _may_die(view, obj, who):
+                if kind == "killed" and not _may_die(view, obj, who, verb):
                     continue
                 killer = killers[0][1] if killers else None
                 parts = [obj] + ([killers[0][0]] if killers else [])
@@ -291,9 +295,15 @@ def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> 
     whoever says "I" or "we", nor the narrator of a first-person chapter, alive to tell it
     ("Philip Pirrip, late of this parish", his father's stone; "I was happily hanged"); never
     a kin noun or description ("the mother died", "his wife died": whose, and when, is a
-    guess)."""
+    guess); never a death someone reports ("I exclaimed that he had killed Linton": a
+    claim, not the story's fact, whether the narration or a character's telling says it)."""
     if tok.lower_ in TELLERS or (who == view.chapter.narrator and not view.in_quote(tok)):
         return False
+    if verb is not None and verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SPEECH_HEADS \
+            and view.in_quote(verb) == view.in_quote(verb.head):
+        return False  # indirect speech, in narration or in a character's own telling ('"…
+        # I exclaimed that he had killed Linton …"', Wuthering Heights, chapter 24); a
+        # quotation's own words ('"Captain Flint is dead," said Morgan') still count
     between = view.doc[min(tok.i, verb.i):max(tok.i, verb.i)] if verb is not None else []
     if any(t.text in {";", ":"} for t in between):
         return False  # "was born the Catherine you saw …; and two hours after the mother died"
@@ -303,7 +313,11 @@ def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> 
 
 def _figurative_death(view: ChapterView, verb: Any, lemma: str) -> bool:
     """"died of shame", "starved" (hungry): a manner of speaking, not a death. Starving
-    is dying only "to death"; dying "of" a feeling is an exaggeration."""
+    is dying only "to death"; dying "of" a feeling is an exaggeration; a title or a sound
+    "dies away" ("any higher title has died away from Raveloe lips") and a fire dies down."""
+    if any(c.dep_ in {"prt", "advmod"} and c.i == verb.i + 1 and c.lower_ in {"away", "out", "down"}
+           for c in verb.children):
+        return True
     preps = view.preps(verb)
     if lemma == "starve":
         return not any(p == "to" and n.lower_ == "death" for p, n in preps)

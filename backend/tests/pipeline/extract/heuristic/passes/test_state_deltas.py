@@ -172,3 +172,20 @@ def test_a_death_needs_a_named_or_certain_victim(view: ViewOf) -> None:
         assert [d for d in deltas(view, text) if d[0] in ("died", "killed")] == [], text
     assert [d for d in deltas(view, "Tom Morgan sat down. He died that night.") if d[0] == "died"] == [
         ("died", "Tom Morgan", None)]
+
+
+def test_a_death_reported_in_narration_or_a_sound_dying_away_is_no_death(view: ViewOf) -> None:
+    # Wuthering Heights, chapter 24: "I exclaimed that he had killed Linton" is Nelly's cry,
+    # not the story's fact; Silas Marner, chapter 16: "any higher title has died away from
+    # Raveloe lips" beside Mrs. Godfrey Cass.
+    for text in ("Israel Hands stood at the door. I exclaimed that he had killed Tom Morgan.",
+                 "Old Pew stood at the door. I exclaimed that Israel Hands had killed Tom Morgan.",
+                 # a character's own telling, in quotation marks, reports it too
+                 "\"Old Pew stood at the door. I exclaimed that Israel Hands had killed Tom "
+                 "Morgan,\" said Tom Morgan.",
+                 "Tom Morgan (any higher title has died away from the lips of the village) "
+                 "came in."):
+        assert [d for d in deltas(view, text) if d[0] in ("died", "killed")] == [], text
+    assert [d for d in deltas(view, "Old Pew stood at the door. Israel Hands had killed Tom "
+                                    "Morgan.") if d[0] == "killed"] == [
+        ("killed", "Tom Morgan", "Israel Hands")]
