@@ -69,7 +69,7 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings, seen = [], set()
     for event in claims.extraction.events:
         actor = claims.bind(event.subject, "character")
-        if actor is None or actor not in world.dead or event.verb.lower() in AFTERLIFE_VERBS:
+        if actor is None or not _still_dead(world, actor) or event.verb.lower() in AFTERLIFE_VERBS:
             continue
         if _in_the_past(claims, event.evidence.start, event.evidence.end) or _told_as_before(claims, event):
             continue
@@ -109,19 +109,23 @@ def _names_in(world: WorldState, person: Any, text: str) -> bool:
 
 def sure_death(world: WorldState, person: Any) -> bool:
     """The death on record names the dead ("Captain Ilse Reyes died of her wounds"), rather
-    than a pronoun the extractor resolved ("He was stone dead"), and no accepted chapter since
-    has had them act (`disputed_death`): only then can an act after it FAIL; otherwise the
-    death itself may be misread or not final, and the finding is a WARN."""
+    than a pronoun the extractor resolved ("He was stone dead"): only then can an act after it
+    FAIL; otherwise the death itself may be misread, and the finding is a WARN."""
     died = world.dead.get(person)
-    return died is not None and _names_in(world, person, died.quote) and \
-        disputed_death(world, person) is None
+    return died is not None and _names_in(world, person, died.quote)
+
+
+def _still_dead(world: WorldState, person: Any) -> bool:
+    """Dead on record, and the book has not gone on with them since (`disputed_death`): an
+    alarm its author has already let pass is not raised again in every later chapter."""
+    return person in world.dead and disputed_death(world, person) is None
 
 
 def disputed_death(world: WorldState, person: Any) -> int | None:
     """The first chapter after the death in which the record has the dead act: the book went
     on with them (Dracula's Lucy walks as one of the Undead; Mr. Wopsle "died amiably at
-    Camberwell" on the stage), so the death is not the last word and an act after it is no
-    longer a sure contradiction."""
+    Camberwell" on the stage), so the death is not the last word, and an act after it is no
+    contradiction to raise again."""
     return next((chapter for chapter, verb in world.acts_after_death.get(person, [])
                  if verb.lower() not in AFTERLIFE_VERBS), None)
 
@@ -152,7 +156,7 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
             continue
         owner = _metonym_owner(tok)
         actor = parsed.who(claims, owner if owner is not None else tok)
-        if actor is None or actor not in world.dead:
+        if actor is None or not _still_dead(world, actor):
             continue
         start, end = verb.sent.start_char, verb.sent.end_char
         if owner is not None and _MEMORY.search(verb.sent.text):
@@ -204,7 +208,7 @@ def _dead_speakers(claims: DraftClaims, world: WorldState, found: list[Finding])
         if speech.speaker is None:
             continue
         actor = claims.person(speech.speaker, speech.speaker_at)
-        if actor is None or actor not in world.dead:
+        if actor is None or not _still_dead(world, actor):
             continue
         died = world.dead[actor]
         if died.quote in seen:
