@@ -192,6 +192,16 @@ def ingest_story(upto: int = 4, title: str = "Harrowgate") -> uuid.UUID:
     return novel_id
 
 
+def ingest_scripted(title: str, chapters: dict[int, str], script_of) -> uuid.UUID:  # type: ignore[no-untyped-def]
+    """Create a novel and run `chapters` through the real spine with a scripted extractor."""
+    with write_session() as session:
+        novel_id = create_novel(session, title=title)
+    extractor = ScriptedExtractor(script_of)
+    for number, chapter in chapters.items():
+        analyze_chapter(novel_id=novel_id, number=number, text=chapter, extractor=extractor)
+    return novel_id
+
+
 def ids(novel_id: uuid.UUID) -> dict[str, uuid.UUID]:
     """Entity ids by their latest name."""
     with read_session() as session:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from continuum.db.engine import read_session, write_session
+from continuum.db.engine import read_session
 from continuum.pipeline.extract.schema import ChapterExtraction, RelationshipUpdate, StateDelta
-from continuum.pipeline.spine import analyze_chapter
-from continuum.pipeline.submit import create_novel
 from continuum.reads.entity_state import get_entity_state
-from tests.fakes import ScriptedExtractor, entity
-from tests.reads.story import ev, ids
+from tests.fakes import entity
+from tests.reads.story import ev, ids, ingest_scripted
 
 CHAPTERS = {
     1: "Ada Quill of Harrowgate kept the inn. The Old Tower stood on the hill.",
@@ -37,11 +35,7 @@ def _script(t: str, number: int, context) -> ChapterExtraction:  # type: ignore[
 
 
 def test_a_home_is_kept_apart_from_the_place_and_a_new_one_ends_the_old(clean_db, read) -> None:
-    with write_session() as session:
-        novel = create_novel(session, title="Homes")
-    extractor = ScriptedExtractor(_script)
-    for number, chapter in CHAPTERS.items():
-        analyze_chapter(novel_id=novel, number=number, text=chapter, extractor=extractor)
+    novel = ingest_scripted("Homes", CHAPTERS, _script)
     ada = ids(novel)["Ada Quill"]
 
     def state(cap):  # type: ignore[no-untyped-def]

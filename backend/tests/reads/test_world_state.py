@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from continuum.db.engine import read_session, write_session
+from continuum.db.engine import read_session
 from continuum.pipeline.extract.schema import ChapterExtraction, EventItem, StateDelta
-from continuum.pipeline.spine import analyze_chapter
-from continuum.pipeline.submit import create_novel
 from continuum.reads.world_state import load_world
-from tests.fakes import ScriptedExtractor, entity
-from tests.reads.story import ev, ids
+from tests.fakes import entity
+from tests.reads.story import ev, ids, ingest_scripted
 
 CHAPTERS = {
     1: "Lucy Westenra walked by the sea. Lucy died in the night.",
@@ -34,11 +32,7 @@ def _script(t: str, number: int, context) -> ChapterExtraction:  # type: ignore[
 
 
 def test_the_world_keeps_what_the_dead_do_after_their_death_by_the_cap(clean_db) -> None:
-    with write_session() as session:
-        novel = create_novel(session, title="Undead")
-    extractor = ScriptedExtractor(_script)
-    for number, chapter in CHAPTERS.items():
-        analyze_chapter(novel_id=novel, number=number, text=chapter, extractor=extractor)
+    novel = ingest_scripted("Undead", CHAPTERS, _script)
     lucy = ids(novel)["Lucy Westenra"]
     with read_session() as session:
         at1 = load_world(session=session, novel_id=novel, cap=1)
