@@ -9,7 +9,6 @@ queue promises.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -26,6 +25,7 @@ from continuum.pipeline.extract.schema import ChapterExtraction, EventItem, Evid
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
 from tests.fakes import ScriptedExtractor, entity
+from tests.reaping import requeue_once_released
 
 CH1 = "Captain Reyes guarded the harbour. Mara Finch watched her."
 CH2 = "Captain Reyes died on the quay."
@@ -240,13 +240,7 @@ def test_a_worker_that_dies_mid_accept_is_resumed(parked, client, engine) -> Non
     conn.invalidate()
     doomed.dispose()
     assert _job(client, job_id)["status"] == "running"
-    # Postgres drops the dead session's lock once its backend has gone.
-    deadline, requeued = time.monotonic() + 10, 0
-    while not requeued and time.monotonic() < deadline:
-        with engine.connect() as reaper:
-            requeued = queue.requeue_orphans(reaper, max_attempts=3)
-        time.sleep(0.05)
-    assert requeued == 1
+    assert requeue_once_released(engine) == 1
     assert Worker().run_one()
     job = _job(client, job_id)
     assert job["status"] == "done" and job["attempts"] == 2

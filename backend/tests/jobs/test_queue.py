@@ -7,7 +7,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
@@ -15,6 +14,7 @@ from sqlalchemy.pool import NullPool
 from continuum.db.engine import write_session
 from continuum.jobs import queue
 from continuum.pipeline.submit import create_novel
+from tests.reaping import requeue_once_released
 
 
 def _novel(title: str):
@@ -90,13 +90,7 @@ def test_a_killed_workers_job_goes_back_to_the_queue(clean_db) -> None:
             assert queue.requeue_orphans(reaper, max_attempts=3) == 0
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-        deadline = time.monotonic() + 10
-        requeued = 0
-        while time.monotonic() < deadline and not requeued:
-            with engine.connect() as reaper:
-                requeued = queue.requeue_orphans(reaper, max_attempts=3)
-            time.sleep(0.1)
-        assert requeued == 1
+        assert requeue_once_released(engine) == 1
         assert _status(engine, job) == "queued"
     finally:
         proc.kill()

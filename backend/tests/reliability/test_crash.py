@@ -31,6 +31,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from tests.reaping import requeue_once_released
 from tests.reliability.helpers import (
     REPO_ROOT,
     child_env,
@@ -362,8 +363,7 @@ def test_a_worker_that_dies_right_after_the_commit_leaves_a_done_job(clean_db: E
         analyze_chapter(novel_id=job.novel_id, number=job.chapter_number, text=job.text,
                         engine=clean_db)
     doomed.dispose()
-    with clean_db.connect() as conn:
-        assert queue.requeue_orphans(conn, max_attempts=3) == 1
+    assert requeue_once_released(clean_db) == 1
     assert Worker().run_one()
     with clean_db.connect() as conn:
         jobs = conn.execute(text(
