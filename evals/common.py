@@ -78,7 +78,7 @@ def overlap(wanted: str, got: str) -> float:
 
 def norm_name(name: str | None) -> str:
     """The pipeline's own name key (case, accents, punctuation, leading article)."""
-    from continuum.pipeline.identity.names import normalize
+    from continuum.language.names import normalize
 
     return normalize(name or "")
 

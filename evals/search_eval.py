@@ -114,7 +114,7 @@ def passage_span(texts: dict[int, str], chapter: int, passage: str) -> tuple[int
 def evaluate(ingest: GoldenIngest) -> list[Ranked]:
     """Run every question in every mode at cap 10."""
     from continuum.db.engine import read_session
-    from continuum.pipeline.embed import get_embedder
+    from continuum.embed import get_embedder
     from continuum.reads.search import search
 
     embedder = get_embedder(ingest.embedding)

@@ -145,8 +145,8 @@ def extract(
     document = read_document(file.name, raw, limits=Limits.of(get_settings()))
     text = (decode_upload(raw, max_bytes=get_settings().max_upload_bytes)
             if document.format is TEXT else document.as_one_chapter().text)
-    extraction = get_extractor(get_settings()).extract(mask_markup(text), chapter_number=1,
-                                                       context=StoryContext())
+    extraction = get_extractor(get_settings()).read(mask_markup(text), chapter_number=1,
+                                                    context=StoryContext()).extraction
     data = extraction.model_dump(mode="json")
     data["entities"] = [
         {"name": e["name"], "type": e["type"], "aliases": e["aliases"],

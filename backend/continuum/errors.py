@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ContinuumError(Exception):
     """Base of every deliberate error; `status` is its HTTP status."""
@@ -73,6 +75,10 @@ class DatabaseTooNew(ContinuumError):
 
 class ExtractionFailed(ContinuumError):
     status = 502
+
+    def __init__(self, message: str = "", *, calls: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.calls = calls  # the LLM requests made before the failure: billed all the same
 
 
 class TokenizerUnavailable(ContinuumError):

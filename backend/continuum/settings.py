@@ -15,6 +15,9 @@ PROVIDER_LLM_TIMEOUT = 60.0
 LOCAL_LLM_TIMEOUT = 900.0
 """A 1.5B model on 2 CPU cores reads ~25 prompt tokens/s and writes 3-5 tokens/s: a call of
 2,500 prompt tokens and 1,000 output tokens takes five minutes or more."""
+DROP_WARNING = 0.2
+"""Share of an LLM extraction's items dropped for unalignable evidence above which a chapter is
+logged by the LLM extractor and flagged by the read layer's extraction costs."""
 
 
 class Settings(BaseSettings):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from continuum.pipeline.extract.protocol import ProgressCallback, StoryContext
+from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
 
 
@@ -31,9 +31,14 @@ class ScriptedExtractor:
         self.script = script
         self.calls: list[int] = []
 
-    def extract(self, text: str, *, chapter_number: int, context: StoryContext,
-                progress: ProgressCallback | None = None) -> ChapterExtraction:
+    def read(self, text: str, *, chapter_number: int, context: StoryContext,
+             progress: ProgressCallback | None = None) -> Reading:
         self.calls.append(chapter_number)
         if progress:
             progress("scripted", 1.0)
-        return self.script(text, chapter_number, context)
+        return Reading(self.script(text, chapter_number, context))
+
+    def extract(self, text: str, *, chapter_number: int, context: StoryContext,
+                progress: ProgressCallback | None = None) -> ChapterExtraction:
+        return self.read(text, chapter_number=chapter_number, context=context,
+                         progress=progress).extraction

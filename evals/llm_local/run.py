@@ -85,26 +85,36 @@ class Attempt:
 
 
 class Keeping:
-    """An extractor that keeps its last extraction (to count items per pass)."""
+    """An extractor that keeps its last reading (to count items per pass) and the calls of
+    its last read, whether it succeeded or failed."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.name = inner.name
-        self.last: Any = None
+        self.last: Any = None  # the last Reading, None when the last read failed
+        self.calls: tuple[Any, ...] = ()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def extract(self, text: str, **kwargs: Any) -> Any:
-        self.last = None
-        self.last = self.inner.extract(text, **kwargs)
+    def read(self, text: str, **kwargs: Any) -> Any:
+        from continuum.errors import ExtractionFailed
+
+        self.last, self.calls = None, ()
+        try:
+            self.last = self.inner.read(text, **kwargs)
+        except ExtractionFailed as exc:
+            self.calls = exc.calls
+            raise
+        self.calls = self.last.calls
         return self.last
 
 
-def counts(extraction: Any) -> dict[str, int]:
-    """Items per pass of an extraction (a summary counts 1 when it is not empty)."""
-    if extraction is None:
+def counts(reading: Any) -> dict[str, int]:
+    """Items per pass of a reading (a summary counts 1 when it is not empty)."""
+    if reading is None:
         return {}
+    extraction = reading.extraction
     out = {}
     for name in PASSES:
         value = getattr(extraction, name)
@@ -120,14 +130,15 @@ def counts(extraction: Any) -> dict[str, int]:
 def llm_items(extractor: Any) -> dict[str, dict[str, int]]:
     """Per pass: items kept, dropped (quote not in the text) and invalid (schema), of the last
     extraction; a summary pass counts as kept when it validated."""
-    by_pass = (getattr(extractor, "last_stats", {}) or {}).get("by_pass", {})
+    stats = extractor.last.stats if extractor.last is not None else None
+    by_pass = (stats or {}).get("by_pass", {})
     kept = counts(extractor.last)
     return {name: {"kept": kept.get(name, 0), "dropped": by_pass.get(name, {}).get("dropped", 0),
                    "invalid": by_pass.get(name, {}).get("invalid", 0)} for name in PASSES}
 
 
 def call_rows(extractor: Any) -> list[dict[str, Any]]:
-    return [asdict(c) for c in getattr(extractor, "last_calls", [])]
+    return [asdict(c) for c in extractor.calls]
 
 
 def persisted(novel_id: uuid.UUID) -> dict[str, int]:
@@ -185,9 +196,7 @@ def ingest_chapters(extractor: Any, model: str, chapters: list[tuple[int, str, s
         after = persisted(novel_id)
         attempt.persisted = {k: after[k] - before[k] for k in after}
         attempt.calls = call_rows(extractor)
-        attempt.items = (llm_items(extractor) if hasattr(extractor, "last_stats")
-                         else {k: {"kept": v, "dropped": 0, "invalid": 0}
-                               for k, v in counts(extractor.last).items()})
+        attempt.items = llm_items(extractor)
         log(f"  {model} {attempt.label}: {'ok' if attempt.ok else 'FAILED'} in "
             f"{attempt.seconds:.0f} s, persisted {attempt.persisted}"
             + (f" — {attempt.error}" if attempt.error else ""))

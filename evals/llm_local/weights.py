@@ -17,7 +17,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from continuum.pipeline.embed.minilm import file_sha256
+from continuum.embed.minilm import file_sha256
 
 QWEN_PARTS = 22
 QWEN_VERSION = "0.2.0"

@@ -128,7 +128,7 @@ class Worker:
     def _index(self, job: queue.ClaimedJob) -> None:
         """Make a committed chapter's search vectors; a failure is retried, then left to the
         next worker start (search answers from full text for the chapter meanwhile)."""
-        from continuum.pipeline.embed import get_embedder
+        from continuum.embed import get_embedder
         from continuum.pipeline.index import index_chapter
 
         progress = _ProgressReporter(self.engine, job)

@@ -7,7 +7,7 @@ import uuid
 from sqlalchemy.orm import Session
 
 from continuum.errors import InvalidInput, NotFound
-from continuum.pipeline.identity.names import normalize
+from continuum.language.names import normalize
 from continuum.reads.entities import EntitySummary, list_entities
 from continuum.reads.novels import get_novel, latest_chapter
 

@@ -163,7 +163,7 @@ def get_canon_facts(novel_id: str, cap: int | None = None) -> list[dict]:
 @server.tool(description="Search passages, scenes, events and entities up to the cap.")
 def search_story(novel_id: str, query: str, cap: int | None = None, limit: int = 10) -> dict:
     def run(s):  # type: ignore[no-untyped-def]
-        from continuum.pipeline.embed import get_embedder
+        from continuum.embed import get_embedder
 
         nid = uuid.UUID(novel_id)
         return search.search(session=s, novel_id=nid, cap=resolve_cap(s, nid, cap), q=query,
@@ -214,7 +214,7 @@ def _index_now(novel_id: uuid.UUID, number: int) -> None:
     import logging
 
     from continuum.db.engine import get_engine
-    from continuum.pipeline.embed import get_embedder
+    from continuum.embed import get_embedder
     from continuum.pipeline.index import index_chapter
 
     try:

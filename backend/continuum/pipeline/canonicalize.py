@@ -15,9 +15,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from continuum.language.names import is_pronoun
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.identity.cast import load_cast
-from continuum.pipeline.identity.names import is_pronoun
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.settings import Settings
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.embed import Embedder, as_read
+from continuum.embed import Embedder, as_read
 
 # The searched kinds: table and the text its vector is made of.
 SOURCES: tuple[tuple[str, str], ...] = (

@@ -16,8 +16,8 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from continuum.errors import InvalidInput, NotFound
+from continuum.language.names import normalize
 from continuum.pipeline.chapters import lock_novel
-from continuum.pipeline.identity.names import normalize
 from continuum.pipeline.materialize import materialize_novel
 
 # Each statement repoints one kind of reference; ARRAY(...) keeps id arrays free of repeats.

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.identity.names import normalize
+from continuum.language.names import normalize
 
 
 @dataclass

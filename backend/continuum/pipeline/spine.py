@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
@@ -22,7 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from continuum.db.engine import get_engine
 from continuum.db.routing import record_write_after_commit
-from continuum.errors import CriticUnavailable, EmptyText
+from continuum.errors import CriticUnavailable, EmptyText, ExtractionFailed
 from continuum.pipeline.canonicalize import canonicalize_with_roster
 from continuum.pipeline.chapters import (
     check_number,
@@ -44,9 +46,8 @@ from continuum.pipeline.critic.review import (
     write_overrides,
 )
 from continuum.pipeline.critic.runner import critique_draft
-from continuum.pipeline.extract.llm.calls import record_llm_calls
-from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
-from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.extract.llm.calls import LlmCall, record_llm_calls
+from continuum.pipeline.extract.protocol import Extractor, ProgressCallback, Reading
 from continuum.pipeline.extractors import get_extractor
 from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.index import queue_index
@@ -64,6 +65,17 @@ log = logging.getLogger(__name__)
 # Share of the progress bar each stage ends at.
 PROGRESS = {"critique": 0.75, "context": 0.77, "chunk": 0.78, "extract": 0.82, "canonicalize": 0.84,
             "persist": 0.95, "rebuild": 0.98, "materialize": 0.99, "record": 1.0}
+
+
+@dataclass(frozen=True)
+class ChapterRead:
+    """One chapter read, before anything of it is written: the critique, the extractor's
+    reading (reused from the critique when it read the draft) and the names the LLM placed."""
+
+    outcome: CritiqueOutcome
+    reading: Reading
+    canonicalized: int
+    chunks: int
 
 
 def analyze_chapter(
@@ -90,88 +102,63 @@ def analyze_chapter(
         raise EmptyText("the chapter text is empty")
 
     extractor = extractor or get_extractor(settings)
-    report("critique")
-    with sessions() as session:
-        outcome = critique_draft(
-            session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
-            enabled=settings.critic_enabled, context_limit=settings.context_max_entities,
-            progress=lambda what, done: report("critique", done, detail=what), title=title)
-    calls = list(getattr(extractor, "last_calls", []))
-    if policy == "block":
-        parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title, text=text)
-        if parked is not None:
-            return parked
+    bill = _Bill(novel_id=novel_id, job_id=job_id)
+    try:
+        report("critique")
+        with sessions() as session:
+            outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,
+                                extractor=extractor, report=report)
+        bill.add(number, outcome.calls)
+        if policy == "block":
+            parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title,
+                           text=text, bill=bill)
+            if parked is not None:
+                return parked
+        with sessions() as session:
+            report("context")
+            check_number(session, novel_id=novel_id, number=number, replace=replace)
+            read = _read(session, outcome, novel_id=novel_id, number=number, text=text,
+                         title=title, extractor=extractor, bill=bill, report=report)
 
-    report("context")
-    with sessions() as session:
-        check_number(session, novel_id=novel_id, number=number, replace=replace)
-        context = load_story_context(session, novel_id=novel_id, chapter=number, chapter_text=text,
-                                     max_entities=settings.context_max_entities,
-                                     chapter_title=title)
-
-    report("chunk")
-    chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
-
-    report("extract", 0.0)
-    # The critique already read this draft with the same context: reuse it, never read twice.
-    extraction = outcome.extraction
-    if extraction is None:
-        try:
-            extraction = extractor.extract(
-                mask_markup(text), chapter_number=number, context=context,
-                progress=lambda what, done: report("extract", done, detail=what),
-            )
-        finally:
-            calls += getattr(extractor, "last_calls", [])
-            if extraction is None and calls:
-                with sessions() as session, session.begin():  # billed even though it failed
-                    record_llm_calls(session, novel_id=novel_id, chapter=number, job_id=job_id,
-                                     calls=calls)
-
-    report("canonicalize")
-    with sessions() as session:
-        canonicalized = canonicalize_with_roster(session, novel_id=novel_id, chapter=number,
-                                                 extraction=extraction, settings=settings,
-                                                 calls=calls)
-
-    embedding_model = settings.embedding_model.strip()
-    report("persist")
-    with sessions() as session, session.begin():
-        lock_novel(session, novel_id=novel_id)
-        if accepted is not None:
-            claim_pending(session, submission_id=accepted.submission_id)
-        check_number(session, novel_id=novel_id, number=number, replace=replace)
-        plan = ReplacePlan()
-        if replace:
-            plan = clear_from_chapter(session, novel_id=novel_id, chapter=number)
-        written = {"canonicalized": canonicalized}
-        written |= _persist(session, novel_id=novel_id, number=number, title=title, text=text,
-                           source=source, extraction=extraction, extractor_name=extractor.name,
-                           chunks=len(chunks), embedding_model=embedding_model,
-                           alignment=getattr(extractor, "last_stats", None), reuse=plan.reuse)
-        if plan.later:
-            report("rebuild")
-            written["rebuilt_chapters"] = _rebuild(session, plan, novel_id=novel_id,
-                                                   extractor=extractor,
-                                                   embedding_model=embedding_model)
-        # Searchable later: the vectors of this chapter (and of every rebuilt one) are a job.
-        queue_index(session, novel_id=novel_id,
-                    chapters=[number, *(later[0] for later in plan.later)])
-        report("materialize")
-        written.update(materialize_novel(session, novel_id=novel_id))
-        if calls:
-            written["llm_calls"] = record_llm_calls(session, novel_id=novel_id, chapter=number,
-                                                    job_id=job_id, calls=calls)
-        report("record")
-        record_report(session, novel_id=novel_id, chapter=number, draft=text, policy=policy,
-                      outcome=outcome)
-        supersede_pending(session, novel_id=novel_id, chapter=number, by=None)
-        if accepted is not None:
-            written["overrides"] = write_overrides(
-                session, novel_id=novel_id, chapter=number, report_id=accepted.report_id,
-                edited=accepted.edited)
-            decide(session, novel_id=novel_id, submission_id=accepted.submission_id,
-                   status="accepted")
+        embedding_model = settings.embedding_model.strip()
+        report("persist")
+        with sessions() as session, session.begin():
+            lock_novel(session, novel_id=novel_id)
+            if accepted is not None:
+                claim_pending(session, submission_id=accepted.submission_id)
+            check_number(session, novel_id=novel_id, number=number, replace=replace)
+            plan = ReplacePlan()
+            if replace:
+                plan = clear_from_chapter(session, novel_id=novel_id, chapter=number)
+            written = {"canonicalized": read.canonicalized}
+            written |= _write(session, read, novel_id=novel_id, number=number, title=title,
+                              text=text, source=source, policy=policy,
+                              extractor_name=extractor.name, embedding_model=embedding_model,
+                              reuse=plan.reuse)
+            if plan.later:
+                report("rebuild")
+                written["rebuilt_chapters"] = _rebuild(session, plan, novel_id=novel_id,
+                                                       extractor=extractor, bill=bill,
+                                                       embedding_model=embedding_model)
+            # Searchable later: the vectors of this chapter (and of every rebuilt one) are a job.
+            queue_index(session, novel_id=novel_id,
+                        chapters=[number, *(later[0] for later in plan.later)])
+            report("materialize")
+            written.update(materialize_novel(session, novel_id=novel_id))
+            if bill.calls:
+                written["llm_calls"] = bill.record(session)
+            report("record")
+            supersede_pending(session, novel_id=novel_id, chapter=number, by=None)
+            if accepted is not None:
+                written["overrides"] = write_overrides(
+                    session, novel_id=novel_id, chapter=number, report_id=accepted.report_id,
+                    edited=accepted.edited)
+                decide(session, novel_id=novel_id, submission_id=accepted.submission_id,
+                       status="accepted")
+        bill.settled = True
+    except BaseException:
+        bill.record_alone(sessions)  # the chapter rolled back; what its reading cost did not
+        raise
     # Committed: reads of this novel stay on the primary until a replica has replayed it.
     record_write_after_commit(engine, novel_id)
     report("done", 1.0)
@@ -180,8 +167,56 @@ def analyze_chapter(
             "timings": report.timings}
 
 
+def _critique(session: Session, *, novel_id: uuid.UUID, number: int, text: str,
+              title: str | None, extractor: Extractor,
+              report: _Reporter | None = None) -> CritiqueOutcome:
+    """CRITIQUE: the draft judged against chapters before `number` (it reads the draft once)."""
+    settings = get_settings()
+    return critique_draft(
+        session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
+        enabled=settings.critic_enabled, context_limit=settings.context_max_entities, title=title,
+        progress=None if report is None else (
+            lambda what, done: report("critique", done, detail=what)))
+
+
+def _read(session: Session, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, number: int,
+          text: str, title: str | None, extractor: Extractor, bill: _Bill,
+          report: _Reporter | None = None) -> ChapterRead:
+    """CONTEXT → CHUNK → EXTRACT (the critique's reading when it made one) → CANONICALIZE."""
+    settings = get_settings()
+    chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
+    if report is not None:
+        report("extract", 0.0)
+    reading = outcome.reading
+    if reading is None:
+        context = load_story_context(session, novel_id=novel_id, chapter=number,
+                                     chapter_text=text,
+                                     max_entities=settings.context_max_entities,
+                                     chapter_title=title)
+        try:
+            reading = extractor.read(
+                mask_markup(text), chapter_number=number, context=context,
+                progress=None if report is None else (
+                    lambda what, done: report("extract", done, detail=what)))
+        except ExtractionFailed as exc:
+            bill.add(number, exc.calls)
+            raise
+        bill.add(number, reading.calls)
+    if report is not None:
+        report("canonicalize")
+    placed: list[LlmCall] = []
+    try:
+        canonicalized = canonicalize_with_roster(session, novel_id=novel_id, chapter=number,
+                                                 extraction=reading.extraction,
+                                                 settings=settings, calls=placed)
+    finally:
+        bill.add(number, placed)
+    return ChapterRead(outcome=outcome, reading=reading, canonicalized=canonicalized,
+                       chunks=len(chunks))
+
+
 def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, number: int,
-          title: str | None, text: str) -> dict[str, Any] | None:
+          title: str | None, text: str, bill: _Bill) -> dict[str, Any] | None:
     """Policy `block`: anything but a clean pass parks the draft (or refuses) and writes nothing else."""
     if outcome.status == "unavailable":
         raise CriticUnavailable("the continuity critic is unavailable, so a blocking save is "
@@ -192,6 +227,8 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
         lock_novel(session, novel_id=novel_id)
         submission_id = park_draft(session, novel_id=novel_id, chapter=number, title=title,
                                    text_=text, outcome=outcome)
+        bill.record(session)
+    bill.settled = True
     record_write_after_commit(sessions.kw["bind"], novel_id)  # the author's queue reads it next
     return {"ingested": False, "chapter": number, "submission_id": str(submission_id),
             "status": "pending_review", "reason": "error" if outcome.status == "error" else "fail",
@@ -200,40 +237,32 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
 
 
 def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extractor: Extractor,
-             embedding_model: str) -> int:
-    """Re-read the chapters after a replaced one, in order, inside the same transaction."""
-    settings = get_settings()
+             bill: _Bill, embedding_model: str) -> int:
+    """Re-read the chapters after a replaced one, in order, inside the same transaction:
+    each through the same stages as a first write, against the chapters rebuilt before it."""
     for number, title, text, source in plan.later:
-        outcome = critique_draft(session, novel_id=novel_id, number=number,
-                                 text=mask_markup(text), extractor=extractor,
-                                 enabled=settings.critic_enabled,
-                                 context_limit=settings.context_max_entities, title=title)
-        extraction = outcome.extraction
-        if extraction is None:
-            context = load_story_context(session, novel_id=novel_id, chapter=number,
-                                         chapter_text=text,
-                                         max_entities=settings.context_max_entities,
-                                         chapter_title=title)
-            extraction = extractor.extract(mask_markup(text), chapter_number=number,
-                                           context=context)
-        _persist(session, novel_id=novel_id, number=number, title=title, text=text, source=source,
-                 extraction=extraction, extractor_name=extractor.name, chunks=0,
-                 embedding_model=embedding_model, alignment=None, reuse=plan.reuse)
-        record_report(session, novel_id=novel_id, chapter=number, draft=text, policy="warn",
-                      outcome=outcome)
+        outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,
+                            extractor=extractor)
+        bill.add(number, outcome.calls)
+        read = _read(session, outcome, novel_id=novel_id, number=number, text=text, title=title,
+                     extractor=extractor, bill=bill)
+        _write(session, read, novel_id=novel_id, number=number, title=title, text=text,
+               source=source, policy="warn", extractor_name=extractor.name,
+               embedding_model=embedding_model, reuse=plan.reuse)
     return len(plan.later)
 
 
-def _persist(
-    session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text: str,
-    source: str, extraction: ChapterExtraction, extractor_name: str, chunks: int,
-    embedding_model: str, alignment: dict[str, Any] | None,
+def _write(
+    session: Session, read: ChapterRead, *, novel_id: uuid.UUID, number: int, title: str | None,
+    text: str, source: str, policy: str, extractor_name: str, embedding_model: str,
     reuse: dict[tuple[str, str], uuid.UUID] | None = None,
 ) -> dict[str, int]:
-    """Write the chapter and its facts, without vectors (INDEX adds them after the commit)."""
-    stats: dict[str, Any] = {"chunks": chunks}
-    if alignment:
-        stats["alignment"] = alignment
+    """PERSIST one chapter and its facts, and RECORD its critique report; no vectors (INDEX
+    adds them after the commit)."""
+    extraction = read.reading.extraction
+    stats: dict[str, Any] = {"chunks": read.chunks}
+    if read.reading.stats:
+        stats["alignment"] = read.reading.stats
     insert_chapter(session, novel_id=novel_id, number=number, title=title, text_=text,
                    source=source, summaries=extraction.multi_granularity_summaries,
                    extractor=extractor_name, stats=stats)
@@ -250,7 +279,40 @@ def _persist(
                                  embedding_model=embedding_model))
     written.update(persist_canon_facts(session, novel_id=novel_id, chapter=number,
                                        items=extraction.canon_facts, binder=binder))
+    record_report(session, novel_id=novel_id, chapter=number, draft=text, policy=policy,
+                  outcome=read.outcome)
     return written
+
+
+class _Bill:
+    """The LLM calls a chapter's reading made, by chapter, until they are recorded: in the
+    chapter's own transaction, or, when that rolls back, in one of their own (they were paid)."""
+
+    def __init__(self, *, novel_id: uuid.UUID, job_id: uuid.UUID | None) -> None:
+        self.novel_id = novel_id
+        self.job_id = job_id
+        self.calls: list[tuple[int, LlmCall]] = []
+        self.settled = False  # set once a transaction that recorded them has committed
+
+    def add(self, chapter: int, calls: Sequence[LlmCall]) -> None:
+        self.calls += [(chapter, call) for call in calls]
+
+    def record(self, session: Session) -> int:
+        """Insert every call in the caller's transaction; returns how many."""
+        for chapter in dict.fromkeys(c for c, _ in self.calls):
+            record_llm_calls(session, novel_id=self.novel_id, chapter=chapter, job_id=self.job_id,
+                             calls=[call for c, call in self.calls if c == chapter])
+        return len(self.calls)
+
+    def record_alone(self, sessions: sessionmaker) -> None:
+        """After a rollback: insert every call in a transaction of its own."""
+        if not self.calls or self.settled:
+            return
+        try:
+            with sessions() as session, session.begin():
+                self.record(session)
+        except Exception:  # noqa: BLE001 - never hide the failure that rolled the chapter back
+            log.exception("could not record %d LLM calls of %s", len(self.calls), self.novel_id)
 
 
 class _Reporter:

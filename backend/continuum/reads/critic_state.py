@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.language.prose import sentences
 from continuum.reads.visibility import asserted_by
 
 
@@ -50,8 +51,6 @@ class PriorText:
 
     def _sentences(self, number: int, chapter: str) -> list[PriorSentence]:
         if number not in self._split:
-            from continuum.pipeline.critic.prose import sentences
-
             self._split[number] = [PriorSentence(number, s.start, s.text) for s in sentences(chapter)]
         return self._split[number]
 

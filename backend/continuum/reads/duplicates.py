@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.identity.names import HONORIFICS, compatible_titles, normalize
+from continuum.language.names import HONORIFICS, compatible_titles, normalize
 from continuum.reads.visibility import asserted_by, names_at_cap
 
 FUZZY_BAR = 85.0

@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.extract.llm.extractor import DROP_WARNING
 from continuum.reads.visibility import asserted_by
+from continuum.settings import DROP_WARNING
 
 
 class PassCost(BaseModel):

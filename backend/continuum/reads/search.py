@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.embed import Embedder, EmbeddingError
+from continuum.embed import Embedder, EmbeddingError
 from continuum.reads.ranking import mmr, reciprocal_rank_fusion
 from continuum.reads.refs import EntityRef
 from continuum.reads.visibility import asserted_by, names_at_cap

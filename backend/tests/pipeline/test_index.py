@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import text
 
 from continuum.db.engine import get_engine, read_session, write_session
+from continuum.embed import HashingEmbedder
 from continuum.jobs import queue
 from continuum.jobs.worker import Worker
 from continuum.pipeline import index
-from continuum.pipeline.embed import HashingEmbedder
 from continuum.pipeline.extract.schema import ChapterExtraction, EventItem, Evidence, SceneItem
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel, submit_chapter

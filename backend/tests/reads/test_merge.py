@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
+from continuum.embed import HashingEmbedder
 from continuum.errors import InvalidInput, NotFound
-from continuum.pipeline.embed import HashingEmbedder
 from continuum.pipeline.repair import merge_entities
 from continuum.reads.canon import list_flags
 from continuum.reads.chapter_extras import list_scenes

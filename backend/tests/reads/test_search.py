@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from continuum.pipeline.embed import HashingEmbedder
+from continuum.embed import HashingEmbedder
 from continuum.reads.ranking import mmr, reciprocal_rank_fusion
 from continuum.reads.search import search
 

@@ -106,7 +106,7 @@ def _kill(child: subprocess.Popen) -> None:  # type: ignore[type-arg]
 
 def test_sigkill_while_embedding_ends_with_every_chapter_embedded_once(
         pg_server_url: str, written: tuple[str, uuid.UUID], tmp_path: Path) -> None:
-    from continuum.pipeline.embed import MiniLMEmbedder, as_read
+    from continuum.embed import MiniLMEmbedder, as_read
     from continuum.pipeline.index import text_hash
 
     template, novel_id = written

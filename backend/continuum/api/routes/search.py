@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query
 
 from continuum.api.deps import CapDep, SessionDep, SettingsDep
 from continuum.api.routes._examples import LIZZY, example
-from continuum.pipeline.embed import Embedder, EmbeddingError, get_embedder
+from continuum.embed import Embedder, EmbeddingError, get_embedder
 from continuum.reads.search import Mode, SearchResults, search
 
 log = logging.getLogger(__name__)

@@ -7,10 +7,10 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.critic.prose import Speech, speeches
+from continuum.language.names import PRONOUNS, compatible_titles, normalize, split_honorific
+from continuum.language.prose import Speech, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.identity.cast import Cast
-from continuum.pipeline.identity.names import PRONOUNS, compatible_titles, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 from continuum.reads.critic_state import PriorText

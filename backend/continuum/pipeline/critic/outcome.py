@@ -28,7 +28,15 @@ class CritiqueOutcome:
     critic: str
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
-    extraction: Any = field(default=None, compare=False, repr=False)
+    reading: Any = field(default=None, compare=False, repr=False)
+    """The draft as the extractor read it (a `Reading`), for the spine to persist unread again."""
+    calls: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    """The LLM requests the critique made, whether it succeeded or not: they are billed."""
+
+    @property
+    def extraction(self) -> Any:
+        """The draft's `ChapterExtraction`, or None when the critique did not read it."""
+        return None if self.reading is None else self.reading.extraction
 
     @property
     def verdict(self) -> Literal["pass", "warn", "fail"] | None:

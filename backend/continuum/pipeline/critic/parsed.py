@@ -8,9 +8,9 @@ import re
 import uuid
 from typing import Any
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import in_speech
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.prose import in_speech
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 
 SUBJECTS = ("nsubj", "nsubjpass")
 FINITE = ("VBD", "VBZ", "VBP")

@@ -13,10 +13,12 @@ import uuid
 
 from sqlalchemy.orm import Session
 
+from continuum.errors import ExtractionFailed
 from continuum.pipeline.context import load_story_context
 from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
+from continuum.pipeline.extract.llm.calls import LlmCall
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.identity.cast import load_cast
 from continuum.reads.critic_state import load_prior_text
@@ -43,12 +45,15 @@ def critique_draft(
         return CritiqueOutcome(status="unavailable", critic="none",
                                error="the continuity critic is disabled")
     critic = f"{extractor.name}-critic"
+    calls: tuple[LlmCall, ...] = ()
     try:
         context = load_story_context(session, novel_id=novel_id, chapter=number,
                                      chapter_text=text, max_entities=context_limit,
                                      chapter_title=title)
-        extraction = extractor.extract(text, chapter_number=number, context=context,
-                                       progress=progress)
+        reading = extractor.read(text, chapter_number=number, context=context,
+                                 progress=progress)
+        calls = reading.calls
+        extraction = reading.extraction
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
         history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
         cast = load_cast(session, novel_id=novel_id, before_chapter=number)
@@ -59,11 +64,12 @@ def critique_draft(
             budget_seconds = get_settings().critic_check_seconds
         findings = run_checks(claims, world, budget_seconds=budget_seconds)
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
-                               extraction=extraction)
+                               reading=reading, calls=calls)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         log.exception("critic failed on chapter %d of %s", number, novel_id)
         return CritiqueOutcome(status="error", critic=critic,
-                               error=f"{exc.__class__.__name__}: {exc}")
+                               error=f"{exc.__class__.__name__}: {exc}",
+                               calls=exc.calls if isinstance(exc, ExtractionFailed) else calls)
 
 
 class CheckTimeout(RuntimeError):

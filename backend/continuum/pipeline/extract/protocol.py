@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, Field
 
 from continuum.pipeline.extract.schema import ChapterExtraction
+
+if TYPE_CHECKING:  # the llm package imports this module
+    from continuum.pipeline.extract.llm.calls import LlmCall
 
 
 class KnownEntity(BaseModel):
@@ -52,16 +56,30 @@ ProgressCallback = Callable[[str, float], None]
 """Called with (what is happening, fraction of extraction done in 0..1)."""
 
 
+@dataclass(frozen=True)
+class Reading:
+    """One chapter as an extractor read it, with what the reading cost.
+
+    `calls` are the LLM requests it made (none for the offline extractor), `stats` how many
+    of the model's items aligned with the text (None when nothing was aligned). When a read
+    fails, the `ExtractionFailed` it raises carries the calls made so far instead.
+    """
+
+    extraction: ChapterExtraction
+    calls: tuple[LlmCall, ...] = ()
+    stats: dict[str, Any] | None = None
+
+
 class Extractor(Protocol):
-    """Turns one chapter into a ChapterExtraction; never persists anything."""
+    """Turns one chapter into a Reading; never persists anything."""
 
     name: str
 
-    def extract(
+    def read(
         self,
         text: str,
         *,
         chapter_number: int,
         context: StoryContext,
         progress: ProgressCallback | None = None,
-    ) -> ChapterExtraction: ...
+    ) -> Reading: ...

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.identity.names import (
+from continuum.language.names import (
     PARTICLES,
     RANK_HONORIFICS,
     SURNAME_TITLES,

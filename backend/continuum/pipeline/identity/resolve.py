@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
-from continuum.pipeline.identity.names import (
+from continuum.language.names import (
     PARTICLES,
     RANK_HONORIFICS,
     UNMARRIED_HONORIFICS,

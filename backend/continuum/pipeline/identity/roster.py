@@ -6,7 +6,7 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from continuum.pipeline.identity.names import (
+from continuum.language.names import (
     SURNAME_TITLES,
     compatible_titles,
     honorific_gender,

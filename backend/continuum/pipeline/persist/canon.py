@@ -7,8 +7,8 @@ import uuid
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.language.names import normalize
 from continuum.pipeline.extract.schema import CanonFactItem
-from continuum.pipeline.identity.names import normalize
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.language.names import is_pronoun, normalize
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.identity.cast import Cast
-from continuum.pipeline.identity.names import is_pronoun, normalize
 from continuum.pipeline.identity.roster import RosterEntry
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import bind_claims
-from continuum.pipeline.critic.prose import speeches
 from continuum.pipeline.extract.schema import (
     ChapterExtraction,
     EntityItem,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import uuid
 
+from continuum.language.prose import sentences, speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, possession
 from continuum.pipeline.critic.claims import bind_claims, same_person
-from continuum.pipeline.critic.prose import sentences, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import uuid
 
+from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
-from continuum.pipeline.critic.prose import speeches
 from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev

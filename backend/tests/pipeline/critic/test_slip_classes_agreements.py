@@ -11,9 +11,9 @@ import re
 
 import pytest
 
+from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks import commitments
 from continuum.pipeline.critic.claims import bind_claims
-from continuum.pipeline.critic.prose import sentences
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.critic_state import PriorSentence
 

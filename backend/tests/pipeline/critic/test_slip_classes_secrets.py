@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import uuid
 
+from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import entity, knowledge
 from continuum.pipeline.critic.claims import bind_claims
-from continuum.pipeline.critic.prose import speeches
 from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, WorldState

@@ -98,7 +98,7 @@ def test_a_document_of_someone_unknown_is_nobodys() -> None:
 # -- turns in a two-person exchange, and a name given away by its initials -------------------------
 
 def test_an_unattributed_reply_is_the_speaker_of_two_turns_back() -> None:
-    from continuum.pipeline.critic.prose import speeches
+    from continuum.language.prose import speeches
 
     text = ('The clerk asked her about the ferryman.\n\n'
             '"The ferryman," said Olaf Holm. "He came on the packet."\n\n'

@@ -7,9 +7,9 @@ import uuid
 import pytest
 
 from continuum.db.engine import read_session, write_session
+from continuum.language.names import same_given
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.identity.cast import Cast
-from continuum.pipeline.identity.names import same_given
 from continuum.pipeline.identity.resolve import resolve_item, resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 from continuum.pipeline.spine import analyze_chapter

@@ -20,9 +20,10 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
+from continuum.language.names import normalize, split_honorific
+from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
 from continuum.pipeline.critic.recognisers.canon_colours import (
     compared_colours,
@@ -61,7 +62,6 @@ from continuum.pipeline.critic.recognisers.canon_trades import (
 )
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
-from continuum.pipeline.identity.names import normalize, split_honorific
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import Span, sentences
 from continuum.pipeline.critic.recognisers import vows
 from continuum.reads.world_state import WorldState
 

@@ -8,11 +8,11 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from continuum.language.names import PRONOUNS, normalize, split_honorific
+from continuum.language.prose import present
 from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import present
-from continuum.pipeline.identity.names import PRONOUNS, normalize, split_honorific
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
 

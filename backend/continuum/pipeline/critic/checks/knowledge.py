@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import Span, Speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import Span, Speech, sentences
 from continuum.pipeline.critic.recognisers.secrets import (
     Secret,
     cognitions,
@@ -28,7 +29,6 @@ from continuum.pipeline.critic.recognisers.secrets import (
     titled_surname,
 )
 from continuum.pipeline.critic.recognisers.voices import Voice, voices
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"

@@ -19,10 +19,10 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import paragraphs, present, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import paragraphs, present, sentences
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
 
@@ -117,7 +117,7 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
             continue
         subject = _subject(verb)
         stranger = _stranger(claims, subject) if subject is not None else None
-        phrase = _object_phrase(claims, tok) if stranger else None
+        phrase = object_phrase(claims, tok) if stranger else None
         thing = claims.bind(phrase, "object") if phrase else None
         if thing is None or not (thing in world.holders or thing in world.gone_objects):
             continue
@@ -193,7 +193,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if not ((tok.dep_ == "nsubj" and verb.lemma_ in PRESENCE) or inverted
                 or (tok.dep_ == "dobj" and verb.lemma_ in FINDING)):
             continue
-        phrase = _object_phrase(claims, tok)
+        phrase = object_phrase(claims, tok)
         thing = claims.bind(phrase, "object") if phrase is not None else None
         if phrase is None or thing is None or thing not in world.gone_objects or thing in done:
             continue
@@ -205,7 +205,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
                                            for p in presence.LOSS_PLACES):
             continue  # "the brass key lay in the harbour mud": where it was lost
         det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
-        if det in _INDEFINITE and not _described(claims, tok.sent.text, phrase):
+        if det in INDEFINITE and not _described(claims, tok.sent.text, phrase):
             continue  # "she found a key": any key
         sentence = next((s for s in sentences(claims.text, tok.sent.start_char, tok.sent.end_char)
                          if s.start <= tok.idx < s.end), None)
@@ -214,7 +214,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         name = claims.name_of(thing)
         how, was = world.gone_objects[thing]
         doubt = None
-        if det in _INDEFINITE or len(phrase.split()) < len(name.split()):
+        if det in INDEFINITE or len(phrase.split()) < len(name.split()):
             doubt = f"the chapter says only \"{' '.join(t.text for t in tok.lefts if t.dep_ == 'det')} " \
                     f"{phrase}\", not that it is the same one"
         elif parsed.remembered(claims, sentence.start):
@@ -466,7 +466,7 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
     for tok in parsed.doc_of(claims):
         if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
             continue
-        phrase = _object_phrase(claims, tok)
+        phrase = object_phrase(claims, tok)
         if phrase is None:
             continue
         verb, person = tok.head, None
@@ -488,7 +488,7 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
             continue
         sent = tok.sent
         det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
-        if det in _INDEFINITE and not _described(claims, sent.text, phrase):
+        if det in INDEFINITE and not _described(claims, sent.text, phrase):
             continue  # "with a basket of bread": another basket than the one in the world
         poss = next((c for c in tok.children if c.dep_ == "poss"), None)
         own = poss is not None and parsed.who(claims, poss) == person  # "her ledger": her own?
@@ -498,7 +498,7 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
                        and c.head.i in (verb.i, tok.i) or c.head.head.i == verb.i and c.lower_ == "from"
                        for g in c.children if g.dep_ == "pobj"), None)  # "took it from her"
         uses.append(Use(person, phrase, action, sent.start_char, sent.end_char, sent.text, source,
-                        by_pronoun=subject.pos_ == "PRON", vague=det in _INDEFINITE or own or bare))
+                        by_pronoun=subject.pos_ == "PRON", vague=det in INDEFINITE or own or bare))
     return uses
 
 
@@ -513,7 +513,7 @@ def _subject(verb: Any) -> Any | None:
     return None
 
 
-def _object_phrase(claims: DraftClaims, noun: Any) -> str | None:
+def object_phrase(claims: DraftClaims, noun: Any) -> str | None:
     """The established object a noun phrase names ("the silver compass", "Jonah's ledger" for
     the Guild ledger, a "long brass key"): its compounds and adjectives with the noun, the
     longest form that binds, as the draft writes it."""
@@ -543,10 +543,11 @@ def _definite(quote: str, obj: str) -> bool:
     m = re.search(rf"\b(?P<det>\w+)\s+(?:(?P<mod>[\w-]+)\s+)?{head}\b", quote, re.IGNORECASE)
     if m is None:
         return False
-    return not {m.group("det").lower(), (m.group("mod") or "").lower()} & _INDEFINITE
+    return not {m.group("det").lower(), (m.group("mod") or "").lower()} & INDEFINITE
 
 
-_INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
+INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
+"""Determiners of a noun that may be any such thing, not an established one."""
 
 
 def _specific(phrase: str) -> bool:

@@ -18,18 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import Span, Speech, in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import Span, Speech, in_speech, paragraphs, sentences
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_UNITS = "one|two|three|four|five|six|seven|eight|nine"
-NUMBER = (rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS}))?|(?:{_UNITS})-and-(?:{_TENS})|"
+UNITS = "one|two|three|four|five|six|seven|eight|nine"
+NUMBER = (rf"(?:(?:{_TENS})(?:[- ](?:{UNITS}))?|(?:{UNITS})-and-(?:{_TENS})|"
           r"(?:thir|four|fif|six|seven|eigh|nine)teen|ten|eleven|twelve|\d{1,2})")
 # Words before an age that make it a bound or an approximation rather than an exact value.
 UNDER = ("not yet", "under", "nearly", "almost", "barely", "scarcely", "close on", "going on",
@@ -157,7 +157,7 @@ def _stated(claims: DraftClaims, world: WorldState, sentence: Span, speech: Spee
     else:
         surface = m.group("who")
         at = sentence.start + m.start("who")
-    person = _whose(claims, world, surface, at, speech)
+    person = whose(claims, world, surface, at, speech)
     if person is None:
         return None
     named = normalize(surface) not in PRONOUNS and surface.lower() not in ("i", "you")
@@ -165,8 +165,10 @@ def _stated(claims: DraftClaims, world: WorldState, sentence: Span, speech: Spee
                      pronoun=None if named else surface.lower())
 
 
-def _whose(claims: DraftClaims, world: WorldState, surface: str, at: int,
-           speech: Speech | None) -> uuid.UUID | None:
+def whose(claims: DraftClaims, world: WorldState, surface: str, at: int,
+          speech: Speech | None) -> uuid.UUID | None:
+    """Whom a stated age's subject names: a name (less a leading word that is none), a pronoun
+    of the narration, or in speech "I" the speaker, "you" the one spoken to, "he"/"she" a third."""
     word = surface.lower()
     if word not in ("i", "you", "he", "she"):
         found = claims.person(surface, at)

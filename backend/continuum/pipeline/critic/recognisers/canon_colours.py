@@ -11,8 +11,9 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import paragraphs
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.prose import paragraphs
 from continuum.pipeline.critic.recognisers.canon_record import (
     COLOUR_WORDS,
     PARTS,
@@ -22,7 +23,6 @@ from continuum.pipeline.critic.recognisers.canon_record import (
     overlaps,
     owner,
 )
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 
 PART_WORDS = {"hair", "eyes", "eye", "beard", "curls", "locks", "tresses", "plait", "plaits", "braid",
               "braids", "moustache", "whiskers"}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.prose import sentences
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 _NAME = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*")

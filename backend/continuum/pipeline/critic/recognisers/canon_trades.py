@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import sentences
 from continuum.pipeline.critic.recognisers.canon_record import (
     OFFICES,
     earlier_trades,
@@ -20,7 +21,6 @@ from continuum.pipeline.critic.recognisers.canon_record import (
 )
 from continuum.pipeline.critic.recognisers.canon_subjects import FEMALE, MALE, gender, mentioned
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 from continuum.reads.world_state import WorldState
 
 # Words for one trade, as a person, a gerund or the place it is kept ("kept school").

@@ -9,17 +9,17 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.prose import in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import in_speech, paragraphs, sentences
-from continuum.pipeline.critic.recognisers.canon_ages import _UNITS, AGE_SLACK, NUMBER, _whose, third_person
+from continuum.pipeline.critic.recognisers.canon_ages import AGE_SLACK, NUMBER, UNITS, third_person, whose
 from continuum.pipeline.critic.recognisers.canon_subjects import gender
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
 
 _WHO = (r"(?P<who>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?|"
         r"\b(?:I|[Hh]e|[Ss]he)\b)")
-_YEARS = rf"(?:{NUMBER}|{_UNITS})\b"
+_YEARS = rf"(?:{NUMBER}|{UNITS})\b"
 _WRECK = r"(?:went\s+down|sank|foundered|was\s+wrecked|was\s+lost|were\s+lost|wreck(?:ed)?)"
 _WHEN = r"(?:(?:in\s+)?the\s+(?:very\s+)?(?:year|winter|summer|spring|autumn)(?:\s+that)?|when)"
 # "I was nine years old the year the Kestrel went down", "Tomas was fifteen when Mara was born"
@@ -46,7 +46,7 @@ def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) 
             age = parse_number(m.group("age").replace("-", " "))
             at = sentence.start + m.start("who")
             speech = in_speech(claims.speeches, at)
-            person = _whose(claims, world, m.group("who"), at, speech)
+            person = whose(claims, world, m.group("who"), at, speech)
             if person is None and m.group("who") == "I" and speech is not None and \
                     speech.speaker and speech.speaker.lower() in ("he", "she") and speech.speaker_at:
                 # '"I was nine ...," he said': the one man named just before
@@ -86,7 +86,7 @@ def _since_at(claims: DraftClaims, world: WorldState, found: list[Finding]) -> l
             years = parse_number(m.group("years").replace("-", " "))
             at = sentence.start + m.start("who")
             speech = in_speech(claims.speeches, at)
-            person = _whose(claims, world, m.group("who"), at, speech)
+            person = whose(claims, world, m.group("who"), at, speech)
             if age is None or years is None or person is None:
                 continue
             now = age + years

@@ -19,9 +19,9 @@ import re
 import uuid
 from typing import Any
 
+from continuum.language.prose import in_speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import in_speech, sentences
 from continuum.reads.world_state import WorldState
 
 NAME = "possession"
@@ -99,7 +99,7 @@ def _overlaps(found: list[Finding], start: int, end: int) -> bool:
 def _present(claims: DraftClaims, world: WorldState, doc: Any) -> list[tuple[uuid.UUID, int, Any, Any]]:
     """(object, offset, noun token, verb) for each established object the narration makes present."""
     from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.checks.possession import _INDEFINITE, _object_phrase
+    from continuum.pipeline.critic.checks.possession import INDEFINITE, object_phrase
 
     tracked = set(world.gone_objects) | set(world.holders)
     out: list[tuple[uuid.UUID, int, Any, Any]] = []
@@ -116,8 +116,8 @@ def _present(claims: DraftClaims, world: WorldState, doc: Any) -> list[tuple[uui
         if _not_now(verb):
             continue
         det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
-        phrase = _object_phrase(claims, tok)
-        thing = claims.bind(phrase, "object") if phrase is not None and det not in _INDEFINITE else None
+        phrase = object_phrase(claims, tok)
+        thing = claims.bind(phrase, "object") if phrase is not None and det not in INDEFINITE else None
         if phrase is None or thing is None or thing not in tracked or not _full(claims, phrase, thing):
             continue
         out.append((thing, tok.idx, tok, verb))

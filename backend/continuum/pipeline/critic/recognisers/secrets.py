@@ -19,9 +19,9 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from continuum.language.names import PRONOUNS, split_honorific
+from continuum.language.prose import Speech, paragraphs
 from continuum.pipeline.critic.claims import DraftClaims, same_person
-from continuum.pipeline.critic.prose import Speech, paragraphs
-from continuum.pipeline.identity.names import PRONOUNS, split_honorific
 from continuum.reads.world_state import Evidence, WorldState
 
 _NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"

@@ -22,9 +22,9 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import Span, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.prose import Span, paragraphs, sentences
-from continuum.pipeline.identity.names import PRONOUNS, normalize
 
 How = Literal["reported", "written", "document"]
 

@@ -36,10 +36,10 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding
-from continuum.pipeline.critic.prose import sentences
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"

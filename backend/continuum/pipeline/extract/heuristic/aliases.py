@@ -16,6 +16,15 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from continuum.language.names import (
+    SURNAME_TITLES,
+    given_forms,
+    given_gender,
+    is_given_name,
+    ladys_surname,
+    same_given,
+    stands_for,
+)
 from continuum.pipeline.extract.heuristic.mentions import (
     HONORIFICS,
     MARRIED,
@@ -27,15 +36,6 @@ from continuum.pipeline.extract.heuristic.mentions import (
 )
 from continuum.pipeline.extract.heuristic.nlp import adjectives
 from continuum.pipeline.extract.protocol import KnownEntity
-from continuum.pipeline.identity.names import (
-    SURNAME_TITLES,
-    given_forms,
-    given_gender,
-    is_given_name,
-    ladys_surname,
-    same_given,
-    stands_for,
-)
 from continuum.pipeline.identity.resolve import dominant
 
 _SAME_TITLE = {

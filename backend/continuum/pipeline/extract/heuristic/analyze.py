@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, Literal
 
+from continuum.language.names import FEMALE_NAMES, MALE_NAMES, normalize
 from continuum.pipeline.extract.heuristic.aliases import (
     Cluster,
     Votes,
@@ -49,7 +50,6 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
 )
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
-from continuum.pipeline.identity.names import FEMALE_NAMES, MALE_NAMES, normalize
 from continuum.pipeline.identity.resolve import plural_of
 from continuum.pipeline.segment import split_sentences
 

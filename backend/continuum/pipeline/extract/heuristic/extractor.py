@@ -25,7 +25,7 @@ from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
-from continuum.pipeline.extract.protocol import ProgressCallback, StoryContext
+from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
 # The order passes run in (their dependencies first); every name of PASS_NAMES once.
@@ -40,6 +40,12 @@ class OfflineExtractor:
     """The default extractor: spaCy plus rules, deterministic, no network."""
 
     name = "offline"
+
+    def read(self, text: str, *, chapter_number: int, context: StoryContext,
+             progress: ProgressCallback | None = None) -> Reading:
+        """`extract`, which costs no LLM call."""
+        return Reading(self.extract(text, chapter_number=chapter_number, context=context,
+                                    progress=progress))
 
     def extract(
         self,

@@ -15,10 +15,10 @@ from pydantic import BaseModel, Field, ValidationError, create_model
 from rapidfuzz import fuzz, process
 
 from continuum.errors import ExtractionFailed
+from continuum.language.names import normalize
 from continuum.pipeline.extract.llm.calls import LlmCall
 from continuum.pipeline.extract.llm.client import CallLog, LlmClient
 from continuum.pipeline.extract.llm.passes import compact_schema
-from continuum.pipeline.identity.names import normalize
 
 ROSTER_LIMIT = 50
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from continuum.language.names import normalize
 from continuum.pipeline.chunking import Chunk
 from continuum.pipeline.extract import schema as s
 from continuum.pipeline.extract.llm.align import Span, TextIndex, longest_first
 from continuum.pipeline.extract.llm.passes import PASSES, PassAnswer
-from continuum.pipeline.identity.names import normalize
 
 
 @dataclass

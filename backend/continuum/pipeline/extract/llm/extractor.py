@@ -15,9 +15,10 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
+from continuum.errors import ExtractionFailed
+from continuum.language.names import normalize
 from continuum.pipeline.chunking import Chunk, chunk_text, load_encoding
 from continuum.pipeline.extract.llm.align import TextIndex
-from continuum.pipeline.extract.llm.calls import LlmCall
 from continuum.pipeline.extract.llm.client import CallLog, LlmClient
 from continuum.pipeline.extract.llm.convert import AlignStats, ChunkResult, Converter
 from continuum.pipeline.extract.llm.merge import merge_chunks
@@ -28,14 +29,12 @@ from continuum.pipeline.extract.llm.passes import (
     parse_answer,
 )
 from continuum.pipeline.extract.llm.prompts import chunk_messages, combine_messages
-from continuum.pipeline.extract.protocol import ProgressCallback, StoryContext
+from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction, Summaries
-from continuum.pipeline.identity.names import normalize
+from continuum.settings import DROP_WARNING
 
 log = logging.getLogger(__name__)
 
-DROP_WARNING = 0.2
-"""Share of items dropped for unalignable evidence above which a chapter is logged."""
 SUMMARY_PASSES = ("chapter_summary", "multi_granularity_summaries")
 HEARTBEAT_SECONDS = 5.0
 """While calls are out, progress is reported this often: a local model on a CPU can take
@@ -80,35 +79,47 @@ class LlmExtractor:
         self.groups = groups
         self.shared_prefix = shared_prefix
         self.warm_cache = warm_cache
-        self.last_stats: dict[str, Any] = {}
-        self.last_calls: list[LlmCall] = []
 
-    def extract(
+    def read(
         self,
         text: str,
         *,
         chapter_number: int,
         context: StoryContext,
         progress: ProgressCallback | None = None,
-    ) -> ChapterExtraction:
-        """The 13 passes over `text`; raises ExtractionFailed rather than return less."""
+    ) -> Reading:
+        """The 13 passes over `text`, with their calls and alignment stats.
+
+        Raises ExtractionFailed rather than return less; the error carries the calls made
+        before the failure (a failure that is not the model's is wrapped in one), so that
+        what the attempt cost is billed.
+        """
         chunks = chunk_text(text, max_tokens=self.chunk_tokens, overlap=self.chunk_overlap)
         run = _Run(self, text, chunks, chapter_number, context, progress)
         try:
             results = run.chunks()
             chapter_summary, summaries = run.summaries(results)
-        finally:
-            self.last_calls = list(run.log.calls)
-            self.last_stats = run.stats_dict()
+        except ExtractionFailed as exc:
+            exc.calls = tuple(run.log.calls)
+            raise
+        except Exception as exc:
+            raise ExtractionFailed(f"{exc.__class__.__name__}: {exc}",
+                                   calls=tuple(run.log.calls)) from exc
         merged = merge_chunks(results, len(text))
         extraction = ChapterExtraction(chapter_summary=chapter_summary,
                                        multi_granularity_summaries=summaries, **merged)
-        stats = self.last_stats
+        stats = run.stats_dict()
         if stats["drop_rate"] > DROP_WARNING:
             log.warning("chapter %d: %d of %d items dropped (%.0f%%): their quotes are not in "
                         "the chapter text", chapter_number, stats["dropped"],
                         stats["aligned"] + stats["dropped"], 100 * stats["drop_rate"])
-        return extraction
+        return Reading(extraction, calls=tuple(run.log.calls), stats=stats)
+
+    def extract(self, text: str, *, chapter_number: int, context: StoryContext,
+                progress: ProgressCallback | None = None) -> ChapterExtraction:
+        """`read` without what it cost."""
+        return self.read(text, chapter_number=chapter_number, context=context,
+                         progress=progress).extraction
 
 
 class _Run:
@@ -166,7 +177,7 @@ class _Run:
                         submit(i, group)
         except BaseException:
             # Queued calls are cancelled and retries stop; a request already sent is waited
-            # for (at most `timeout`) so that what it cost is in `last_calls`.
+            # for (at most `timeout`) so that what it cost is in the call log.
             self.abort.set()
             pool.shutdown(wait=True, cancel_futures=True)
             raise

@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from continuum.language.names import normalize
 from continuum.pipeline.extract import schema as s
 from continuum.pipeline.extract.llm.convert import ChunkResult
-from continuum.pipeline.identity.names import normalize
 
 _n = normalize
 

@@ -33,8 +33,9 @@ def test_a_whole_chapter_becomes_an_aligned_extraction(
     progress: list[float] = []
     context = StoryContext(entities=[KnownEntity(name="Mr. Bennet", type="character")])
 
-    extraction = extractor.extract(text, chapter_number=3, context=context,
-                                   progress=lambda _what, done: progress.append(done))
+    reading = extractor.read(text, chapter_number=3, context=context,
+                             progress=lambda _what, done: progress.append(done))
+    extraction = reading.extraction
 
     assert extractor.name == "llm:openai/fake-model"
     ChapterExtraction.model_validate(extraction.model_dump())
@@ -56,15 +57,16 @@ def test_a_whole_chapter_becomes_an_aligned_extraction(
     assert extraction.multi_granularity_summaries.long
     assert progress[-1] == 1.0 and progress == sorted(progress)
 
-    stats = extractor.last_stats
+    stats = reading.stats
+    assert stats is not None
     assert stats["dropped"] == 0 and stats["aligned"] > 20 and stats["drop_rate"] == 0.0
     assert stats["chunks"] == 2
     # Five calls per chunk and one that combines the two parts' summaries.
-    assert [c.pass_name for c in extractor.last_calls].count("combine_summaries") == 1
-    assert len(extractor.last_calls) == 2 * len(CALL_GROUPS) + 1 == len(fake.requests)
+    assert [c.pass_name for c in reading.calls].count("combine_summaries") == 1
+    assert len(reading.calls) == 2 * len(CALL_GROUPS) + 1 == len(fake.requests)
     assert all(c.status == "ok" and c.tokens_in > 0 and c.tokens_out > 0
-               for c in extractor.last_calls)
-    assert all(c.cost_usd == 0.0 for c in extractor.last_calls)  # unknown model: no price
+               for c in reading.calls)
+    assert all(c.cost_usd == 0.0 for c in reading.calls)  # unknown model: no price
 
 
 def test_the_passes_of_a_chunk_share_one_prompt_prefix(
@@ -72,7 +74,7 @@ def test_the_passes_of_a_chunk_share_one_prompt_prefix(
 ) -> None:
     text = pride_chapters[2]
     extractor = make_extractor(fake)
-    extractor.extract(text, chapter_number=3, context=EMPTY)
+    reading = extractor.read(text, chapter_number=3, context=EMPTY)
 
     chunk_calls = [r for r in fake.requests if r.passes != ("chapter_summary",
                                                            "multi_granularity_summaries")]
@@ -92,7 +94,7 @@ def test_the_passes_of_a_chunk_share_one_prompt_prefix(
     long_prefix = max(by_prefix.values(), key=lambda rs: rs[0].prefix_tokens)
     cached = sorted(r.cached_tokens for r in long_prefix)
     assert cached[0] == 0 and all(c == long_prefix[0].prefix_tokens for c in cached[1:])
-    assert sum(c.tokens_cached for c in extractor.last_calls) == sum(cached)
+    assert sum(c.tokens_cached for c in reading.calls) == sum(cached)
 
 
 def test_concurrency_is_bounded(fake: FakeLlmServer, pride_chapters: list[str]) -> None:
@@ -128,11 +130,12 @@ def test_a_failed_call_fails_the_chapter_with_nothing_returned(
     fake.inject(kind, passes="events", **options)
     extractor = make_extractor(fake, timeout=1.0 if kind == "timeout" else 5.0)
     result: ChapterExtraction | None = None
-    with pytest.raises(ExtractionFailed, match=message):
+    with pytest.raises(ExtractionFailed, match=message) as raised:
         result = extractor.extract(pride_chapters[0], chapter_number=1, context=EMPTY)
     assert result is None
-    assert len(extractor.last_calls) == len(fake.requests)  # every call made is accounted for
-    failed = [c for c in extractor.last_calls if c.status != "ok"]
+    calls = raised.value.calls
+    assert len(calls) == len(fake.requests)  # every call made is accounted for
+    failed = [c for c in calls if c.status != "ok"]
     assert failed and all(c.pass_name == "interactions" for c in failed)
     if "times" in options:  # transient: the first attempt and three retries
         assert len([r for r in fake.requests if "events" in r.passes]) == 4
@@ -142,9 +145,9 @@ def test_a_transient_error_is_retried(fake: FakeLlmServer, pride_chapters: list[
     fake.inject("server_error", passes="new_entities")
     fake.inject("timeout", passes="events", sleep=2.0)
     extractor = make_extractor(fake, timeout=1.0)
-    extraction = extractor.extract(pride_chapters[0], chapter_number=1, context=EMPTY)
-    assert extraction.new_entities and extraction.events
-    statuses = sorted(c.status for c in extractor.last_calls if c.status != "ok")
+    reading = extractor.read(pride_chapters[0], chapter_number=1, context=EMPTY)
+    assert reading.extraction.new_entities and reading.extraction.events
+    statuses = sorted(c.status for c in reading.calls if c.status != "ok")
     assert statuses == ["server_error", "timeout"]
 
 
@@ -167,12 +170,14 @@ def test_paraphrased_quotes_are_dropped_and_counted(
     fake.inject("paraphrase", passes="events")  # the whole interactions call is paraphrased
     extractor = make_extractor(fake)
     with caplog.at_level(logging.WARNING):
-        extraction = extractor.extract(text, chapter_number=1, context=EMPTY)
+        reading = extractor.read(text, chapter_number=1, context=EMPTY)
+    extraction = reading.extraction
 
     assert extraction.events == [] and extraction.relationship_updates == []
     assert extraction.new_entities == clean.new_entities
     assert extraction.canon_facts == clean.canon_facts
-    stats = extractor.last_stats
+    stats = reading.stats
+    assert stats is not None
     dropped = len(clean.events) + len(clean.relationship_updates) + len(clean.dynamics_updates)
     assert stats["dropped"] == dropped > 0
     assert stats["by_pass"]["events"]["dropped"] == len(clean.events)
@@ -187,12 +192,13 @@ def test_a_malformed_item_costs_only_itself(fake: FakeLlmServer, pride_chapters:
     fake.reset()
     fake.inject("bad_item", passes="canon_facts")
     extractor = make_extractor(fake)
-    extraction = extractor.extract(text, chapter_number=1, context=EMPTY)
-    assert extraction.canon_facts == clean.canon_facts
-    assert extraction.state_deltas == clean.state_deltas
-    by_pass = extractor.last_stats["by_pass"]
+    reading = extractor.read(text, chapter_number=1, context=EMPTY)
+    assert reading.extraction.canon_facts == clean.canon_facts
+    assert reading.extraction.state_deltas == clean.state_deltas
+    assert reading.stats is not None
+    by_pass = reading.stats["by_pass"]
     assert by_pass["canon_facts"]["invalid"] == 1 and by_pass["state_deltas"]["invalid"] == 1
-    assert extractor.last_stats["invalid"] == 3 and extractor.last_stats["dropped"] == 0
+    assert reading.stats["invalid"] == 3 and reading.stats["dropped"] == 0
 
 
 def test_quotes_are_aligned_loosely_and_rewritten_to_the_text(
@@ -226,15 +232,16 @@ def test_entity_names_must_be_in_the_text(fake: FakeLlmServer, pride_chapters: l
     ]})
     context = StoryContext(entities=[KnownEntity(name="Elizabeth Bennet", type="character")])
     extractor = make_extractor(fake)
-    extraction = extractor.extract(text, chapter_number=1, context=context)
-    entities = {e.name: e for e in extraction.new_entities}
+    reading = extractor.read(text, chapter_number=1, context=context)
+    entities = {e.name: e for e in reading.extraction.new_entities}
     assert set(entities) == {"Mr Bennet", "Elizabeth Bennet"}
     bennet = entities["Mr Bennet"]
     assert bennet.aliases == ["Bennet"]  # "Papa Bennet" is not in the text
     assert {m.text for m in bennet.mentions} >= {"Mr. Bennet"}
     # The known name is kept; the mentions are of the surface form the text uses.
     assert {m.text for m in entities["Elizabeth Bennet"].mentions} == {"Lizzy"}
-    assert extractor.last_stats["by_pass"]["new_entities"]["dropped"] == 1
+    assert reading.stats is not None
+    assert reading.stats["by_pass"]["new_entities"]["dropped"] == 1
 
 
 def test_the_relationship_prompt_defines_ended(fake: FakeLlmServer,

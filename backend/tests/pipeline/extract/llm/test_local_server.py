@@ -42,9 +42,9 @@ def test_a_model_that_repeats_itself_stops_at_the_budget_with_a_clear_error(
     # call of a clean draft loops '"type":"json", "properties":{' until max_tokens.
     fake.replay(real.LOOP, passes="events")
     extractor = make_extractor(fake, max_concurrency=1)
-    with pytest.raises(ExtractionFailed, match="kept repeating itself"):
-        extractor.extract(real.FENCED_TEXT, chapter_number=11, context=EMPTY)
-    statuses = {c.pass_name: c.status for c in extractor.last_calls}
+    with pytest.raises(ExtractionFailed, match="kept repeating itself") as failed:
+        extractor.read(real.FENCED_TEXT, chapter_number=11, context=EMPTY)
+    statuses = {c.pass_name: c.status for c in failed.value.calls}
     assert statuses["interactions"] == "truncated"
     assert repetition(real.LOOP["choices"][0]["message"]["content"]) > 10
     assert repetition('{"items": [{"a": 1}, {"a": 2}]}') == 0
@@ -56,20 +56,21 @@ def test_a_model_that_answers_its_schema_fails_the_chapter_with_nothing_returned
     # SmolLM2-135M, asked for the summaries call, answered with a piece of the JSON schema.
     fake.replay(real.SMOLLM2_SCHEMA_ECHO, passes="chapter_summary")
     extractor = make_extractor(fake)
-    with pytest.raises(ExtractionFailed, match="no 'chapter_summary' key"):
-        extractor.extract(real.FENCED_TEXT, chapter_number=11, context=EMPTY)
-    assert len(fake.requests) == 1 and extractor.last_calls[0].status == "ok"
+    with pytest.raises(ExtractionFailed, match="no 'chapter_summary' key") as failed:
+        extractor.read(real.FENCED_TEXT, chapter_number=11, context=EMPTY)
+    assert len(fake.requests) == 1 and failed.value.calls[0].status == "ok"
 
 
 def test_a_one_pass_call_answered_without_its_key_is_read(fake: FakeLlmServer) -> None:
     # Qwen2.5-Coder-1.5B's entities call on golden chapter 1: {"items": [...]} alone.
     fake.replay(real.ENTITIES_BARE, passes="new_entities")
     extractor = make_extractor(fake, max_concurrency=1)
-    extraction = extractor.extract(real.GOLDEN_1, chapter_number=1, context=EMPTY)
-    names = {e.name for e in extraction.new_entities}
+    reading = extractor.read(real.GOLDEN_1, chapter_number=1, context=EMPTY)
+    names = {e.name for e in reading.extraction.new_entities}
     assert {"Mara Finch", "Aldous Finch", "Jonah Crane"} <= names
-    assert "none" not in {a for e in extraction.new_entities for a in e.aliases}
-    assert extractor.last_stats["by_pass"]["new_entities"]["aligned"] >= 5
+    assert "none" not in {a for e in reading.extraction.new_entities for a in e.aliases}
+    assert reading.stats is not None
+    assert reading.stats["by_pass"]["new_entities"]["aligned"] >= 5
 
 
 def test_temperature_and_repeat_penalty_are_sent_when_set(fake: FakeLlmServer) -> None:
@@ -119,9 +120,9 @@ def test_a_fenced_answer_with_prose_around_it_is_read(
 ) -> None:
     fake.replay(real.FENCED, passes="chapter_summary")
     extractor = make_extractor(fake)
-    extraction = extractor.extract(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
-    assert extraction.chapter_summary == real.FENCED_SUMMARY
-    assert extractor.last_calls[0].status == "ok"
+    reading = extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
+    assert reading.extraction.chapter_summary == real.FENCED_SUMMARY
+    assert reading.calls[0].status == "ok"
 
 
 @pytest.mark.parametrize(("content", "expected"), [
@@ -140,8 +141,7 @@ def test_an_answer_without_usage_is_recorded_with_estimated_tokens(
 ) -> None:
     fake.replay(real.without_usage(real.FENCED), passes="chapter_summary")
     extractor = make_extractor(fake)
-    extractor.extract(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
-    first = extractor.last_calls[0]
+    first = extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY).calls[0]
     assert first.status == "ok" and first.tokens_in > 100 and first.tokens_out > 10
 
 

@@ -30,10 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
-from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
-from continuum.pipeline.identity.names import (
+from continuum.language.names import (
     HONORIFICS,
     PARTICLES,
     RANK_HONORIFICS,
@@ -41,6 +38,9 @@ from continuum.pipeline.identity.names import (
     is_given_name,
     split_honorific,
 )
+from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
 
 HEAD_TITLES = {"male": frozenset({"mr", "sir", "lord"}),
                "female": frozenset({"mrs", "lady"})}

@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.names import (
+    FEMALE_HONORIFICS,
+    HONORIFICS,
+    MARRIED_HONORIFICS,
+    normalize,
+)
 from continuum.pipeline.extract.heuristic.passes.certainty import certain, certain_owner, tagged_speaker
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
@@ -24,12 +30,6 @@ from continuum.pipeline.extract.heuristic.passes.relation_words import (
     relation_type,
 )
 from continuum.pipeline.extract.schema import RelationshipUpdate
-from continuum.pipeline.identity.names import (
-    FEMALE_HONORIFICS,
-    HONORIFICS,
-    MARRIED_HONORIFICS,
-    normalize,
-)
 
 
 def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:

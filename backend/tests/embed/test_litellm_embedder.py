@@ -8,7 +8,7 @@ import litellm
 import numpy as np
 import pytest
 
-from continuum.pipeline.embed import EmbeddingError, LiteLLMEmbedder, get_embedder
+from continuum.embed import EmbeddingError, LiteLLMEmbedder, get_embedder
 
 
 class FakeEmbedding:

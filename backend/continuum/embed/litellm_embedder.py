@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from continuum.pipeline.embed.base import (
+from continuum.embed.base import (
     EMBEDDING_DIM,
     EmbeddingError,
     check_texts,

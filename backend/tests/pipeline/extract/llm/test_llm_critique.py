@@ -1,0 +1,47 @@
+"""The critique with an LLM configured: the checks compare the LLM's claims, so a
+contradiction only the model reads is caught by the check that owns it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.critic.runner import critique_draft
+from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+from tests.pipeline.extract.llm.conftest import make_extractor
+from tests.pipeline.extract.llm.fake_server import FakeLlmServer
+
+CHAPTER_1 = ("Aldous Finch died of the fever in the first week of the winter. The whole town "
+             "buried Aldous Finch beside the chapel, and his daughter wept at the grave.")
+# No verb the offline reader takes for an act: a sentence fragment about the dead man.
+DRAFT = ("At the harbour wall at dawn, Aldous Finch, with his ledger open on his knee, and the "
+         "boats one by one under his eye as they came in.")
+
+
+def test_a_contradiction_only_the_llm_reads_is_caught_by_the_entity_check(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=CHAPTER_1, extractor=OfflineExtractor())
+    fake.script("events", {"items": [{
+        "type": "action", "summary": "Aldous Finch counts the boats at the harbour",
+        "subject": "Aldous Finch", "verb": "count", "object": None,
+        "participants": ["Aldous Finch"], "impact": 0.5,
+        "evidence": {"quote": DRAFT, "confidence": 0.9}}]})
+
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=DRAFT,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=DRAFT,
+                             extractor=make_extractor(fake))
+
+    assert offline.status == "ok" and not [f for f in offline.findings if f.check == "entity"]
+    assert llm.status == "ok", llm.error
+    dead = [f for f in llm.findings if f.check == "entity"]
+    assert dead and dead[0].severity == "FAIL", llm.findings
+    assert "Aldous Finch died in chapter 1" in dead[0].message
+    assert dead[0].draft_quote == DRAFT and dead[0].evidence_chapter == 1
+    assert llm.calls and all(c.status == "ok" for c in llm.calls)  # what the critique cost
