@@ -281,20 +281,19 @@ def world_digest(ingest: GoldenIngest) -> dict[str, Any]:
         world = load_world(session=session, novel_id=ingest.novel_id, cap=10)
 
     def name(eid: Any) -> str:
-        return world.names[eid][0] if eid in world.names else str(eid)
+        return world.names[eid].name if eid in world.names else str(eid)
 
     return {
         "dead": [f"{name(e)} (ch {ev.chapter})" for e, ev in world.dead.items()],
-        "holders": [f"{name(o)} held by {name(h)} since ch {ev.chapter}"
-                    for o, (h, ev) in world.holders.items()],
-        "gone_objects": [f"{name(o)} {how} ch {ev.chapter}"
-                         for o, (how, ev) in world.gone_objects.items()],
-        "objects": sorted(n for n, _a, t, _f in world.names.values() if t == "object"),
-        "knowledge": [f"{name(k)}: {fact} (ch {ev.chapter})" for k, fact, _key, ev in
-                      world.knowledge],
-        "setups": [f"{key}: {detail} (ch {ev.chapter})" for key, detail, ev in
+        "holders": [f"{name(o)} held by {name(held.owner)} since ch {held.evidence.chapter}"
+                    for o, held in world.holders.items()],
+        "gone_objects": [f"{name(o)} {gone.how} ch {gone.evidence.chapter}"
+                         for o, gone in world.gone_objects.items()],
+        "objects": sorted(named.name for named in world.names.values() if named.type == "object"),
+        "knowledge": [f"{name(k.knower)}: {k.fact} (ch {k.evidence.chapter})" for k in world.knowledge],
+        "setups": [f"{s.key}: {s.detail} (ch {s.evidence.chapter})" for s in
                    world.open_setups + world.paid_setups],
-        "locked_canon": [f"{n} {p} = {v} (ch {ev.chapter})" for _s, n, p, v, ev in
+        "locked_canon": [f"{f.subject} {f.predicate} = {f.value} (ch {f.evidence.chapter})" for f in
                          world.locked_canon],
     }
 

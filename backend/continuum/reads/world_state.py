@@ -19,22 +19,78 @@ class Evidence:
     quote: str
 
 
+@dataclass(frozen=True)
+class Named:
+    """An entity the story has introduced by the cap: its name, aliases, type and first chapter."""
+
+    name: str
+    aliases: tuple[str, ...]
+    type: str
+    first_chapter: int
+
+
+@dataclass(frozen=True)
+class Gone:
+    """An object no longer in the story: how it went ('lost' or 'destroyed'), and where."""
+
+    how: str
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class Held:
+    """Who holds an object, and where the record has them take it."""
+
+    owner: uuid.UUID
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class Known:
+    """A fact one character knows, with its fact key."""
+
+    knower: uuid.UUID
+    fact: str
+    key: str
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A commitment planted by the cap (open, or paid off): its key and detail."""
+
+    key: str
+    detail: str
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class LockedFact:
+    """A locked canon fact: subject (id when resolved, and name), predicate and value."""
+
+    subject_id: uuid.UUID | None
+    subject: str
+    predicate: str
+    value: str
+    evidence: Evidence
+
+
 @dataclass
 class WorldState:
-    """Names, the dead, holders, knowledge, open setups and locked canon at one cap."""
+    """Names, the dead, holders, knowledge, open setups and locked canon at one cap, as typed records."""
 
     cap: int
-    names: dict[uuid.UUID, tuple[str, list[str], str, int]] = field(default_factory=dict)
+    names: dict[uuid.UUID, Named] = field(default_factory=dict)
     dead: dict[uuid.UUID, Evidence] = field(default_factory=dict)
     # What the record has the dead do after their death, by the cap: (chapter, verb) events
     # of accepted chapters ("Lucy came" after "Lucy died": a vampire, or a stage death).
     acts_after_death: dict[uuid.UUID, list[tuple[int, str]]] = field(default_factory=dict)
-    gone_objects: dict[uuid.UUID, tuple[str, Evidence]] = field(default_factory=dict)
-    holders: dict[uuid.UUID, tuple[uuid.UUID, Evidence]] = field(default_factory=dict)
-    knowledge: list[tuple[uuid.UUID, str, str, Evidence]] = field(default_factory=list)
-    open_setups: list[tuple[str, str, Evidence]] = field(default_factory=list)
-    paid_setups: list[tuple[str, str, Evidence]] = field(default_factory=list)
-    locked_canon: list[tuple[uuid.UUID | None, str, str, str, Evidence]] = field(default_factory=list)
+    gone_objects: dict[uuid.UUID, Gone] = field(default_factory=dict)
+    holders: dict[uuid.UUID, Held] = field(default_factory=dict)
+    knowledge: list[Known] = field(default_factory=list)
+    open_setups: list[Setup] = field(default_factory=list)
+    paid_setups: list[Setup] = field(default_factory=list)
+    locked_canon: list[LockedFact] = field(default_factory=list)
 
 
 def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState:
@@ -44,7 +100,7 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
     for r in session.execute(text(f"""
             SELECT e.id, v.name, v.aliases, v.type, e.first_chapter FROM entities e, {latest_version('e')}
              WHERE e.novel_id = :n AND e.first_chapter <= :cap"""), params):
-        world.names[r.id] = (r.name, list(r.aliases), r.type, r.first_chapter)
+        world.names[r.id] = Named(r.name, tuple(r.aliases), r.type, r.first_chapter)
     for r in session.execute(text(f"""
             SELECT s.entity_id, s.status, s.valid_from, d.evidence_quote
               FROM character_states s
@@ -54,7 +110,7 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
         if r.status == "dead":
             world.dead[r.entity_id] = evidence
         elif r.status == "destroyed":
-            world.gone_objects[r.entity_id] = ("destroyed", evidence)
+            world.gone_objects[r.entity_id] = Gone("destroyed", evidence)
     if world.dead:
         for r in session.execute(text("""
                 SELECT e.subject_id, e.chapter, e.verb FROM events e
@@ -67,7 +123,7 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
               FROM possesses_edges p
               LEFT JOIN state_deltas d ON d.novel_id = p.novel_id AND d.id = p.source_delta_id
              WHERE p.novel_id = :n AND {projection_in_force('p')}"""), params):
-        world.holders[r.object_id] = (r.owner_id, Evidence(r.valid_from, r.evidence_quote or ""))
+        world.holders[r.object_id] = Held(r.owner_id, Evidence(r.valid_from, r.evidence_quote or ""))
     for r in session.execute(text(f"""
             SELECT DISTINCT ON (d.object_id) d.object_id, d.kind, d.chapter, d.evidence_quote
               FROM state_deltas d
@@ -75,15 +131,17 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
                AND d.kind IN ('lost', 'destroyed', 'gained', 'received')
              ORDER BY d.object_id, d.chapter DESC, d.ordinal DESC"""), params):
         if r.kind in ("lost", "destroyed") and r.object_id not in world.holders:
-            world.gone_objects.setdefault(r.object_id, (r.kind, Evidence(r.chapter, r.evidence_quote or "")))
+            world.gone_objects.setdefault(r.object_id,
+                                          Gone(r.kind, Evidence(r.chapter, r.evidence_quote or "")))
     for r in session.execute(text(f"""
             SELECT k.knower_id, k.fact, k.fact_key, k.chapter, k.evidence_quote FROM knows_edges k
              WHERE k.novel_id = :n AND {asserted_by('k')}"""), params):
-        world.knowledge.append((r.knower_id, r.fact, r.fact_key, Evidence(r.chapter, r.evidence_quote or "")))
+        world.knowledge.append(Known(r.knower_id, r.fact, r.fact_key,
+                                     Evidence(r.chapter, r.evidence_quote or "")))
     for r in session.execute(text("""
             SELECT key, detail, setup_chapter, payoff_chapter, evidence_quote FROM commitments
              WHERE novel_id = :n AND setup_chapter <= :cap"""), params):
-        item = (r.key, r.detail, Evidence(r.setup_chapter, r.evidence_quote or ""))
+        item = Setup(r.key, r.detail, Evidence(r.setup_chapter, r.evidence_quote or ""))
         if r.payoff_chapter is not None and r.payoff_chapter <= cap:
             world.paid_setups.append(item)
         else:
@@ -91,6 +149,6 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
     for r in session.execute(text(f"""
             SELECT subject_id, subject, predicate, value, chapter, evidence_quote FROM canon_facts c
              WHERE c.novel_id = :n AND c.locked AND {asserted_by('c')}"""), params):
-        world.locked_canon.append((r.subject_id, r.subject, r.predicate, r.value,
-                                   Evidence(r.chapter, r.evidence_quote or "")))
+        world.locked_canon.append(LockedFact(r.subject_id, r.subject, r.predicate, r.value,
+                                             Evidence(r.chapter, r.evidence_quote or "")))
     return world

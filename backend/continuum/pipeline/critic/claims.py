@@ -172,12 +172,12 @@ def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
     cast as persistence binds a chapter (`identity.cast`); without one, a cast of the world's
     names (no salience) stands in."""
     if cast is None:
-        cast = Cast(Roster([RosterEntry(id=eid, type=type_, name=name, aliases=set(aliases))
-                            for eid, (name, aliases, type_, _first) in world.names.items()]))
+        cast = Cast(Roster([RosterEntry(id=eid, type=named.type, name=named.name, aliases=set(named.aliases))
+                            for eid, named in world.names.items()]))
     roster = cast.roster
     claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history,
-                         occupations=[(sid, value) for sid, _n, pred, value, _ev in world.locked_canon
-                                      if pred == "occupation"])
+                         occupations=[(f.subject_id, f.value) for f in world.locked_canon
+                                      if f.predicate == "occupation"])
     taken: set[uuid.UUID] = set()
     for item in extraction.new_entities:
         bound = cast.bind_item([item.name, *item.aliases], item.type, item.gender, taken).entity_id

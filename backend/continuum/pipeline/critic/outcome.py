@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+
+def spans_overlap(start: int, end: int, other_start: int, other_end: int) -> bool:
+    """The half-open spans [start, end) and [other_start, other_end) overlap: the one test
+    every check makes before raising a second finding on text already flagged."""
+    return start < other_end and other_start < end
 
 
 @dataclass(frozen=True)
@@ -18,6 +25,16 @@ class Finding:
     draft_quote: str | None = None
     evidence_chapter: int | None = None
     evidence_quote: str | None = None
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """The finding's draft span overlaps [start, end); a finding without a span overlaps nothing."""
+        return self.draft_start is not None and self.draft_end is not None and \
+            spans_overlap(self.draft_start, self.draft_end, start, end)
+
+
+def overlaps_any(findings: Iterable[Finding], start: int, end: int) -> bool:
+    """Some finding's draft span overlaps [start, end)."""
+    return any(f.overlaps(start, end) for f in findings)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.roster import Roster, RosterEntry
-from continuum.reads.world_state import WorldState
+from continuum.reads.world_state import Named, WorldState
 
 CAPTAIN, STRAY, TRELAWNEY = (uuid.UUID(int=i) for i in (1, 2, 3))
 TEXT = "Mr. Smollett came aboard. John Trelawney followed him."
@@ -16,9 +16,9 @@ TEXT = "Mr. Smollett came aboard. John Trelawney followed him."
 
 def _world_and_cast() -> tuple[WorldState, Cast]:
     world = WorldState(cap=9)
-    world.names = {CAPTAIN: ("Captain Smollett", [], "character", 1),
-                   STRAY: ("Smollett", [], "character", 8),
-                   TRELAWNEY: ("Mr. Trelawney", ["Squire Trelawney"], "character", 1)}
+    world.names = {CAPTAIN: Named("Captain Smollett", (), "character", 1),
+                   STRAY: Named("Smollett", (), "character", 8),
+                   TRELAWNEY: Named("Mr. Trelawney", ("Squire Trelawney",), "character", 1)}
     cast = Cast(Roster([
         RosterEntry(id=CAPTAIN, type="character", name="Captain Smollett", aliases=set(),
                     gender="male", first_chapter=1, mentions=40),
@@ -61,8 +61,8 @@ def test_a_name_means_whom_the_extractor_made_of_that_mention() -> None:
     text = "Finch smiled at her. Finch sent for me by boat: a note in his square hand."
     second = text.index("Finch", 1)
     world = WorldState(cap=10)
-    world.names = {aldous: ("Aldous Finch", [], "character", 1),
-                   mara: ("Mara Finch", ["Finch"], "character", 1)}
+    world.names = {aldous: Named("Aldous Finch", (), "character", 1),
+                   mara: Named("Mara Finch", ("Finch",), "character", 1)}
     cast = Cast(Roster([
         RosterEntry(id=aldous, type="character", name="Aldous Finch", aliases=set(),
                     gender="male", first_chapter=1, mentions=20),

@@ -19,7 +19,7 @@ from continuum.pipeline.extract.schema import (
 )
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.critic_state import PriorSentence, PriorText
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, Named, WorldState
 
 
 class FakeHistory:
@@ -39,7 +39,7 @@ def _world(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = WorldState(cap=10), {}
     for name, type_ in names:
         ids[name] = uuid.uuid4()
-        world.names[ids[name]] = (name, [], type_, 1)
+        world.names[ids[name]] = Named(name, (), type_, 1)
     return world, ids
 
 
@@ -81,8 +81,8 @@ def test_an_unattributed_quote_takes_the_nearest_speaker_of_its_paragraph() -> N
 def _compass_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Ivo Marsh", "character"), ("Tomas Marsh", "character"),
                         ("Mara Finch", "character"), ("silver compass", "object"))
-    world.holders[ids["silver compass"]] = (ids["Ivo Marsh"],
-                                            Evidence(10, "Tomas gave the silver compass to Ivo."))
+    world.holders[ids["silver compass"]] = Held(ids["Ivo Marsh"],
+                                                Evidence(10, "Tomas gave the silver compass to Ivo."))
     return world, ids
 
 
@@ -131,7 +131,7 @@ def test_her_own_ledger_is_another_ledger() -> None:
     # heldout_clean_05: the innkeeper's own ledger, not the Guild ledger Aldous holds.
     world, ids = _world(("Aldous Finch", "character"), ("Elena Voss", "character"),
                         ("Guild ledger", "object"))
-    world.holders[ids["Guild ledger"]] = (ids["Aldous Finch"], Evidence(10, "Aldous carried it"))
+    world.holders[ids["Guild ledger"]] = Held(ids["Aldous Finch"], Evidence(10, "Aldous carried it"))
     tail = "Elena Voss closed the ledger and put it back under the bar."
     for lead, expected in (("Elena Voss kept her own ledger. It was a fat brown book.\n\n", "WARN"),
                            ("Elena Voss had the Guild ledger by the lamp.\n\n", "FAIL")):
@@ -146,7 +146,7 @@ def test_her_own_ledger_is_another_ledger() -> None:
 def test_a_leading_adverb_does_not_hide_the_user_and_an_indefinite_lost_key_warns() -> None:
     world, ids = _world(("Aldous Finch", "character"), ("Jonah Crane", "character"),
                         ("brass key", "object"))
-    world.gone_objects[ids["brass key"]] = ("lost", Evidence(8, "The brass key was lost."))
+    world.gone_objects[ids["brass key"]] = Gone("lost", Evidence(8, "The brass key was lost."))
     text = ("He stood in front of it for a moment. Then Aldous unlocked the strongroom with the brass "
             "key and pulled the heavy door open.")
     extraction = ChapterExtraction(new_entities=[_entity(text, "Aldous Finch", "Aldous")])
@@ -171,8 +171,8 @@ def test_conflicting_locks_are_not_trusted() -> None:
     # "a ribbon the blue of the sea in her black hair" was Mara's hair, locked as Elena Marsh's.
     world, ids = _world(("Elena Marsh", "character"))
     world.locked_canon += [
-        (ids["Elena Marsh"], "Elena Marsh", "hair_colour", "red", Evidence(1, "with red hair")),
-        (ids["Elena Marsh"], "Elena Marsh", "hair_colour", "black", Evidence(10, "her black hair"))]
+        LockedFact(ids["Elena Marsh"], "Elena Marsh", "hair_colour", "red", Evidence(1, "with red hair")),
+        LockedFact(ids["Elena Marsh"], "Elena Marsh", "hair_colour", "black", Evidence(10, "her black hair"))]
     for colour, expected in (("red", []), ("yellow", ["WARN"])):
         text = f"Elena Marsh pushed her {colour} hair out of her eyes."
         claims = bind_claims(text, ChapterExtraction(), world)
@@ -199,8 +199,8 @@ def test_an_occupation_against_an_earlier_sentence() -> None:
 
 def test_a_spoken_age_of_the_listener() -> None:
     world, ids = _world(("Mara Finch", "character"), ("Harriet Finch", "character"))
-    world.locked_canon.append((ids["Mara Finch"], "Mara Finch", "age", "23",
-                               Evidence(1, "Mara Finch was twenty-three years old.")))
+    world.locked_canon.append(LockedFact(ids["Mara Finch"], "Mara Finch", "age", "23",
+                                         Evidence(1, "Mara Finch was twenty-three years old.")))
     text = ('Mara laughed. "You make me sound like an old maid."\n\n"You were very nearly one. '
             'There you were at {age}, still drawing rocks," said Harriet.')
     for age, expected in (("twenty-seven", ["WARN"]), ("twenty-four", [])):
@@ -252,8 +252,8 @@ def test_a_misspelt_name_the_extractor_bound_anyway() -> None:
 def _secret_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Mara Finch", "character"), ("Mrs. Finch", "character"),
                         ("Ivo Marsh", "character"), ("Elena Voss", "character"))
-    world.knowledge.append((ids["Mara Finch"], "the stranger was Ivo Marsh", "k1",
-                            Evidence(9, "Mara knew then that the stranger was Ivo Marsh.")))
+    world.knowledge.append(Known(ids["Mara Finch"], "the stranger was Ivo Marsh", "k1",
+                                 Evidence(9, "Mara knew then that the stranger was Ivo Marsh.")))
     return world, ids
 
 

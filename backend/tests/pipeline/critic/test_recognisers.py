@@ -10,7 +10,7 @@ from continuum.pipeline.critic.checks import canon, commitments, entity, possess
 from continuum.pipeline.critic.claims import bind_claims, same_person
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
 from continuum.reads.critic_state import PriorSentence
-from continuum.reads.world_state import WorldState
+from continuum.reads.world_state import Named, WorldState
 
 
 def test_sentences_do_not_end_at_honorifics() -> None:
@@ -86,7 +86,7 @@ def _world_with(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUI
     world, ids = WorldState(cap=10), {}
     for name, type_ in names:
         ids[name] = uuid.uuid4()
-        world.names[ids[name]] = (name, [], type_, 1)
+        world.names[ids[name]] = Named(name, (), type_, 1)
     return world, ids
 
 
@@ -112,12 +112,13 @@ def test_a_misspelt_full_name_fails_and_a_family_plural_passes() -> None:
 def test_an_unpaid_setup_is_recalled_when_overdue_then_every_ten_chapters() -> None:
     from continuum.pipeline.critic.claims import bind_claims as bind
     from continuum.reads.world_state import Evidence as Seen
+    from continuum.reads.world_state import Setup
 
     def warned(cap: int) -> list[str]:
         world, _ = _world_with(("Mrs. Long", "character"))
         world.cap = cap
-        world.open_setups = [("introduce him", "introduce him (Mrs. Long)",
-                              Seen(chapter=2, quote="Mrs. Long has promised to introduce him"))]
+        world.open_setups = [Setup("introduce him", "introduce him (Mrs. Long)",
+                                   Seen(chapter=2, quote="Mrs. Long has promised to introduce him"))]
         text = "Mrs. Long called on Tuesday."
         return [f.message for f in commitments.check(bind(text, ChapterExtraction(), world), world)]
 

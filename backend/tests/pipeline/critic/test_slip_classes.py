@@ -15,7 +15,7 @@ from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, Known, LockedFact, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _event, _world
 
@@ -111,8 +111,8 @@ def test_the_draft_may_tell_of_the_promise_itself() -> None:
 def _secret() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Mara Finch", "character"), ("Elena Voss", "character"),
                         ("Ivo Marsh", "character"), ("Harriet Finch", "character"))
-    world.knowledge.append((ids["Mara Finch"], "the stranger was Ivo Marsh", "k1",
-                            Evidence(9, "Mara knew then that the stranger was Ivo Marsh.")))
+    world.knowledge.append(Known(ids["Mara Finch"], "the stranger was Ivo Marsh", "k1",
+                                 Evidence(9, "Mara knew then that the stranger was Ivo Marsh.")))
     return world, ids
 
 
@@ -172,7 +172,7 @@ def test_drawing_a_line_through_the_name_but_not_drawing_a_chair() -> None:
 def _lost_key() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Harriet Finch", "character"), ("Aldous Finch", "character"),
                         ("brass key", "object"))
-    world.gone_objects[ids["brass key"]] = ("lost", Evidence(8, "The brass key was lost."))
+    world.gone_objects[ids["brass key"]] = Gone("lost", Evidence(8, "The brass key was lost."))
     return world, ids
 
 
@@ -221,9 +221,9 @@ def _ages() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Tomas Marsh", "character"), ("Ruth Penrose", "character"),
                         ("Elena Marsh", "character"), ("Elena Voss", "character"))
     world.locked_canon += [
-        (ids["Tomas Marsh"], "Tomas Marsh", "age", "26", Evidence(1, "Tomas was twenty-six.")),
-        (ids["Elena Marsh"], "Elena Marsh", "age", "19", Evidence(1, "Elena Marsh was nineteen.")),
-        (ids["Elena Voss"], "Elena Voss", "age", "40", Evidence(1, "Elena Voss was forty."))]
+        LockedFact(ids["Tomas Marsh"], "Tomas Marsh", "age", "26", Evidence(1, "Tomas was twenty-six.")),
+        LockedFact(ids["Elena Marsh"], "Elena Marsh", "age", "19", Evidence(1, "Elena Marsh was nineteen.")),
+        LockedFact(ids["Elena Voss"], "Elena Voss", "age", "40", Evidence(1, "Elena Voss was forty."))]
     return world, ids
 
 
@@ -289,8 +289,8 @@ def test_an_occupation_from_the_extractor_is_only_a_warn() -> None:
     # the critic's own occupation recognisers WARN (people hold two posts, or change them);
     # a trade the extractor pinned on a misresolved "He" must not FAIL either
     world, ids = _ages()
-    world.locked_canon.append((ids["Elena Voss"], "Elena Voss", "occupation", "innkeeper",
-                               Evidence(1, "Elena Voss was the innkeeper.")))
+    world.locked_canon.append(LockedFact(ids["Elena Voss"], "Elena Voss", "occupation", "innkeeper",
+                                         Evidence(1, "Elena Voss was the innkeeper.")))
     text = "He had been the ferryman of the estuary for thirty years."
     start = text.index("He had been the ferryman")
     fact = CanonFactItem(subject="Elena Voss", predicate="occupation", value="ferryman",

@@ -12,7 +12,7 @@ from continuum.pipeline.critic.checks import canon
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.critic.recognisers.canon_ages import contradicts
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, LockedFact, Named, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _world
 
@@ -21,11 +21,13 @@ def _ferry() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Ruth Penrose", "character"), ("Hal Brandt", "character"),
                         ("Walter Pike", "character"), ("Nell Brandt", "character"))
     world.locked_canon += [
-        (ids["Ruth Penrose"], "Ruth Penrose", "age", "19", Evidence(1, "Ruth Penrose was nineteen.")),
-        (ids["Hal Brandt"], "Hal Brandt", "age", "30", Evidence(1, "Hal Brandt was thirty.")),
-        (ids["Walter Pike"], "Walter Pike", "age", "44", Evidence(2, "Walter Pike was forty-four.")),
-        (ids["Walter Pike"], "Walter Pike", "occupation", "ferryman",
-         Evidence(2, "Walter Pike was the ferryman."))]
+        LockedFact(ids["Ruth Penrose"], "Ruth Penrose", "age", "19",
+                   Evidence(1, "Ruth Penrose was nineteen.")),
+        LockedFact(ids["Hal Brandt"], "Hal Brandt", "age", "30", Evidence(1, "Hal Brandt was thirty.")),
+        LockedFact(ids["Walter Pike"], "Walter Pike", "age", "44",
+                   Evidence(2, "Walter Pike was forty-four.")),
+        LockedFact(ids["Walter Pike"], "Walter Pike", "occupation", "ferryman",
+                   Evidence(2, "Walter Pike was the ferryman."))]
     return world, ids
 
 
@@ -109,7 +111,7 @@ def test_he_or_she_in_speech_is_the_one_other_person_named_before() -> None:
     two = ('Ruth and Hal stood at the ferryman\'s grave, and Nell\'s husband Tom Acre came up the '
            'path.\n\n"How old was he?" asked Ruth.\n\n"He was sixty," said Hal.')
     world, ids = _ferry()
-    world.names[uuid.uuid4()] = ("Tom Acre", [], "character", 1)
+    world.names[uuid.uuid4()] = Named("Tom Acre", (), "character", 1)
     items = [_entity(two, "Ruth Penrose", "Ruth"), _entity(two, "Hal Brandt", "Hal"),
              _entity(two, "Tom Acre")]
     items[0].gender, items[1].gender, items[2].gender = "female", "male", "male"

@@ -14,7 +14,7 @@ from continuum.pipeline.critic.checks import canon
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction, EntityItem
 from continuum.pipeline.extract.schema import Evidence as Ev
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, LockedFact, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _world
 
@@ -24,18 +24,25 @@ PEOPLE = ("Nell Brandt", "Ruth Penrose", "Hal Brandt", "Walter Pike")
 def _mill() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(*((name, "character") for name in PEOPLE))
     world.locked_canon += [
-        (ids["Nell Brandt"], "Nell Brandt", "hair_colour", "black", Evidence(1, "Nell had black hair.")),
-        (ids["Nell Brandt"], "Nell Brandt", "eye_colour", "grey", Evidence(1, "Nell had grey eyes.")),
-        (ids["Nell Brandt"], "Nell Brandt", "age", "23", Evidence(1, "Nell Brandt was twenty-three.")),
-        (ids["Nell Brandt"], "Nell Brandt", "occupation", "weaver", Evidence(1, "Nell was a weaver.")),
-        (ids["Ruth Penrose"], "Ruth Penrose", "hair_colour", "red", Evidence(1, "Ruth had red hair.")),
-        (ids["Ruth Penrose"], "Ruth Penrose", "age", "19", Evidence(1, "Ruth Penrose was nineteen.")),
-        (ids["Ruth Penrose"], "Ruth Penrose", "occupation", "seamstress",
-         Evidence(1, "Ruth Penrose was a seamstress.")),
-        (ids["Hal Brandt"], "Hal Brandt", "occupation", "miller", Evidence(1, "Hal Brandt was the miller.")),
-        (ids["Hal Brandt"], "Hal Brandt", "age", "30", Evidence(1, "Hal Brandt was thirty.")),
-        (ids["Walter Pike"], "Walter Pike", "occupation", "clerk of the Mill Company",
-         Evidence(2, "Walter Pike was the clerk of the Mill Company.")),
+        LockedFact(ids["Nell Brandt"], "Nell Brandt", "hair_colour", "black",
+                   Evidence(1, "Nell had black hair.")),
+        LockedFact(ids["Nell Brandt"], "Nell Brandt", "eye_colour", "grey",
+                   Evidence(1, "Nell had grey eyes.")),
+        LockedFact(ids["Nell Brandt"], "Nell Brandt", "age", "23",
+                   Evidence(1, "Nell Brandt was twenty-three.")),
+        LockedFact(ids["Nell Brandt"], "Nell Brandt", "occupation", "weaver",
+                   Evidence(1, "Nell was a weaver.")),
+        LockedFact(ids["Ruth Penrose"], "Ruth Penrose", "hair_colour", "red",
+                   Evidence(1, "Ruth had red hair.")),
+        LockedFact(ids["Ruth Penrose"], "Ruth Penrose", "age", "19",
+                   Evidence(1, "Ruth Penrose was nineteen.")),
+        LockedFact(ids["Ruth Penrose"], "Ruth Penrose", "occupation", "seamstress",
+                   Evidence(1, "Ruth Penrose was a seamstress.")),
+        LockedFact(ids["Hal Brandt"], "Hal Brandt", "occupation", "miller",
+                   Evidence(1, "Hal Brandt was the miller.")),
+        LockedFact(ids["Hal Brandt"], "Hal Brandt", "age", "30", Evidence(1, "Hal Brandt was thirty.")),
+        LockedFact(ids["Walter Pike"], "Walter Pike", "occupation", "clerk of the Mill Company",
+                   Evidence(2, "Walter Pike was the clerk of the Mill Company.")),
     ]
     return world, ids
 

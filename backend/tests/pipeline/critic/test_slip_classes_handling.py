@@ -9,7 +9,7 @@ import uuid
 from continuum.pipeline.critic.checks import possession
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, Held, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _world
 
@@ -17,7 +17,7 @@ from .test_generalisation import FakeHistory, _entity, _world
 def _held_watch() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
                         ("gold watch", "object"))
-    world.holders[ids["gold watch"]] = (ids["Nils Brand"], Evidence(9, "Nils kept the gold watch."))
+    world.holders[ids["gold watch"]] = Held(ids["Nils Brand"], Evidence(9, "Nils kept the gold watch."))
     return world, ids
 
 
@@ -67,7 +67,7 @@ def test_someone_new_with_another_of_the_kind_is_silent() -> None:
 def _lost_watch() -> WorldState:
     world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
                         ("gold watch", "object"))
-    world.gone_objects[ids["gold watch"]] = ("lost", Evidence(8, "The gold watch was lost in the river."))
+    world.gone_objects[ids["gold watch"]] = Gone("lost", Evidence(8, "The gold watch was lost in the river."))
     return world
 
 

@@ -11,7 +11,7 @@ import pytest
 from continuum.pipeline.critic.checks import possession
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, Held, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _world
 
@@ -19,9 +19,9 @@ from .test_generalisation import FakeHistory, _entity, _world
 def _ferry() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Ruth Penrose", "character"), ("Hal Brandt", "character"),
                         ("tin whistle", "object"), ("silver thimble", "object"))
-    world.gone_objects[ids["tin whistle"]] = (
+    world.gone_objects[ids["tin whistle"]] = Gone(
         "lost", Evidence(6, "The tin whistle went over the side and was never seen again."))
-    world.holders[ids["silver thimble"]] = (
+    world.holders[ids["silver thimble"]] = Held(
         ids["Ruth Penrose"], Evidence(4, "Hal gave the silver thimble to Ruth Penrose."))
     return world, ids
 

@@ -13,7 +13,7 @@ from continuum.pipeline.critic.checks import entity, knowledge
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Known, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _event, _world
 
@@ -59,10 +59,10 @@ def test_a_past_perfect_without_a_date_in_the_present_is_a_memory() -> None:
 def _secret_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Nils Brand", "character"), ("Karl Brand", "character"),
                         ("Greta Holm", "character"), ("Olaf Holm", "character"))
-    world.knowledge.append((ids["Karl Brand"], "the ferryman was his brother Nils", "k1",
-                            Evidence(8, "Karl saw at last that the ferryman was his brother Nils.")))
-    world.knowledge.append((ids["Greta Holm"], "the ferryman was Nils Brand", "k2",
-                            Evidence(9, "Greta knew that the ferryman was Nils Brand.")))
+    world.knowledge.append(Known(ids["Karl Brand"], "the ferryman was his brother Nils", "k1",
+                                 Evidence(8, "Karl saw at last that the ferryman was his brother Nils.")))
+    world.knowledge.append(Known(ids["Greta Holm"], "the ferryman was Nils Brand", "k2",
+                                 Evidence(9, "Greta knew that the ferryman was Nils Brand.")))
     return world, ids
 
 
@@ -203,7 +203,7 @@ def test_a_one_letter_slip_in_a_short_first_name() -> None:
 
 def _dead_by(evidence: str, text: str, *events: tuple[str, str]) -> list[str]:
     world, _ = _world(("Agnes Hale", "character"), ("Pell", "character"))
-    world.dead[next(i for i, n in world.names.items() if n[0] == "Agnes Hale")] = Evidence(6, evidence)
+    world.dead[next(i for i, n in world.names.items() if n.name == "Agnes Hale")] = Evidence(6, evidence)
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Agnes Hale", "Agnes Hale", "Warden Hale", "she"), _entity(text, "Pell")],
         events=[_event(text, quote, "Agnes Hale", verb, "") for quote, verb in events])

@@ -11,7 +11,7 @@ import uuid
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
 from .test_generalisation import FakeHistory, _entity, _world
 
@@ -150,7 +150,8 @@ def _canon_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
             ("Mara Finch", "hair_colour", "black", "Mara had grey eyes and black hair."),
             ("Tomas Marsh", "age", "26", "Tomas Marsh was twenty-six years old."),
             ("Aldous Finch", "occupation", "treasurer", "he was the treasurer of the Harbour Guild")):
-        world.locked_canon.append((ids[who], who, predicate, value, Evidence(chapter=1, quote=quote)))
+        world.locked_canon.append(LockedFact(ids[who], who, predicate, value,
+                                             Evidence(chapter=1, quote=quote)))
     return world, ids
 
 
@@ -194,8 +195,8 @@ def test_copular_age_and_trade_of_a_resolved_person() -> None:
 def test_fact_voiced_by_someone_who_never_learned_it() -> None:
     world, ids = _world(("Elena Voss", "character"), ("Mara Finch", "character"),
                         ("Jonah Crane", "character"))
-    world.knowledge.append((ids["Mara Finch"], "Jonah Crane had forged the ledger", "forgery",
-                            Evidence(chapter=8, quote="Jonah Crane had forged the ledger.")))
+    world.knowledge.append(Known(ids["Mara Finch"], "Jonah Crane had forged the ledger", "forgery",
+                                 Evidence(chapter=8, quote="Jonah Crane had forged the ledger.")))
     text = '"It was Jonah Crane who forged that ledger," said Elena Voss.'
     found = knowledge.check(_claims(text, world, ("Elena Voss", ("Elena Voss",))), world)
     assert [(f.severity, f.evidence_chapter) for f in found] == [("WARN", 8)]
@@ -211,8 +212,8 @@ def test_fact_voiced_by_someone_who_never_learned_it() -> None:
 def _secret_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Elena Voss", "character"), ("Mara Finch", "character"),
                         ("Ivo Marsh", "character"))
-    world.knowledge.append((ids["Mara Finch"], "the stranger was Ivo Marsh", "ivo",
-                            Evidence(chapter=9, quote="The stranger was Ivo Marsh.")))
+    world.knowledge.append(Known(ids["Mara Finch"], "the stranger was Ivo Marsh", "ivo",
+                                 Evidence(chapter=9, quote="The stranger was Ivo Marsh.")))
     return world, ids
 
 
@@ -233,9 +234,9 @@ def _possession_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = _world(("Mara Finch", "character"), ("Aldous Finch", "character"),
                         ("Tomas Marsh", "character"), ("Ivo Marsh", "character"),
                         ("Guild ledger", "object"), ("brass key", "object"))
-    world.holders[ids["Guild ledger"]] = (ids["Aldous Finch"], Evidence(
+    world.holders[ids["Guild ledger"]] = Held(ids["Aldous Finch"], Evidence(
         chapter=10, quote="The magistrate handed the Guild ledger back to Aldous."))
-    world.gone_objects[ids["brass key"]] = ("lost", Evidence(
+    world.gone_objects[ids["brass key"]] = Gone("lost", Evidence(
         chapter=8, quote="The brass key was lost, and nobody in Saltmere ever saw it again."))
     return world, ids
 

@@ -23,7 +23,7 @@ from typing import Any
 from continuum.language.names import normalize, split_honorific
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
 from continuum.pipeline.critic.recognisers.canon_colours import (
     compared_colours,
@@ -46,7 +46,6 @@ from continuum.pipeline.critic.recognisers.canon_record import colour_meant_othe
 from continuum.pipeline.critic.recognisers.canon_record import conflict_note as _note
 from continuum.pipeline.critic.recognisers.canon_record import earlier_trades as _earlier_trades
 from continuum.pipeline.critic.recognisers.canon_record import locked as _locked
-from continuum.pipeline.critic.recognisers.canon_record import overlaps as _overlaps
 from continuum.pipeline.critic.recognisers.canon_record import owner as _owner
 from continuum.pipeline.critic.recognisers.canon_record import severity as _severity
 from continuum.pipeline.critic.recognisers.canon_record import value_key as _key
@@ -75,23 +74,24 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings = []
     for fact in claims.extraction.canon_facts:
         subject = claims.bind(fact.subject)
-        for locked_subject, locked_name, predicate, value, evidence in world.locked_canon:
-            same_subject = (subject is not None and subject == locked_subject) or \
-                normalize(fact.subject) == normalize(locked_name)
+        for locked in world.locked_canon:
+            same_subject = (subject is not None and subject == locked.subject_id) or \
+                normalize(fact.subject) == normalize(locked.subject)
+            predicate = locked.predicate
             if not same_subject or predicate != fact.predicate or predicate not in SINGLE_VALUED:
                 continue
-            if normalize(value) == normalize(fact.value) or _agrees(world, locked_subject, locked_name,
-                                                                   predicate, fact.value):
+            if normalize(locked.value) == normalize(fact.value) or _agrees(
+                    world, locked.subject_id, locked.subject, predicate, fact.value):
                 continue
-            if predicate == "occupation" and same_family(fact.value, value):
+            if predicate == "occupation" and same_family(fact.value, locked.value):
                 continue  # "the clerk" of the locked "clerk of the Harbour Guild"
             if _then_not_now(claims.text, fact.evidence.start):
                 continue  # "the compasses her father gave her when she was fourteen"
-            namesake = _namesake(world, locked_subject, locked_name, predicate, fact.value,
+            namesake = _namesake(world, locked.subject_id, locked.subject, predicate, fact.value,
                                  fact.evidence.quote)
-            pronoun = only_pronoun(claims, locked_subject or subject, fact.evidence.start,
+            pronoun = only_pronoun(claims, locked.subject_id or subject, fact.evidence.start,
                                    fact.evidence.end)
-            if pronoun and meant_other(claims, world, locked_subject or subject, predicate, fact.value,
+            if pronoun and meant_other(claims, world, locked.subject_id or subject, predicate, fact.value,
                                        pronoun_of(fact.evidence.quote)):
                 continue  # "because she was nineteen": the other woman in the scene is nineteen
             doubt = (f" (but that is {namesake}'s {predicate}, and the sentence does not say which "
@@ -99,13 +99,13 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                      " (people hold two posts, or change them)" if predicate == "occupation" else
                      " (the person is only a pronoun)" if pronoun else "")
             findings.append(Finding(
-                check=NAME, severity="WARN" if doubt else _severity(world, locked_subject, predicate),
-                message=f"{locked_name}'s {predicate} is locked as {value!r}, "
-                        f"the draft says {fact.value!r}{_note(world, locked_subject, predicate)}"
+                check=NAME, severity="WARN" if doubt else _severity(world, locked.subject_id, predicate),
+                message=f"{locked.subject}'s {predicate} is locked as {locked.value!r}, "
+                        f"the draft says {fact.value!r}{_note(world, locked.subject_id, predicate)}"
                         + doubt,
                 draft_start=fact.evidence.start, draft_end=fact.evidence.end,
                 draft_quote=fact.evidence.quote,
-                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
+                evidence_chapter=locked.evidence.chapter, evidence_quote=locked.evidence.quote,
             ))
     findings += _colours(claims, world, findings)
     findings += _parsed_colours(claims, world, findings)
@@ -116,8 +116,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += trade_findings(claims, world, findings)
     findings += predicated_trades(claims, world, findings)
     findings += _spoken_ages(claims, world, findings)
-    ages = {sid: _severity(world, sid, "age") for sid, _n, pred, _v, _e in world.locked_canon
-            if pred == "age" and sid is not None}
+    ages = {f.subject_id: _severity(world, f.subject_id, "age") for f in world.locked_canon
+            if f.predicate == "age" and f.subject_id is not None}
     findings += age_findings(claims, world, findings, ages)
     return findings + year_findings(claims, world, findings)
 
@@ -142,7 +142,7 @@ def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -
             who, trade = m.group("who"), m.group("trade").lower()
             subject = claims.person(who)
             start, end = sentence.start + m.start(), sentence.start + m.end()
-            if subject is None or _overlaps(found + findings, start, end):
+            if subject is None or overlaps_any(found + findings, start, end):
                 continue
             locked = _locked(claims, world, subject, who, "occupation")
             if not locked:
@@ -220,12 +220,13 @@ def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -
             start, end = speech.start + m.start(), speech.start + m.end()
             if _then_not_now(claims.text, start):
                 continue  # "when you were fourteen": then, not now
-            locked = [(n, v, e) for sid, n, p, v, e in world.locked_canon if sid == listener and p == "age"]
+            locked = [(f.subject, f.value, f.evidence) for f in world.locked_canon
+                      if f.subject_id == listener and f.predicate == "age"]
             values = [(n, parse_number(v), e) for n, v, e in locked]
             bound = m.groupdict().get("bound")
             if not values or any(v is None or not contradicts(v, age, bound) for _n, v, _e in values):
                 continue
-            if _overlaps(found, start, end):
+            if overlaps_any(found, start, end):
                 continue
             name, value, evidence = values[0]
             sentence = next((s for s in sentences(claims.text, speech.start, speech.end)
@@ -260,8 +261,9 @@ def _namesake(world: WorldState, subject: uuid.UUID | None, name: str, predicate
     if normalize(name) in normalize(quote):
         return None
     first = split_honorific(name)[1].split()[:1]
-    for sid, other, pred, locked, _ev in world.locked_canon:
-        if sid == subject or pred != predicate or normalize(other) == normalize(name):
+    for fact in world.locked_canon:
+        other, locked = fact.subject, fact.value
+        if fact.subject_id == subject or fact.predicate != predicate or normalize(other) == normalize(name):
             continue
         if first and split_honorific(other)[1].split()[:1] == first and (
                 normalize(locked) == normalize(value) or _key(normalize(locked)) == _key(normalize(value))):
@@ -311,8 +313,7 @@ def _colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> li
             if subject is None or (subject, predicate) in done:
                 continue
             start, end = sentence.start + m.start(), sentence.start + m.end()
-            if any(f.draft_start is not None and f.draft_end is not None
-                   and f.draft_start < end and f.draft_end > start for f in found):
+            if overlaps_any(found, start, end):
                 continue
             finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
             if finding is None and not _locked(claims, world, subject, who, predicate):
@@ -344,7 +345,7 @@ def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]
         if subject is None or (subject, predicate) in done:
             continue
         start, end = tok.sent.start_char, tok.sent.end_char
-        if _overlaps(found + findings, start, end):
+        if overlaps_any(found + findings, start, end):
             continue
         who = claims.name_of(subject)
         finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
@@ -386,14 +387,14 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         if person is None:
             continue
         start, end = verb.sent.start_char, verb.sent.end_char
-        if _overlaps(found + findings, start, end):
+        if overlaps_any(found + findings, start, end):
             continue
         age = _age_value(attr, verb)
         if age is not None and about_then(claims.text[attr.right_edge.idx + len(attr.right_edge):]):
             continue  # "she was seventeen when her father died"
         if age is not None and (person, "age") not in done:
-            locked = [(n, parse_number(v), e) for sid, n, p, v, e in world.locked_canon
-                      if sid == person and p == "age"]
+            locked = [(f.subject, parse_number(f.value), f.evidence) for f in world.locked_canon
+                      if f.subject_id == person and f.predicate == "age"]
             bound = _bound_before(attr)
             if locked and all(v is not None and contradicts(v, age, bound) for _n, v, _e in locked):
                 name, value, evidence = locked[0]

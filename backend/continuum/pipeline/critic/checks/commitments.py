@@ -15,7 +15,7 @@ from typing import Any
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, spans_overlap
 from continuum.pipeline.critic.recognisers import vows
 from continuum.reads.world_state import WorldState
 
@@ -61,7 +61,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if item.kind != "payoff":
             continue
         words = content_words(item.key) | content_words(item.detail)
-        if any(content_words(key) & words for key, _detail, _ev in planted):
+        if any(content_words(setup.key) & words for setup in planted):
             continue
         findings.append(Finding(
             check=NAME, severity="FAIL",
@@ -73,7 +73,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     # a back-reference to a spoken act is checked against the record first: it knows more
     # than the wording or the "had promised" relative clause below
     for sentence, thing, act, severity in _back_references(claims, world):
-        if any(s < sentence.end and e > sentence.start for s, e in flagged):
+        if any(spans_overlap(s, e, sentence.start, sentence.end) for s, e in flagged):
             continue
         findings.append(Finding(
             check=NAME, severity=severity,  # type: ignore[arg-type]
@@ -93,9 +93,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         flagged.append((finding.draft_start or 0, finding.draft_end or 0))
     recognised = [(*p, False) for p in _recognised_payoffs(claims)]
     recognised += [p for p in _parsed_payoffs(claims)
-                   if not any(p[0].start < r[0].end and p[0].end > r[0].start for r in recognised)]
+                   if not any(spans_overlap(p[0].start, p[0].end, r[0].start, r[0].end) for r in recognised)]
     for sentence, thing, spoken, soft in recognised:
-        if any(s < sentence.end and e > sentence.start for s, e in flagged):
+        if any(spans_overlap(s, e, sentence.start, sentence.end) for s, e in flagged):
             continue
         mentioned = _planted(claims, world, thing)
         if mentioned and (len(thing.split()) > 1 or _in_context(claims, world, thing, sentence)):
@@ -112,17 +112,17 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         ))
         flagged.append((sentence.start, sentence.end))
     for finding in held:
-        if not any(s < (finding.draft_end or 0) and e > (finding.draft_start or 0) for s, e in flagged):
+        if not any(spans_overlap(s, e, finding.draft_start or 0, finding.draft_end or 0) for s, e in flagged):
             findings.append(finding)
             flagged.append((finding.draft_start or 0, finding.draft_end or 0))
-    for _key, detail, evidence in world.open_setups:
-        waited = world.cap + 1 - evidence.chapter  # chapters since the setup, this one included
+    for setup in world.open_setups:
+        waited = world.cap + 1 - setup.evidence.chapter  # chapters since the setup, this one included
         if overdue_reminder(waited):
             findings.append(Finding(
                 check=NAME, severity="WARN",
-                message=(f"the setup {detail!r} from chapter {evidence.chapter} is still unpaid "
+                message=(f"the setup {setup.detail!r} from chapter {setup.evidence.chapter} is still unpaid "
                          f"after {waited} chapters"),
-                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
+                evidence_chapter=setup.evidence.chapter, evidence_quote=setup.evidence.quote,
             ))
     return findings
 
@@ -329,9 +329,9 @@ def _in_context(claims: DraftClaims, world: WorldState, thing: str, sentence: Sp
                and w not in _GENERIC and w not in _STOP_VERBS}
     if not context or claims.history is None:
         return True
-    if any(content_words(f"{key} {detail}") & context
-           for key, detail, _ev in world.open_setups + world.paid_setups
-           if thing.rstrip("s") in content_words(f"{key} {detail}")):
+    if any(content_words(f"{setup.key} {setup.detail}") & context
+           for setup in world.open_setups + world.paid_setups
+           if thing.rstrip("s") in content_words(f"{setup.key} {setup.detail}")):
         return True
     pattern = rf"\b{re.escape(thing.rstrip('s'))}s?\b"
     return any(content_words(s.quote) & context for s in claims.history.sentences_with(pattern))
@@ -357,8 +357,8 @@ def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
     (crude plural stems)."""
     words = thing.split()
     wanted = {w.rstrip("s") for w in words}
-    if any(wanted <= content_words(f"{key} {detail}")
-           for key, detail, _ev in world.open_setups + world.paid_setups):
+    if any(wanted <= content_words(f"{setup.key} {setup.detail}")
+           for setup in world.open_setups + world.paid_setups):
         return True
     if claims.history is None:
         return True
@@ -493,8 +493,8 @@ def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: 
             return True
         return claims.history.mentions(rf"\b{re.escape(name.split()[-1])}\b")
     wanted = {w.rstrip("s") for w in words}
-    if any(wanted <= content_words(f"{key} {detail}")
-           for key, detail, _ev in world.open_setups + world.paid_setups):
+    if any(wanted <= content_words(f"{setup.key} {setup.detail}")
+           for setup in world.open_setups + world.paid_setups):
         return True
     patterns = sorted((rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words), key=len, reverse=True)
     return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])

@@ -12,7 +12,7 @@ from continuum.language.names import PRONOUNS, normalize, split_honorific
 from continuum.language.prose import present
 from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
 
@@ -96,8 +96,8 @@ _TITLES = {"mr", "mrs", "miss", "ms", "dr", "captain", "sir", "lady", "old", "yo
 
 
 def _name_words(world: WorldState, person: Any) -> set[str]:
-    name, aliases, _type, _first = world.names[person]
-    return {w.strip(".,'’").lower() for n in (name, *aliases) for w in n.split()
+    named = world.names[person]
+    return {w.strip(".,'’").lower() for n in (named.name, *named.aliases) for w in n.split()
             if len(w) >= 3 and w.strip(".,'’").lower() not in _TITLES}
 
 
@@ -162,9 +162,7 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
         if owner is not None and _MEMORY.search(verb.sent.text):
             continue  # "her voice came back to him": a memory, not an act
         died = world.dead[actor]
-        if died.quote in seen or any(f.draft_start is not None and f.draft_end is not None
-                                     and f.draft_start < end and f.draft_end > start
-                                     for f in found + findings):
+        if died.quote in seen or overlaps_any(found + findings, start, end):
             continue
         if not parsed.named(tok) and not sure_death(world, actor):
             continue  # a pronoun acting after a death read from a pronoun: two guesses
@@ -253,10 +251,10 @@ def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
             continue  # a name of an established entity (bound only by spelling slips is not)
         _, bare = split_honorific(item.name)
         best, best_score = None, 0.0
-        for entity_id, (name, aliases, type_, _first) in world.names.items():
-            if type_ != item.type:
+        for entity_id, named in world.names.items():
+            if named.type != item.type:
                 continue
-            for known in (name, *aliases):
+            for known in (named.name, *named.aliases):
                 _, known_bare = split_honorific(known)
                 if known_bare == bare or len(known_bare) < 4 or _plural(bare, known_bare):
                     continue
@@ -276,7 +274,7 @@ def _near_duplicates(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=first.start if first else item.evidence.start,
             draft_end=first.end if first else item.evidence.end,
             draft_quote=first.text if first else item.evidence.quote,
-            evidence_chapter=world.names[best[0]][3], evidence_quote=best[1],
+            evidence_chapter=world.names[best[0]].first_chapter, evidence_quote=best[1],
         ))
     return findings + _misspelt_mentions(claims, world, findings)
 
@@ -285,7 +283,7 @@ def _misspelt_mentions(claims: DraftClaims, world: WorldState, found: list[Findi
     """A full name in the draft that the extractor bound to an established person although it
     is spelt otherwise ("Aldus Finch" for "Aldous Finch"): every word but one equal, that one a
     slip. The extractor forgave the slip; a reader will not."""
-    known = {normalize(n) for name, aliases, _t, _f in world.names.values() for n in (name, *aliases)}
+    known = {normalize(n) for named in world.names.values() for n in (named.name, *named.aliases)}
     findings: list[Finding] = []
     seen: set[str] = set()
     for item in claims.extraction.new_entities:
@@ -309,7 +307,7 @@ def _misspelt_mentions(claims: DraftClaims, world: WorldState, found: list[Findi
                 check=NAME, severity="WARN" if typo else "FAIL",
                 message=f"{surface!r} looks like a misspelling of {known_name!r}",
                 draft_start=mention.start, draft_end=mention.end, draft_quote=mention.text,
-                evidence_chapter=world.names[entity_id][3], evidence_quote=known_name,
+                evidence_chapter=world.names[entity_id].first_chapter, evidence_quote=known_name,
             ))
     return findings
 
@@ -320,10 +318,10 @@ def _one_slip(name: str, world: WorldState) -> tuple | None:
     tokens = bare.split()
     if len(tokens) < 2:
         return None
-    for entity_id, (known_name, aliases, type_, _first) in world.names.items():
-        if type_ != "character":
+    for entity_id, named in world.names.items():
+        if named.type != "character":
             continue
-        for known in (known_name, *aliases):
+        for known in (named.name, *named.aliases):
             known_tokens = split_honorific(known)[1].split()
             if len(known_tokens) != len(tokens):
                 continue
@@ -343,10 +341,10 @@ def _one_typo(name: str, world: WorldState) -> tuple | None:
     tokens = bare.split()
     if len(tokens) < 2:
         return None
-    for entity_id, (known_name, aliases, type_, _first) in world.names.items():
-        if type_ != "character":
+    for entity_id, named in world.names.items():
+        if named.type != "character":
             continue
-        for known in (known_name, *aliases):
+        for known in (named.name, *named.aliases):
             known_tokens = split_honorific(known)[1].split()
             if len(known_tokens) != len(tokens):
                 continue
@@ -364,8 +362,8 @@ def _tokenwise(name: str, type_: str, world: WorldState) -> tuple | None:
     tokens = bare.split()
     if len(tokens) < 2:
         return None
-    for entity_id, (known_name, aliases, _type, _first) in world.names.items():
-        for known in (known_name, *aliases):
+    for entity_id, named in world.names.items():
+        for known in (named.name, *named.aliases):
             known_tokens = split_honorific(known)[1].split()
             if len(known_tokens) != len(tokens) or known_tokens[0] != tokens[0]:
                 continue

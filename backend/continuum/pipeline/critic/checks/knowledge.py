@@ -14,7 +14,7 @@ from typing import Any
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.secrets import (
     Secret,
     cognitions,
@@ -63,9 +63,9 @@ def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """A knower in the draft voices a fact that only others have learned by the cap."""
     knowers: dict[str, set[Any]] = {}
     facts: dict[str, tuple[str, Any]] = {}
-    for knower, fact, key, evidence in world.knowledge:
-        knowers.setdefault(key, set()).add(knower)
-        facts.setdefault(key, (fact, evidence))
+    for known in world.knowledge:
+        knowers.setdefault(known.key, set()).add(known.knower)
+        facts.setdefault(known.key, (known.fact, known.evidence))
     findings, flagged = [], set()
     for claim in claims.extraction.knowledge_state_deltas:
         who = claims.bind(claim.knower, "character")
@@ -113,8 +113,8 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
     order). A WARN: the speaker may have heard it off the page. Questions, the fact's own
     subjects and speakers who heard it earlier in this draft from a knower pass."""
     facts: dict[str, tuple[str, Any, set[Any]]] = {}
-    for knower, fact, key, evidence in world.knowledge:
-        facts.setdefault(key, (fact, evidence, set()))[2].add(knower)
+    for known in world.knowledge:
+        facts.setdefault(known.key, (known.fact, known.evidence, set()))[2].add(known.knower)
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
     told: dict[str, list[int]] = {}
@@ -137,7 +137,7 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                     told.setdefault(key, []).append(sentence.start)
                     continue
                 if (speaker, key) in flagged or set(name.lower().split()) & fact_names or \
-                        told.get(key) or _overlapping(found + findings, sentence.start, sentence.end):
+                        told.get(key) or overlaps_any(found + findings, sentence.start, sentence.end):
                     continue
                 flagged.add((speaker, key))
                 findings.append(Finding(
@@ -147,11 +147,6 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                     draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
                     evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
-
-
-def _overlapping(found: list[Finding], start: int, end: int) -> bool:
-    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
-               and f.draft_end > start for f in found)
 
 
 def _learns_it_here(claims: DraftClaims, claim, knowers: set) -> bool:  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from typing import Any
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import paragraphs, present, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
 
@@ -93,9 +93,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             seen.add(key)
             findings.append(finding)
     for finding in _reappearances(claims, world):
-        if not any(f.draft_start is not None and f.draft_end is not None and finding.draft_start
-                   is not None and finding.draft_end is not None and f.draft_start < finding.draft_end
-                   and f.draft_end > finding.draft_start for f in findings):
+        if finding.draft_start is None or finding.draft_end is None or \
+                not overlaps_any(findings, finding.draft_start, finding.draft_end):
             findings.append(finding)
     findings += _newcomers(claims, world, findings)
     return findings + presence.check(claims, world, findings)
@@ -127,16 +126,16 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
             continue  # "his new ledger", "a gold watch", "the ledger": maybe another of its kind
         sent = tok.sent
         use = Use(thing, phrase or "", verb.lemma_, sent.start_char, sent.end_char, sent.text)
-        if _moved_here_first(claims, use) or any(
-                f.draft_start is not None and f.draft_start < sent.end_char and
-                (f.draft_end or 0) > sent.start_char for f in found + findings):
+        if _moved_here_first(claims, use) or overlaps_any(found + findings, sent.start_char, sent.end_char):
             continue
         if thing in world.gone_objects:
-            how, since = world.gone_objects[thing]
-            state = f"it was {how} in chapter {since.chapter}"
+            gone = world.gone_objects[thing]
+            since = gone.evidence
+            state = f"it was {gone.how} in chapter {since.chapter}"
         else:
-            owner, since = world.holders[thing]
-            state = f"{claims.name_of(owner)} holds it since chapter {since.chapter}"
+            held = world.holders[thing]
+            since = held.evidence
+            state = f"{claims.name_of(held.owner)} holds it since chapter {since.chapter}"
         findings.append(Finding(
             check=NAME, severity="WARN",
             message=f"{stranger}, new in this chapter, {present(verb.lemma_)} {claims.name_of(thing)}, "
@@ -212,7 +211,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if sentence is None:
             continue
         name = claims.name_of(thing)
-        how, was = world.gone_objects[thing]
+        gone = world.gone_objects[thing]
         doubt = None
         if det in INDEFINITE or len(phrase.split()) < len(name.split()):
             doubt = f"the chapter says only \"{' '.join(t.text for t in tok.lefts if t.dep_ == 'det')} " \
@@ -222,10 +221,10 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         done.add(thing)
         findings.append(Finding(
             check=NAME, severity="WARN" if doubt or not _specific(name) else "FAIL",
-            message=f"the {name} is here ({verb.lower_}), but it was {how} in chapter {was.chapter}"
-                    + (f" ({doubt})" if doubt else ""),
+            message=f"the {name} is here ({verb.lower_}), but it was {gone.how} in chapter "
+                    f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
-            evidence_chapter=was.chapter, evidence_quote=was.quote))
+            evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
     return findings
 
 
@@ -242,7 +241,7 @@ def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | 
     if apart:
         return f"the chapter tells this {use.phrase} apart ({apart}), so it may be another one"
     if thing in world.holders and thing not in world.gone_objects and use.by_pronoun:
-        owner = claims.name_of(world.holders[thing][0])
+        owner = claims.name_of(world.holders[thing].owner)
         if _named_before(claims, owner, use.start):
             return f"the user is only a pronoun and {owner} is named in this chapter"
         if not _plainly(claims, use):
@@ -560,14 +559,15 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
     name = claims.name_of(thing)
     severity = "FAIL" if _specific(name) or name[:1].isupper() else "WARN"
     if thing in world.gone_objects:
-        how, was = world.gone_objects[thing]
+        gone = world.gone_objects[thing]
         return Finding(
             check=NAME, severity=severity,  # type: ignore[arg-type]
             message=f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, which was "
-                    f"{how} in chapter {was.chapter}",
+                    f"{gone.how} in chapter {gone.evidence.chapter}",
             draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
-            evidence_chapter=was.chapter, evidence_quote=was.quote)
-    owner, since = world.holders[thing]
+            evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote)
+    held = world.holders[thing]
+    owner, since = held.owner, held.evidence
     if owner == use.user or same_person(claims.name_of(owner), claims.name_of(use.user)):
         return None
     if use.source and (claims.person(use.source) == owner or _holder_nearby(claims, use, owner)):

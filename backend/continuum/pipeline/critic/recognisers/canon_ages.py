@@ -21,7 +21,7 @@ from typing import Literal
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any, spans_overlap
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
@@ -127,7 +127,7 @@ def stated_ages(claims: DraftClaims, world: WorldState) -> list[StatedAge]:
                 found = _stated(claims, world, sentence, speech, m)
                 if found is not None and form is _AT_AGE:
                     found = replace(found, sure=False)
-                if found is not None and not any(s.start < found.end and found.start < s.end
+                if found is not None and not any(spans_overlap(s.start, s.end, found.start, found.end)
                                                  for s in out):
                     out.append(found)
     return out
@@ -220,8 +220,8 @@ def third_person(claims: DraftClaims, world: WorldState, at: int, pronoun: str,
     window = min(paras[-3].start if len(paras) >= 3 else 0,
                  next((p.start for p in reversed(paras) if p.start <= at - 500), 0))
     people: list[uuid.UUID] = []
-    roles = {normalize(value).split(" of ")[0].split()[-1] for _sid, _n, pred, value, _e
-             in world.locked_canon if pred == "occupation" and value.strip()}
+    roles = {normalize(f.value).split(" of ")[0].split()[-1] for f
+             in world.locked_canon if f.predicate == "occupation" and f.value.strip()}
     for m in _MENTION.finditer(claims.text, window, at):
         surface = m.group()
         if normalize(surface) in PRONOUNS or surface.split()[0] in ("The", "A", "An"):
@@ -260,8 +260,8 @@ def age_findings(claims: DraftClaims, world: WorldState, taken: list[Finding],
     disagree), else WARN."""
     findings: list[Finding] = []
     for stated in stated_ages(claims, world):
-        locked = [(n, parse_number(v), e) for sid, n, p, v, e in world.locked_canon
-                  if sid == stated.person and p == "age"]
+        locked = [(f.subject, parse_number(f.value), f.evidence) for f in world.locked_canon
+                  if f.subject_id == stated.person and f.predicate == "age"]
         values = [(n, v, e) for n, v, e in locked if v is not None]
         if not values or not all(contradicts(v, stated.age, stated.bound) for _n, v, _e in values):
             continue
@@ -269,9 +269,7 @@ def age_findings(claims: DraftClaims, world: WorldState, taken: list[Finding],
                 claims, world, stated.person, "age", str(stated.age), stated.pronoun):
             continue  # "she was nineteen": the other woman in the scene is nineteen
         sentence = next((s for s in sentences(claims.text) if s.start <= stated.start < s.end), None)
-        if sentence is None or any(f.draft_start is not None and f.draft_end is not None
-                                   and f.draft_start < sentence.end and f.draft_end > sentence.start
-                                   for f in taken + findings):
+        if sentence is None or overlaps_any(taken + findings, sentence.start, sentence.end):
             continue
         name, value, evidence = values[0]
         said = f"{stated.bound} {stated.age}" if stated.bound else str(stated.age)

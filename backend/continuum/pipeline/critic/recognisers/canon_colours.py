@@ -14,13 +14,13 @@ from typing import Any
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import paragraphs
 from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.critic.outcome import overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import (
     COLOUR_WORDS,
     PARTS,
     against_locked,
     by_pronoun,
     colour_meant_other,
-    overlaps,
     owner,
 )
 
@@ -222,7 +222,7 @@ def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> lis
             continue
         part = HYPHENATED[doc[tok.i + 2].lower_]
         sent = tok.sent
-        if overlaps(found + findings, sent.start_char, sent.end_char):
+        if overlaps_any(found + findings, sent.start_char, sent.end_char):
             continue
         owner = _described(claims, doc[tok.i + 2])
         if owner is None:
@@ -277,7 +277,7 @@ def compared_colours(claims: DraftClaims, world: Any, found: list[Any]) -> list[
     from continuum.pipeline.critic import parsed
     findings: list[Any] = []
     for claim in claims_in(claims, parsed.doc_of(claims)):
-        if overlaps(found + findings, claim.start, claim.end):
+        if overlaps_any(found + findings, claim.start, claim.end):
             continue
         predicate = PARTS[PART_OF.get(claim.part.lower_, "hair")]
         if claim.plural:

@@ -54,11 +54,6 @@ TRADE = (rf"(?:{'|'.join(sorted(OCCUPATIONS | OFFICES, key=len, reverse=True))}|
           r"[a-z]+(?:master|keeper|maker|smith|wright))")
 
 
-def overlaps(found: list[Finding], start: int, end: int) -> bool:
-    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
-               and f.draft_end > start for f in found)
-
-
 _TRADE_OF = re.compile(rf"\b(?:had\s+been|has\s+been|was|is)\s+(?:the|a|an)\s+(?:[a-z]+\s+)?"
                        rf"(?P<trade>{TRADE})\b")
 
@@ -95,8 +90,8 @@ def same_trade(trade: str, value: str) -> bool:
 
 
 def locked_values(world: WorldState, subject: uuid.UUID | None, predicate: str) -> set[str]:
-    return {normalize(value) for sid, _name, pred, value, _ev in world.locked_canon
-            if sid == subject and pred == predicate}
+    return {normalize(f.value) for f in world.locked_canon
+            if f.subject_id == subject and f.predicate == predicate}
 
 
 def value_key(value: str) -> str | int:
@@ -136,10 +131,10 @@ def colour_meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID
                  colour: str, part: Any) -> bool:
     """Another person the pronoun owning the hair or eyes could mean has that colour locked."""
     pronoun = next((c.lower_ for c in part.children if c.dep_ == "poss"), None)
-    for sid, _name, pred, value, _ev in world.locked_canon:
-        if sid is not None and sid != person and pred == predicate and \
-                value_key(normalize(value)) == colour_group(colour) and \
-                meant_other(claims, world, person, predicate, value, pronoun):
+    for fact in world.locked_canon:
+        if fact.subject_id is not None and fact.subject_id != person and fact.predicate == predicate and \
+                value_key(normalize(fact.value)) == colour_group(colour) and \
+                meant_other(claims, world, person, predicate, fact.value, pronoun):
             return True
     return False
 
@@ -188,8 +183,8 @@ def owner(claims: DraftClaims, part: Any) -> uuid.UUID | None:
 
 def locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,
             predicate: str) -> list[tuple[str, str, object]]:
-    return [(name, value, ev) for sid, name, pred, value, ev in world.locked_canon
-            if pred == predicate and (sid == subject or same_person(name, who))]
+    return [(f.subject, f.value, f.evidence) for f in world.locked_canon
+            if f.predicate == predicate and (f.subject_id == subject or same_person(f.subject, who))]
 
 
 def against_locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,

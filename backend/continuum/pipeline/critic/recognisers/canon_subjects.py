@@ -92,11 +92,12 @@ def meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID | None
         return None  # "I", "you": speech resolves those to the speaker and the listener
     wanted = "male" if pronoun in MALE else "female"
     people = mentioned(claims)
-    for sid, name, pred, locked, _ev in world.locked_canon:
-        if sid is None or sid == person or pred != predicate or sid not in people:
+    for fact in world.locked_canon:
+        sid = fact.subject_id
+        if sid is None or sid == person or fact.predicate != predicate or sid not in people:
             continue
         if gender(claims, sid) not in (wanted, "unknown"):
             continue
-        if _same_value(predicate, locked, value):
-            return name
+        if _same_value(predicate, fact.value, value):
+            return fact.subject
     return None

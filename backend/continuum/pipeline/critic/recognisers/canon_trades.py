@@ -11,12 +11,11 @@ import uuid
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import (
     OFFICES,
     earlier_trades,
     locked,
-    overlaps,
     same_trade,
 )
 from continuum.pipeline.critic.recognisers.canon_subjects import FEMALE, MALE, gender, mentioned
@@ -129,7 +128,7 @@ def trade_findings(claims: DraftClaims, world: WorldState, found: list[Finding])
             at = sentence.start + m.start(key)
             person = _person(claims, surface, at)
             start, end = sentence.start + m.start(), sentence.start + m.end()
-            if person is None or person in done or overlaps(found + findings, start, end):
+            if person is None or person in done or overlaps_any(found + findings, start, end):
                 continue
             pronoun = normalize(surface) in PRONOUNS
             who = claims.name_of(person)
@@ -175,9 +174,10 @@ def _other_of_trade(claims: DraftClaims, world: WorldState, person: uuid.UUID, w
     """Another person the draft mentions, who could be the pronoun, has that trade locked."""
     wanted = "male" if pronoun.lower() in MALE else "female" if pronoun.lower() in FEMALE else None
     people = mentioned(claims)
-    return any(sid is not None and sid != person and sid in people and pred == "occupation"
-               and what in _families(value) and (wanted is None or gender(claims, sid) in (wanted, "unknown"))
-               for sid, _n, pred, value, _e in world.locked_canon)
+    return any(f.subject_id is not None and f.subject_id != person and f.subject_id in people
+               and f.predicate == "occupation" and what in _families(f.value)
+               and (wanted is None or gender(claims, f.subject_id) in (wanted, "unknown"))
+               for f in world.locked_canon)
 
 
 # Suffixes that make a word a trade or post whatever the word ("wheelwright", "harbourmaster",
@@ -227,7 +227,7 @@ def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Findin
         if bygone(sent.text) or any(c.lower_ in _PAST for c in noun.lefts):
             continue
         start, end = sent.start_char, sent.end_char
-        if overlaps(found + findings, start, end):
+        if overlaps_any(found + findings, start, end):
             continue
         who = claims.name_of(person)
         known = [(value, ev.chapter, ev.quote)  # type: ignore[attr-defined]

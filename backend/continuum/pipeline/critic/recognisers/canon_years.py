@@ -11,7 +11,7 @@ import uuid
 
 from continuum.language.prose import in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_ages import AGE_SLACK, NUMBER, UNITS, third_person, whose
 from continuum.pipeline.critic.recognisers.canon_subjects import gender
 from continuum.pipeline.extract.heuristic.passes.canon import parse_number
@@ -57,13 +57,12 @@ def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                 continue
             years, evidence_chapter, evidence_quote = since
             now = age + years
-            locked = [(n, parse_number(v.replace("-", " "))) for sid, n, p, v, _e in world.locked_canon
-                      if sid == person and p == "age"]
+            locked = [(f.subject, parse_number(f.value.replace("-", " "))) for f in world.locked_canon
+                      if f.subject_id == person and f.predicate == "age"]
             values = [(n, v) for n, v in locked if v is not None]
             if not values or any(v - 1 <= now <= v + AGE_SLACK + 1 for _n, v in values):
                 continue
-            if any(f.draft_start is not None and f.draft_end is not None and f.draft_start < sentence.end
-                   and f.draft_end > sentence.start for f in found + findings):
+            if overlaps_any(found + findings, sentence.start, sentence.end):
                 continue
             name, value = values[0]
             start, end = sentence.start + m.start(), sentence.start + m.end()
@@ -90,13 +89,12 @@ def _since_at(claims: DraftClaims, world: WorldState, found: list[Finding]) -> l
             if age is None or years is None or person is None:
                 continue
             now = age + years
-            locked = [(n, v, e) for sid, n, p, value, e in world.locked_canon if sid == person
-                      and p == "age" and (v := parse_number(value.replace("-", " "))) is not None]
+            locked = [(f.subject, v, f.evidence) for f in world.locked_canon if f.subject_id == person
+                      and f.predicate == "age" and (v := parse_number(f.value.replace("-", " "))) is not None]
             if not locked or any(v - 1 <= now <= v + AGE_SLACK + 1 for _n, v, _e in locked):
                 continue
             start, end = sentence.start + m.start(), sentence.start + m.end()
-            if any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
-                   and f.draft_end > start for f in found + findings):
+            if overlaps_any(found + findings, start, end):
                 continue
             name, value, evidence = locked[0]
             findings.append(Finding(
@@ -114,9 +112,9 @@ def _years_since(claims: DraftClaims, world: WorldState, event: str) -> tuple[in
     born = _BORN.match(event)
     if born is not None:
         person = claims.person(born.group("name"))
-        ages = [(age, e.chapter, e.quote) for sid, _n, p, v, e in world.locked_canon
-                if person is not None and sid == person and p == "age"
-                and (age := parse_number(v.replace("-", " "))) is not None]
+        ages = [(age, f.evidence.chapter, f.evidence.quote) for f in world.locked_canon
+                if person is not None and f.subject_id == person and f.predicate == "age"
+                and (age := parse_number(f.value.replace("-", " "))) is not None]
         return ages[0] if len({a for a, _c, _q in ages}) == 1 else None
     if not re.search(_WRECK, event) or claims.history is None:
         return None

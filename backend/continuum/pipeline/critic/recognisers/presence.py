@@ -21,7 +21,7 @@ from typing import Any
 
 from continuum.language.prose import in_speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.reads.world_state import WorldState
 
 NAME = "possession"
@@ -57,23 +57,24 @@ def check(claims: DraftClaims, world: WorldState, taken: list[Finding]) -> list[
         if thing in done or in_speech(claims.speeches, start) is not None:
             continue
         sentence = next((s for s in sentences(claims.text) if s.start <= start < s.end), None)
-        if sentence is None or _overlaps(taken + findings, sentence.start, sentence.end):
+        if sentence is None or overlaps_any(taken + findings, sentence.start, sentence.end):
             continue
         clause = sentence.text.lower()
         name = claims.name_of(thing)
         if thing in world.gone_objects:
             if verb.lemma_ in RESTING and any(re.search(rf"\b{p}\b", clause) for p in LOSS_PLACES):
                 continue  # "the brass key lay in the harbour mud": where it was lost
-            how, was = world.gone_objects[thing]
+            gone = world.gone_objects[thing]
             doubt = "the paragraph may be a memory" if parsed.remembered(claims, sentence.start) else None
             findings.append(Finding(
                 check=NAME, severity="WARN" if doubt else "FAIL",
-                message=f"the {name} is here ({verb.text}), but it was {how} in chapter {was.chapter}"
-                        + (f" ({doubt})" if doubt else ""),
+                message=f"the {name} is here ({verb.text}), but it was {gone.how} in chapter "
+                        f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
                 draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
-                evidence_chapter=was.chapter, evidence_quote=was.quote))
+                evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
         elif thing in world.holders and verb.lemma_ in RESTING:
-            owner, since = world.holders[thing]
+            held = world.holders[thing]
+            owner, since = held.owner, held.evidence
             if _in_draft(claims, owner, doc):
                 continue  # the holder is in the scene: it may be theirs to put down
             other = _someone_else(claims, owner, sentence.start, sentence.end, doc)
@@ -89,11 +90,6 @@ def check(claims: DraftClaims, world: WorldState, taken: list[Finding]) -> list[
             continue
         done.add(thing)
     return findings
-
-
-def _overlaps(found: list[Finding], start: int, end: int) -> bool:
-    return any(f.draft_start is not None and f.draft_end is not None and f.draft_start < end
-               and f.draft_end > start for f in found)
 
 
 def _present(claims: DraftClaims, world: WorldState, doc: Any) -> list[tuple[uuid.UUID, int, Any, Any]]:

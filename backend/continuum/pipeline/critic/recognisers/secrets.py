@@ -52,14 +52,15 @@ class Secret:
 def secrets_of(world: WorldState) -> dict[str, Secret]:
     """Secret identities by the fullest name they use."""
     out: dict[str, Secret] = {}
-    for knower, fact, _key, evidence in world.knowledge:
+    for known in world.knowledge:
+        knower, fact = known.knower, known.fact
         m = _IDENTITY.match(fact.strip()) or _ALIVE.match(fact.strip())
         if m is None:
             continue
         name = m.group("name")
         home = next((k for k in out if same_person(k, name)), None)
         if home is None:
-            out[name] = Secret(name, {knower}, fact, evidence)
+            out[name] = Secret(name, {knower}, fact, known.evidence)
             home = name
         else:
             out[home].knowers.add(knower)

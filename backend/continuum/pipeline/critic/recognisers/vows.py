@@ -39,7 +39,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.critic.outcome import Finding
+from continuum.pipeline.critic.outcome import Finding, spans_overlap
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"
@@ -145,7 +145,7 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
         if spoken and (occasion is None or not occasion.on_page):
             continue  # speech about what was said off the page is the speaker's business
         sent = tok.sent
-        if any(s < sent.end_char and e > sent.start_char for s, e in flagged):
+        if any(spans_overlap(s, e, sent.start_char, sent.end_char) for s, e in flagged):
             continue
         if _recorded(claims, world, tok.lower_, kind, content, sent.start_char,
                      occasion.words if occasion is not None else []):
@@ -493,8 +493,8 @@ def _recorded(claims: DraftClaims, world: WorldState, head: str, kind: str, cont
             return _FORETOLD.search(text) is not None  # '"The reef will have one of them," she said.'
         return found is not None
 
-    if any(len(content_words(f"{k} {d}") & key) >= need
-           for k, d, _ev in world.open_setups + world.paid_setups):
+    if any(len(content_words(f"{setup.key} {setup.detail}") & key) >= need
+           for setup in world.open_setups + world.paid_setups):
         return True
     if any(holds(s.text) for s in sentences(claims.text, 0, before)):
         return True
