@@ -371,8 +371,8 @@ def run_novel(novel: RealNovel, *, limit: int | None, embedding: str = MOCK,
         t0 = time.perf_counter()
         out = analyze_chapter(novel_id=novel_id, number=number, text=chapter.text,
                               title=chapter.title, policy="warn", extractor=extractor)
-        progress(f"  {novel.title} {number:2d}/{len(chapters)} {out['verdict'] or out['critique']:<5} "
-                 f"{out['findings']} findings  {time.perf_counter() - t0:.1f}s")
+        progress(f"  {novel.title} {number:2d}/{len(chapters)} {out.verdict or out.critique:<5} "
+                 f"{out.findings} findings  {time.perf_counter() - t0:.1f}s")
     with read_session() as session:
         verdicts = {r.chapter: r.verdict for r in session.execute(text(
             "SELECT chapter, verdict FROM critique_reports WHERE novel_id = :n "

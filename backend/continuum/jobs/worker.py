@@ -7,7 +7,6 @@ import os
 import socket
 import threading
 import time
-from typing import Any
 
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -166,7 +165,7 @@ class Worker:
                 # Refuse a draft decided while the job waited before spending minutes on it.
                 accepted = accepted_draft(submission_id=job.submission_id, edited=job.edited,
                                           engine=self.engine)
-            result: dict[str, Any] = analyze_chapter(
+            result = analyze_chapter(
                 novel_id=job.novel_id,
                 number=job.chapter_number,
                 text=job.text,
@@ -204,7 +203,7 @@ class Worker:
                 )
             return
         with self.engine.connect() as conn:
-            queue.finish(conn, novel_id=job.novel_id, job_id=job.id, result=result)
+            queue.finish(conn, novel_id=job.novel_id, job_id=job.id, result=result.as_dict())
 
 
 def _lower_priority(nice: int) -> None:

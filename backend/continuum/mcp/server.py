@@ -203,9 +203,9 @@ def save_chapter(novel_id: str, number: int, text: str, title: str | None = None
                                   title=title, source="agent", policy="block")
     except ContinuumError as exc:
         return {"ingested": False, "error": str(exc)}
-    if written.get("ingested"):
+    if written.ingested:
         _index_now(uuid.UUID(novel_id), number)
-    return written
+    return written.as_dict()
 
 
 def _index_now(novel_id: uuid.UUID, number: int) -> None:

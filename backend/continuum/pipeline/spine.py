@@ -35,7 +35,7 @@ from continuum.pipeline.chapters import (
 )
 from continuum.pipeline.chunking import chunk_text
 from continuum.pipeline.context import load_story_context
-from continuum.pipeline.critic.outcome import CritiqueOutcome
+from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.critic.record import record_report
 from continuum.pipeline.critic.review import (
     AcceptedDraft,
@@ -68,6 +68,45 @@ PROGRESS = {"critique": 0.75, "context": 0.77, "chunk": 0.78, "extract": 0.82, "
 
 
 @dataclass(frozen=True)
+class Ingested:
+    """A chapter written: its critique, and what each stage wrote and took."""
+
+    chapter: int
+    critique: str  # ok / error / unavailable
+    verdict: str | None  # pass / warn / fail of an ok critique
+    findings: int
+    written: dict[str, int]
+    timings: dict[str, float]
+    ingested: bool = True
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON a job result or a tool answer carries."""
+        return {"ingested": True, "chapter": self.chapter, "critique": self.critique,
+                "verdict": self.verdict, "findings": self.findings, "written": self.written,
+                "timings": self.timings}
+
+
+@dataclass(frozen=True)
+class Parked:
+    """A blocking save the critique did not pass: the draft waits for review, nothing else
+    was written."""
+
+    chapter: int
+    submission_id: uuid.UUID
+    reason: str  # fail / error
+    critique: str
+    verdict: str | None
+    findings: list[Finding]
+    ingested: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ingested": False, "chapter": self.chapter,
+                "submission_id": str(self.submission_id), "status": "pending_review",
+                "reason": self.reason, "critique": self.critique, "verdict": self.verdict,
+                "findings": [f.__dict__ for f in self.findings]}
+
+
+@dataclass(frozen=True)
 class ChapterRead:
     """One chapter read, before anything of it is written: the critique, the extractor's
     reading (reused from the critique when it read the draft) and the names the LLM placed."""
@@ -92,8 +131,9 @@ def analyze_chapter(
     extractor: Extractor | None = None,
     accepted: AcceptedDraft | None = None,
     job_id: uuid.UUID | None = None,
-) -> dict[str, Any]:
-    """Run one chapter through the spine; returns what was written, stage by stage."""
+) -> Ingested | Parked:
+    """Run one chapter through the spine; returns what was written, stage by stage, or,
+    under policy `block`, the parked draft."""
     settings = get_settings()
     engine = engine or get_engine(settings)
     sessions = sessionmaker(bind=engine, expire_on_commit=False)
@@ -162,9 +202,8 @@ def analyze_chapter(
     # Committed: reads of this novel stay on the primary until a replica has replayed it.
     record_write_after_commit(engine, novel_id)
     report("done", 1.0)
-    return {"ingested": True, "chapter": number, "critique": outcome.status,
-            "verdict": outcome.verdict, "findings": len(outcome.findings), "written": written,
-            "timings": report.timings}
+    return Ingested(chapter=number, critique=outcome.status, verdict=outcome.verdict,
+                    findings=len(outcome.findings), written=written, timings=report.timings)
 
 
 def _critique(session: Session, *, novel_id: uuid.UUID, number: int, text: str,
@@ -216,7 +255,7 @@ def _read(session: Session, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, nu
 
 
 def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, number: int,
-          title: str | None, text: str, bill: _Bill) -> dict[str, Any] | None:
+          title: str | None, text: str, bill: _Bill) -> Parked | None:
     """Policy `block`: anything but a clean pass parks the draft (or refuses) and writes nothing else."""
     if outcome.status == "unavailable":
         raise CriticUnavailable("the continuity critic is unavailable, so a blocking save is "
@@ -230,10 +269,9 @@ def _gate(sessions: sessionmaker, outcome: CritiqueOutcome, *, novel_id: uuid.UU
         bill.record(session)
     bill.settled = True
     record_write_after_commit(sessions.kw["bind"], novel_id)  # the author's queue reads it next
-    return {"ingested": False, "chapter": number, "submission_id": str(submission_id),
-            "status": "pending_review", "reason": "error" if outcome.status == "error" else "fail",
-            "critique": outcome.status, "verdict": outcome.verdict,
-            "findings": [f.__dict__ for f in outcome.findings]}
+    return Parked(chapter=number, submission_id=submission_id,
+                  reason="error" if outcome.status == "error" else "fail",
+                  critique=outcome.status, verdict=outcome.verdict, findings=outcome.findings)
 
 
 def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extractor: Extractor,

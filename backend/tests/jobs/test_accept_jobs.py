@@ -75,8 +75,8 @@ def parked(script) -> dict:
     analyze_chapter(novel_id=novel_id, number=1, text=CH1)
     analyze_chapter(novel_id=novel_id, number=2, text=CH2)
     result = analyze_chapter(novel_id=novel_id, number=3, text=GHOST, policy="block", source="agent")
-    assert result["ingested"] is False
-    return {"novel": novel_id, "submission": result["submission_id"]}
+    assert result.ingested is False
+    return {"novel": novel_id, "submission": str(result.submission_id)}
 
 
 @pytest.fixture()

@@ -76,7 +76,7 @@ def test_replacing_chapter_two_of_five(five) -> None:
     before = _snapshot(five)
     result = analyze_chapter(novel_id=five, number=2, text=NEW_TWO, replace=True,
                              extractor=ScriptedExtractor(script))
-    assert result["written"]["rebuilt_chapters"] == 3
+    assert result.written["rebuilt_chapters"] == 3
     after = _snapshot(five)
     # Chapter 2 now says something else; 3-5 keep their text.
     assert after["chapters"] == [(1, CHAPTERS[1]), (2, NEW_TWO), *before["chapters"][2:]]

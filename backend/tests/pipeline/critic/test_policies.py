@@ -67,9 +67,9 @@ def _count(table: str, novel_id) -> int:
 def test_block_parks_a_failing_draft_and_writes_nothing_else(story) -> None:
     chapters, entities = _count("chapters", story), _count("entities", story)
     result = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block", source="agent")
-    assert result["ingested"] is False and result["reason"] == "fail"
-    assert any(f["check"] == "entity" and "died in chapter 2" in f["message"]
-               for f in result["findings"])
+    assert result.ingested is False and result.reason == "fail"
+    assert any(f.check == "entity" and "died in chapter 2" in f.message
+               for f in result.findings)
     assert (_count("chapters", story), _count("entities", story)) == (chapters, entities)
     with read_session() as session:
         queue = list_submissions(session=session, novel_id=story)
@@ -80,14 +80,14 @@ def test_block_parks_a_failing_draft_and_writes_nothing_else(story) -> None:
 
 def test_warn_records_findings_and_ingests(story) -> None:
     result = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="warn")
-    assert result["ingested"] is True and result["verdict"] == "fail"
+    assert result.ingested is True and result.verdict == "fail"
     assert _count("chapters", story) == 3
     assert _count("critique_findings", story) >= 1
 
 
 def test_a_clean_draft_saves_directly_under_block(story) -> None:
     result = analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
-    assert result["ingested"] is True and result["verdict"] == "pass"
+    assert result.ingested is True and result.verdict == "pass"
 
 
 def test_resubmission_supersedes_the_pending_draft(story) -> None:
@@ -97,8 +97,8 @@ def test_resubmission_supersedes_the_pending_draft(story) -> None:
         statuses = dict(session.execute(text(
             "SELECT id::text, status FROM draft_submissions WHERE novel_id = :n"),
             {"n": story}).all())
-    assert statuses == {first["submission_id"]: "superseded",
-                        second["submission_id"]: "pending_review"}
+    assert statuses == {str(first.submission_id): "superseded",
+                        str(second.submission_id): "pending_review"}
     analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
     with read_session() as session:
         assert list_submissions(session=session, novel_id=story) == []
@@ -106,7 +106,7 @@ def test_resubmission_supersedes_the_pending_draft(story) -> None:
 
 def test_accept_ingests_with_override_flags(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
-    job = accept(parked["submission_id"])
+    job = accept(parked.submission_id)
     assert job["status"] == "done", job["error"]
     assert job["result"]["ingested"] is True and job["result"]["written"]["overrides"] >= 1
     with read_session() as session:
@@ -114,16 +114,16 @@ def test_accept_ingests_with_override_flags(story) -> None:
             "SELECT description FROM continuity_flags WHERE novel_id = :n "
             "AND kind = 'accepted_override'"), {"n": story}).scalars().all()
         status = session.execute(text("SELECT status FROM draft_submissions WHERE id = :i"),
-                                 {"i": parked["submission_id"]}).scalar_one()
+                                 {"i": parked.submission_id}).scalar_one()
     assert flags and flags[0].startswith("accepted despite continuity FAIL")
     assert status == "accepted"
     with pytest.raises(Conflict):
-        reject_submission(submission_id=parked["submission_id"])
+        reject_submission(submission_id=parked.submission_id)
 
 
 def test_accept_after_edit_is_labelled(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
-    assert accept(parked["submission_id"], CLEAN)["status"] == "done"
+    assert accept(parked.submission_id, CLEAN)["status"] == "done"
     with read_session() as session:
         flags = session.execute(text(
             "SELECT description FROM continuity_flags WHERE kind = 'accepted_override' "
@@ -133,10 +133,10 @@ def test_accept_after_edit_is_labelled(story) -> None:
 
 def test_reject_only_marks_the_row(story) -> None:
     parked = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="block")
-    reject_submission(submission_id=parked["submission_id"])
+    reject_submission(submission_id=parked.submission_id)
     assert _count("chapters", story) == 2
     with pytest.raises(Conflict, match="already rejected"):
-        queue_accept(submission_id=parked["submission_id"], edited_text=None, max_bytes=1 << 20)
+        queue_accept(submission_id=parked.submission_id, edited_text=None, max_bytes=1 << 20)
 
 
 def test_a_crashing_critic_parks_with_reason_error(story, monkeypatch) -> None:
@@ -145,7 +145,7 @@ def test_a_crashing_critic_parks_with_reason_error(story, monkeypatch) -> None:
 
     monkeypatch.setattr("continuum.pipeline.critic.runner.load_world", explode)
     result = analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
-    assert result["ingested"] is False and result["reason"] == "error"
+    assert result.ingested is False and result.reason == "error"
     assert _count("chapters", story) == 2
 
 
@@ -176,7 +176,7 @@ def test_a_hanging_check_parks_with_reason_error_within_the_budget(story, monkey
     finally:
         hang.release.set()
     assert time.monotonic() - began < 20  # it did not wait for the check
-    assert result["ingested"] is False and result["reason"] == "error"
+    assert result.ingested is False and result.reason == "error"
     assert _count("chapters", story) == 2 and _count("draft_submissions", story) == 1
     with read_session() as session:
         error = session.execute(text(
@@ -195,7 +195,7 @@ def test_a_hanging_check_under_warn_records_an_error_and_ingests(story, monkeypa
         result = analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="warn")
     finally:
         hang.release.set()
-    assert result["ingested"] is True and result["critique"] == "error"
+    assert result.ingested is True and result.critique == "error"
     assert _count("chapters", story) == 3
 
 
@@ -206,7 +206,7 @@ def test_a_disabled_critic_refuses_blocking_saves_with_nothing_parked(story, mon
     with pytest.raises(CriticUnavailable):
         analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="block")
     assert _count("draft_submissions", story) == 0 and _count("chapters", story) == 2
-    assert analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="warn")["ingested"]
+    assert analyze_chapter(novel_id=story, number=3, text=CLEAN, policy="warn").ingested
 
 
 def test_the_critics_earlier_text_stops_at_the_cap(story) -> None:

@@ -36,7 +36,7 @@ def test_the_llm_places_a_name_no_rule_can(clean_db, fake, monkeypatch) -> None:
         result = analyze_chapter(novel_id=novel_id, number=2, text=CH2, extractor=extractor)
     finally:
         get_settings.cache_clear()
-    assert result["written"]["canonicalized"] == 1
+    assert result.written["canonicalized"] == 1
     with read_session() as session:
         entities = session.execute(text("SELECT count(*) FROM entities")).scalar_one()
         aliases = session.execute(text(

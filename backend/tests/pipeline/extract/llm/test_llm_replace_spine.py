@@ -68,7 +68,7 @@ def test_replacing_a_chapter_bills_and_canonicalizes_every_rebuilt_chapter(
     result = analyze_chapter(novel_id=novel_id, number=1, text=EDITED, replace=True,
                              extractor=extractor)
 
-    assert result["written"]["rebuilt_chapters"] == 2
+    assert result.written["rebuilt_chapters"] == 2
     after = _calls()
     for number in (2, 3):
         spent = after[number] - before[number]

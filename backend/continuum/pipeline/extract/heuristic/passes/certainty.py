@@ -139,7 +139,7 @@ def glossed(tok: Any) -> bool:
     for _ in range(3):
         if node.dep_ == "appos" and any(c.dep_ == "poss" for c in node.head.children):
             return True
-        if node.head is node:
+        if node.head.i == node.i:
             break
         node = node.head
     doc, j = tok.doc, tok.i - 1  # the parser may not see the gloss: "his brother-in-law, Mr. Hurst"

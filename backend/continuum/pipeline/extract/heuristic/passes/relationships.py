@@ -64,6 +64,7 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
         if tok.pos_ == "NOUN":
             for item in _noun_relations(view, tok):
                 add(item)
+            add(_union_noun(view, tok))
         elif tok.pos_ in {"VERB", "ADJ"}:
             for item in _verb_relations(view, tok):
                 add(item)
@@ -334,6 +335,46 @@ def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[Relation
         (s, a), (o, b) = people[0], people[1]
         items.append(_make(view, a, b, rel, [s, o], rule, 0.75, ended, anchor=verb))
     return items
+
+
+UNION_NOUNS = {"engagement": "engaged_to", "betrothal": "engaged_to", "marriage": "married_to"}
+# "her intended marriage with Mr. Collins", "the report of their engagement": not a union.
+UNREAL_UNIONS = frozenset({"intended", "proposed", "possible", "probable", "expected", "future",
+                           "projected", "supposed", "imaginary", "rumoured", "rumored",
+                           "reported", "pretended", "hoped", "wished", "desired", "imprudent"})
+
+
+def _union_noun(view: ChapterView, noun: Any) -> RelationshipUpdate | None:
+    """"Bingley's engagement with Jane had been formed", "the marriage of Lydia with
+    Wickham": a union noun whose owner and partner are both certain, in narration, in a
+    clause the text asserts. A union still to come or only wished for is none."""
+    rel = UNION_NOUNS.get(noun.lemma_.lower())
+    if rel is None or noun.tag_ != "NN" or view.in_quote(noun):
+        return None
+    if any(c.lower_ in UNREAL_UNIONS for c in noun.children if c.dep_ in {"amod", "compound"}):
+        return None
+    clause = noun.head
+    while clause.pos_ not in {"VERB", "AUX"} and clause.head.i != clause.i:
+        clause = clause.head
+    if clause.pos_ in {"VERB", "AUX"} and not view.verdict(clause).asserted:
+        return None
+    owner = _owner(view, noun)
+    if owner is None:
+        return None
+    owner_key = certain_owner(view, noun, owner[1], owner[0])
+    if owner_key is None or not certain(view, owner[1], owner_key):
+        return None
+    preps = view.preps(noun)
+    if owner[1].dep_ == "pobj":
+        preps += view.preps(owner[1])  # "the marriage of Lydia with Wickham"
+    partners = {(c, n) for p, n in preps if p in {"with", "to"}
+                for c in view.characters(n) if c != owner_key and certain(view, n, c)}
+    if len({c for c, _ in partners}) != 1:
+        return None
+    (key, partner), = partners
+    return _make(view, owner_key, key, rel, [owner[1], noun, partner],
+                 "marriage" if rel == "married_to" else "engagement", 0.75, anchor=clause
+                 if clause.pos_ in {"VERB", "AUX"} else None)
 
 
 def _broken_engagement(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:

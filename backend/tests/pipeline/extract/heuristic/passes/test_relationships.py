@@ -62,6 +62,20 @@ def test_marriage_and_engagement_verbs(view: ViewOf) -> None:
         ("Mr. Hurst", "married_to", "Louisa", True, False)]
 
 
+def test_a_union_noun_with_both_partners_named(view: ViewOf) -> None:
+    assert rels(view, "About a week after Bingley's engagement with Jane had been formed, "
+                      "a carriage came.") == [("Bingley", "engaged_to", "Jane", True, False)]
+    assert rels(view, "Nobody spoke of the marriage of Lydia with Wickham.") == []  # negated
+    assert rels(view, "The marriage of Lydia with Wickham was concluded in town.") == [
+        ("Lydia", "married_to", "Wickham", True, False)]
+    assert rels(view, "Lady Catherine spoke of the intended marriage of Darcy with Anne.") == []
+    assert rels(view, "“Bingley's engagement with Jane is a fine thing,” said Mrs. Bennet.") == []
+    assert rels(view, "Charlotte's marriage had surprised everyone.") == []  # to whom?
+    # A heading with no verb: its root is the noun itself, and the reading ends there.
+    assert rels(view, "The marriage of Lydia with Wickham.") == [
+        ("Lydia", "married_to", "Wickham", True, False)]
+
+
 def test_endings_only_when_the_text_ends_it(view: ViewOf) -> None:
     assert rels(view, "Wickham was no longer Darcy's friend.") == [
         ("Wickham", "friend_of", "Darcy", True, True)]
