@@ -46,24 +46,18 @@ def lock_key_canon(novel_id: uuid.UUID, key: dict[str, Any]) -> list[dict[str, A
     return report
 
 
-_NUMBERS = {w: i for i, w in enumerate([
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen"])}
-_TENS = {w: 10 * (i + 2) for i, w in enumerate(
-    ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])}
-
-
 def number_value(text_: str) -> int | None:
     """23 for "twenty-three" or "23"; None when the text is not a number."""
+    from continuum.language.numbers import TENS, UNITS
+
     words = re.split(r"[\s-]+", text_.strip().lower())
     if len(words) == 1 and words[0].isdigit():
         return int(words[0])
-    if len(words) == 1 and words[0] in _NUMBERS:
-        return _NUMBERS[words[0]]
-    if words and words[0] in _TENS and (len(words) == 1 or (
-            len(words) == 2 and words[1] in _NUMBERS and 0 < _NUMBERS[words[1]] < 10)):
-        return _TENS[words[0]] + (_NUMBERS[words[1]] if len(words) == 2 else 0)
+    if len(words) == 1 and words[0] in UNITS:
+        return UNITS[words[0]]
+    if words and words[0] in TENS and (len(words) == 1 or (
+            len(words) == 2 and words[1] in UNITS and 0 < UNITS[words[1]] < 10)):
+        return TENS[words[0]] + (UNITS[words[1]] if len(words) == 2 else 0)
     return None
 
 

@@ -1,4 +1,8 @@
-"""Name normalization shared by canonicalization and resolution."""
+"""People's names and titles: the honorifics by the sex and the marriage they tell, the titles a
+name mention may open with, given names and their diminutives, and the name of a person in
+plain text as a regular expression built from the one honorific list (`proper_name`). Name
+normalization and the title rules (`compatible_titles`) are shared by canonicalization,
+resolution, the critic and the read layer."""
 
 from __future__ import annotations
 
@@ -6,14 +10,19 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from continuum.language import lexicon
+from continuum.language.pronouns import PRONOUNS as PRONOUNS  # never a name; imported from here
+
 MALE_HONORIFICS = {"mr", "sir", "lord", "master", "mas'r", "uncle", "king", "prince", "duke", "father",
                    "brother", "count", "baron", "monsieur", "herr", "señor", "don"}
 FEMALE_HONORIFICS = {"mrs", "miss", "ms", "lady", "madam", "madame", "aunt", "queen", "princess",
                      "duchess", "mother", "sister", "countess", "baroness", "mademoiselle",
                      "mlle", "mme", "frau", "señora", "dame"}
-NEUTRAL_HONORIFICS = {"dr", "doctor", "captain", "capt", "colonel", "col", "general", "gen",
-                      "lieutenant", "lt", "cap'n", "capn", "sergeant", "sgt", "professor", "prof", "reverend",
-                      "rev", "judge", "major", "admiral", "saint", "st", "squire"}
+# Ranks (and a squire): no sex of their own, though the fiction read here gives them to men.
+RANKS = {"captain", "capt", "cap'n", "capn", "colonel", "col", "major", "general", "gen",
+         "lieutenant", "lt", "sergeant", "sgt", "admiral", "squire"}
+NEUTRAL_HONORIFICS = RANKS | {"dr", "doctor", "professor", "prof", "reverend", "rev", "judge", "saint",
+                              "st"}
 HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | NEUTRAL_HONORIFICS
 # Marital titles: "Mrs. Bennet" and "Miss Bennet" are a mother and a daughter, never one woman;
 # nor is a "Lady" (a wife's or a peer's daughter's title) ever called "Miss".
@@ -30,14 +39,69 @@ SURNAME_TITLES = frozenset([
     "mr", "dr", "captain", "cap'n", "colonel", "major", "general", "lieutenant", "sergeant",
     "corporal", "admiral", "commodore", "professor", "reverend", "judge", "governor",
     "inspector", "constable"])
+# The everyday titles of address ("Mr. Darcy", "Lady Lucas", "Captain Flint"): what is left of
+# a name once they are dropped is its own words.
+ADDRESS_TITLES = lexicon.words("mr mrs ms miss dr sir lady captain")
+# A short or other spelling of a title and the title it spells: "Dr." is "Doctor", "Capt." is
+# "Captain", "Mrs." is "Missus".
+TITLE_SPELLINGS = {
+    "dr": "doctor", "mr": "mister", "mrs": "missus", "capt": "captain", "cap'n": "captain",
+    "cap\u2019n": "captain", "capn": "captain", "col": "colonel", "gen": "general",
+    "lieut": "lieutenant", "lt": "lieutenant", "prof": "professor", "rev": "reverend",
+    "sgt": "sergeant", "gov": "governor", "st": "saint", "mme": "madame", "mlle": "mademoiselle",
+    "mas'r": "master", "mas\u2019r": "master",
+}  # fmt: skip
+
+# The titles a name mention may open with ("Mr.", "the Duke of York", "Sister Agnes"), by the sex
+# they tell: the honorifics and the rest of fiction's peers, clergy, officers and officials.
+# Ranks count as a man's, unless pronouns say otherwise.
+MALE_TITLES = frozenset(MALE_HONORIFICS | RANKS) | lexicon.words(
+    """mister mas\u2019r m signor senor earl marquis marquess viscount emperor sheikh messrs
+    grandfather parson rabbi cap\u2019n lieut corporal commodore bishop archbishop cardinal pope
+    abbot prior friar archdeacon deacon sheriff mayor"""
+)
+FEMALE_TITLES = frozenset(FEMALE_HONORIFICS) | lexicon.words(
+    "missus signora fräulein dona marchioness viscountess empress mistress grandmother granny nurse"
+)
+OTHER_TITLES = frozenset(NEUTRAL_HONORIFICS - RANKS) | lexicon.words(
+    "gov governor senator president cousin inspector constable dean chief elder"
+)
+# Each such title and the sex it tells: "male", "female" or "unknown".
+TITLE_GENDERS: dict[str, str] = {
+    **dict.fromkeys(OTHER_TITLES, "unknown"),
+    **dict.fromkeys(MALE_TITLES, "male"),
+    **dict.fromkeys(FEMALE_TITLES, "female"),
+}
+# The married among them: the married honorifics and "Missus", "Signora", "Doña".
+MARRIED_TITLES = frozenset(MARRIED_HONORIFICS) | lexicon.words("missus signora dona")
+
+# A person's name in plain text, for regular expressions: a capitalised word ("Darcy",
+# "O'Brien", "Fitz-William"), a run of them, and a title as written before one ("Mr. ", "Lady ",
+# "Capt. "): any of the honorifics, with or without its period.
+NAME_WORD = r"[A-Z][\w'’-]+"
+TITLE_BEFORE_NAME = "(?:{})\\.?\\s+".format(
+    "|".join(re.escape(t.capitalize()) for t in sorted(HONORIFICS, key=lambda t: (-len(t), t))))
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+def proper_name(most_words: int | None = None, *, titled: bool = True) -> str:
+    """A regex for a name in plain text: capitalised words ("Elizabeth Bennet", "Harbour
+    Guild"), led by an optional title when `titled` ("Mr. Darcy", "Capt. Smollett"), at most
+    `most_words` of them after the title (any number when None)."""
+    more = "*" if most_words is None else f"{{0,{most_words - 1}}}"
+    title = f"(?:{TITLE_BEFORE_NAME})?" if titled else ""
+    return rf"{title}{NAME_WORD}(?:\s+{NAME_WORD}){more}"
+
+
+# A titled name of any length ("Mr. Aldous Finch Senior"), one of at most two words after its
+# title ("Sir William Lucas", "Mara Voss"), and an untitled capitalised run ("Harbour Guild"):
+# what the readers of names in plain text match.
+PROPER_NAME = proper_name()
+SHORT_NAME = proper_name(2)
+CAPITALISED_RUN = proper_name(titled=False)
 
 
 # Common given names of English-language fiction, for gender when no title says it.
-MALE_NAMES = _words(
+MALE_NAMES = lexicon.words(
     """aaron abel abraham adam adolphus adrian alan albert alec alexander alfred allan amos andrew
     andy angus anthony archibald archie arthur augustus austin barnaby bartholomew basil ben
     benedict benjamin bernard bertie bill billy bob bobby bruce caleb cecil charles charley
@@ -57,7 +121,7 @@ MALE_NAMES = _words(
     timothy tobias toby tom tommy ulysses uriah victor vincent wallace walter warren wilbur
     wilfred will william willie zachary"""
 )
-FEMALE_NAMES = _words(
+FEMALE_NAMES = lexicon.words(
     """abigail ada adela adelaide adeline agatha agnes alice alicia alma amanda amelia amy
     angela ann anna annabel anne annie antoinette arabella augusta aurora barbara beatrice
     bella bertha beth betsey betsy betty blanche bridget camilla caroline carrie catherine
@@ -97,10 +161,6 @@ ARTICLES = {"the", "a", "an"}
 # Surname particles: "de Bourgh" has no given name "de".
 PARTICLES = {"de", "van", "von", "du", "la", "le", "da", "di", "del", "della", "der", "den", "ten",
              "ter", "d'", "dos", "das"}
-PRONOUNS = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "he", "him",
-            "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us",
-            "our", "ours", "ourselves", "they", "them", "their", "theirs", "themselves", "thee",
-            "thou", "thy", "thine", "ye"}
 _PUNCT = re.compile(r"[^\w\s'-]+")
 _SPACE = re.compile(r"\s+")
 

@@ -8,19 +8,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "St", "Capt", "Col", "Gen", "Lt", "Sgt", "Rev", "Prof")
+from continuum.language.abbreviations import TITLE_ABBREVIATIONS
+from continuum.language.names import PROPER_NAME
+from continuum.language.speech import SAID_FORMS
+
+_ABBREVIATIONS = frozenset(a.capitalize() for a in TITLE_ABBREVIATIONS)  # "Mr.", "St.": no sentence ends
 _SENTENCE_END = re.compile(r"[.!?]+[\"”’']?(?=\s|$)|\n\s*\n")
 _PARAGRAPH = re.compile(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*")
 _QUOTE = re.compile(r"[\"“]([^\"“”]+)[\"”]")
-SPEECH_VERBS = ("said|says|asked|asks|replied|answered|cried|added|whispered|muttered|called|"
-                "shouted|observed|continued|went on|began|repeated|exclaimed|remarked|told|"
-                "returned|murmured|declared|insisted")
+_SAID = "|".join(SAID_FORMS)
 _PRONOUN = r"(?:he|she|they|I)"
-_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_NAME = PROPER_NAME
 # A speaker named by a role: "said the innkeeper", "the old doctor said".
 NOMINAL = r"the\s+(?:[a-z]+\s+)?[a-z]{3,}"
-_AFTER = re.compile(rf"^\s*,?\s*(?:{SPEECH_VERBS})\s+(?P<a>{_NAME}|{NOMINAL}\b(?=\s*[,.;!?]))|"
-                    rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN}|{NOMINAL})\s+(?:{SPEECH_VERBS})\b")
+_AFTER = re.compile(rf"^\s*,?\s*(?:{_SAID})\s+(?P<a>{_NAME}|{NOMINAL}\b(?=\s*[,.;!?]))|"
+                    rf"^\s*,?\s*(?P<b>{_NAME}|{_PRONOUN}|{NOMINAL})\s+(?:{_SAID})\b")
 # An action beat after a finished quote names its speaker: '"Her other brother." She put down
 # the gravy boat.' (a past-tense verb right after the name or pronoun).
 _BEAT_VERBS = ("put|set|took|gave|held|shook|stood|sat|went|came|made|let|drew|threw|ran|saw|"
@@ -31,7 +33,7 @@ _BEAT = re.compile(rf"^\s*(?P<b>{_NAME}|{_PRONOUN}|She|He|They)\s+(?:\w+ly\s+)?"
 # ... or a beat sentence right before it: 'Mara laughed. "You make me sound like an old maid."'
 _BEAT_BEFORE = re.compile(rf"(?:^\s*|[.!?]\s+)(?P<b>{_NAME}|She|He|They)\s+(?:\w+ly\s+)?"
                           rf"(?:{_BEAT_VERBS}|[a-z]+ed)\b[^\"“”.!?]*[.!?]\s*$")
-_BEFORE = re.compile(rf"(?P<b>{_NAME}|\b{_PRONOUN})\s+(?:{SPEECH_VERBS})(?:\s+\w+)?\s*[,:]\s*$")
+_BEFORE = re.compile(rf"(?P<b>{_NAME}|\b{_PRONOUN})\s+(?:{_SAID})(?:\s+\w+)?\s*[,:]\s*$")
 
 
 @dataclass(frozen=True)

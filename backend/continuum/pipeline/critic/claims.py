@@ -7,7 +7,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.language.names import PRONOUNS, compatible_titles, normalize, split_honorific
+from continuum.language.names import PRONOUNS, PROPER_NAME, compatible_titles, normalize, split_honorific
 from continuum.language.prose import Speech, speeches
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.identity.cast import Cast
@@ -133,7 +133,7 @@ class DraftClaims:
 
 
 _ROLE = re.compile(r"^the\s+(?:[a-z]+\s+)?[a-z]{3,}$")
-_PERSON = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_PERSON = PROPER_NAME
 # Nouns for anybody at all: never one person's role.
 _NOT_ROLES = {"man", "woman", "men", "women", "boy", "girl", "other", "others", "one", "two",
               "voice", "stranger", "lady", "gentleman", "child", "people", "crowd", "fellow"}

@@ -8,13 +8,12 @@ import re
 import uuid
 from typing import Any
 
+from continuum.language.grammar import FINITE_TAGS, MODALS
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import in_speech
 from continuum.pipeline.critic.claims import DraftClaims
 
 SUBJECTS = ("nsubj", "nsubjpass")
-FINITE = ("VBD", "VBZ", "VBP")
-MODALS = {"would", "could", "might", "must", "should", "may", "can", "will", "shall", "'d"}
 # Verbs whose clauses report a memory, thought or wish rather than an act of the story's now.
 REPORTING = {"remember", "recall", "think", "dream", "imagine", "wonder", "picture", "wish",
              "fear", "hope", "pretend", "suppose", "believe", "know", "say", "tell", "hear",
@@ -62,9 +61,9 @@ def named(tok: Any) -> bool:
 
 def finite(verb: Any) -> bool:
     """A finite verb or a progressive ("walked", "was walking"), not an infinitive or participle."""
-    if verb.tag_ in FINITE:
+    if verb.tag_ in FINITE_TAGS:
         return True
-    return bool(verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in FINITE
+    return bool(verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in FINITE_TAGS
                                           for c in verb.children))
 
 

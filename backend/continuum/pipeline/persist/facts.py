@@ -16,12 +16,11 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
-from continuum.pipeline.persist.kinship import infer_kinship
+from continuum.pipeline.persist.kinship import SIBLING_TYPES, infer_kinship
 
 Vectors = dict[str, Sequence[Sequence[float]]]
 
 # A new relationship of the key type replaces one of these between the same pair.
-SIBLING_TYPES = frozenset({"sister_of", "brother_of", "sibling_of"})
 SUPERSEDES = {
     "married_to": {"engaged_to", "courting"},
     "widow_of": {"married_to"},

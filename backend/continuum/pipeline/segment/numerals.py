@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from continuum.language.numbers import TENS, UNITS
+
 _ARABIC = re.compile(r"\d{1,6}(?!\d)")
 _ROMAN_TOKEN = re.compile(r"[IVXLCDM]+(?![A-Za-z])|[ivxlcdm]+(?![A-Za-z])")
 _ROMAN_VALID = re.compile(r"M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
@@ -11,22 +13,13 @@ _WORD = re.compile(r"[A-Za-z]+")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 # fmt: off
-_SMALL = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90,
-}
 _ORDINAL_SMALL = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
-    **{word + "th": value for word, value in _SMALL.items() if 13 <= value <= 19},
+    **{word + "th": value for word, value in UNITS.items() if 13 <= value <= 19},
 }
 # fmt: on
-_ORDINAL_TENS = {word[:-1] + "ieth": value for word, value in _TENS.items()}
+_ORDINAL_TENS = {word[:-1] + "ieth": value for word, value in TENS.items()}
 
 
 def roman_value(token: str) -> int | None:
@@ -87,10 +80,10 @@ def _number_step(word: str, state: str, total: int) -> tuple[int, str] | None:
     """The running total and state after `word`, or None if `word` does not extend the number."""
     units_ok = state in {"start", "tens", "hundred", "and"}
     tens_ok = state in {"start", "hundred", "and"}
-    if word in _SMALL and (units_ok if _SMALL[word] < 10 else tens_ok):
-        return total + _SMALL[word], "units"
-    if word in _TENS and tens_ok:
-        return total + _TENS[word], "tens"
+    if word in UNITS and (units_ok if UNITS[word] < 10 else tens_ok):
+        return total + UNITS[word], "units"
+    if word in TENS and tens_ok:
+        return total + TENS[word], "tens"
     if word == "hundred" and state == "units" and total < 10:
         return total * 100, "hundred"
     if word == "and" and state == "hundred":

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from continuum.language.abbreviations import NEVER_FINAL
+from continuum.language.speech import ATTRIBUTION_FORMS
+
 
 @dataclass(frozen=True)
 class Span:
@@ -15,25 +18,8 @@ class Span:
     text: str
 
 
-# Abbreviations whose period never ends a sentence: titles that precede or follow a name, and
-# the Latin signposts (e.g., i.e., viz., cf., vs.) that always lead on to more of the sentence.
-# fmt: off
-NEVER_FINAL = frozenset({
-    "mr", "mrs", "ms", "messrs", "mme", "mmes", "mlle", "mlles", "mssrs", "dr", "st", "prof",
-    "rev", "revd", "capt", "col", "gen", "lt", "sgt", "cpl", "pvt", "maj", "adm", "cmdr", "comdr",
-    "lieut", "hon", "jr", "sr", "gov", "sen", "rep", "fr", "supt", "insp", "rt", "mt",
-    "e.g", "i.e", "viz", "cf", "vs",
-})
-# fmt: on
 _NUMBER_ABBREVIATIONS = frozenset({"no", "nos"})
-_SAID_VERBS = (
-    "said|says|asked|asks|cried|cries|replied|replies|answered|answers|exclaimed|whispered|"
-    "shouted|muttered|murmured|returned|added|continued|called|observed|remarked|inquired|"
-    "enquired|repeated|thought|began|went on|screamed|yelled|sighed|laughed|sobbed|demanded|"
-    "insisted|protested|declared|rejoined|retorted|interrupted|suggested|explained|pleaded|"
-    "roared|growled|snapped|told|wondered|gasped|stammered|faltered|urged|agreed|"
-    "admitted|ventured|persisted|resumed|echoed|groaned|sang|sneered|broke in|put in"
-)
+_SAID_VERBS = "|".join(ATTRIBUTION_FORMS)
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n(?:[ \t\r\f\v]*\n)*")
 _TERMINATOR = re.compile(

@@ -20,7 +20,9 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
-from continuum.language.names import normalize, split_honorific
+from continuum.language.colours import COLOUR_WORDS, colour_group
+from continuum.language.names import CAPITALISED_RUN, SHORT_NAME, normalize, split_honorific
+from continuum.language.numbers import parse_number
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -30,7 +32,6 @@ from continuum.pipeline.critic.recognisers.canon_colours import (
     hyphenated_colours,
     not_a_colour_claim,
 )
-from continuum.pipeline.critic.recognisers.canon_record import COLOUR_WORDS as _COLOUR_WORDS
 from continuum.pipeline.critic.recognisers.canon_record import COLOURS as _COLOURS
 from continuum.pipeline.critic.recognisers.canon_record import (
     NAME,
@@ -41,7 +42,6 @@ from continuum.pipeline.critic.recognisers.canon_record import TRADE as _TRADE
 from continuum.pipeline.critic.recognisers.canon_record import against_locked as _against_locked
 from continuum.pipeline.critic.recognisers.canon_record import agrees as _agrees
 from continuum.pipeline.critic.recognisers.canon_record import by_pronoun as _by_pronoun
-from continuum.pipeline.critic.recognisers.canon_record import colour_group as _group
 from continuum.pipeline.critic.recognisers.canon_record import colour_meant_other as _meant_other
 from continuum.pipeline.critic.recognisers.canon_record import conflict_note as _note
 from continuum.pipeline.critic.recognisers.canon_record import earlier_trades as _earlier_trades
@@ -60,7 +60,6 @@ from continuum.pipeline.critic.recognisers.canon_trades import (
     trade_agrees as _trade_agrees,
 )
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
-from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 
@@ -124,7 +123,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
 
 _OCCUPATION = re.compile(
     rf"(?P<who>{_NAME})\s+(?:had\s+been|has\s+been|was|is)\s+(?:\w+ly\s+)?(?:the|a|an)\s+"
-    rf"(?:[a-z]+\s+)?(?P<trade>{_TRADE})\b(?:\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*))?")
+    rf"(?:[a-z]+\s+)?(?P<trade>{_TRADE})\b(?:\s+of\s+(?:the\s+)?(?P<of>{CAPITALISED_RUN}))?")
 
 
 
@@ -189,8 +188,7 @@ _NUMBER = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)
 _ONE_OF_AGE = re.compile(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:man|woman|girl|boy|lad|lass|fellow|lady|"
                          rf"gentleman|widow|widower)\s+of\s+(?P<age>{_NUMBER})\b"
                          r"(?!\s+(?:minutes|days|times|miles|pounds|shillings))", re.IGNORECASE)
-_VOCATIVE = re.compile(r"(?:^|,)\s*(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain|Sergeant)\.?\s+)?"
-                       r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:[,.!?]|$)")
+_VOCATIVE = re.compile(rf"(?:^|,)\s*(?P<name>{SHORT_NAME})\s*(?:[,.!?]|$)")
 
 
 def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -335,7 +333,7 @@ def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]
     done: set[tuple[uuid.UUID, str]] = set()
     for tok in parsed.doc_of(claims):
         colour = tok.lower_
-        if colour not in _COLOUR_WORDS or parsed.quoted(claims, tok):
+        if colour not in COLOUR_WORDS or parsed.quoted(claims, tok):
             continue
         part = _part_of(tok)
         if part is None or not_a_colour_claim(tok, part):
@@ -494,7 +492,7 @@ def _against_text(claims: DraftClaims, subject: uuid.UUID, who: str, part: str, 
             if m.group("part") != part or not _same(claims, subject, who, m.group("who")):
                 continue
             earlier = (sentence, m.group("colour").lower())
-    if earlier is None or _group(earlier[1]) == _group(colour):
+    if earlier is None or colour_group(earlier[1]) == colour_group(colour):
         return None
     sentence, was = earlier
     return Finding(check=NAME, severity="WARN",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from continuum.language.promises import PROMISE_VERBS, PURPOSE_VERBS
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
@@ -170,12 +171,9 @@ def _a_noun(claims: DraftClaims, sentence: Span, word: str) -> bool:
 
 # Past-perfect verbs that refer back to an earlier act of setting something up ("the box he
 # had buried", "the letter she had promised", "as he had sworn").
-STRONG_SETUP_VERBS = {"hide", "bury", "promise", "swear", "vow", "pledge", "conceal", "secrete",
-                      "plant", "stow"}
-SETUP_VERBS = {"hide", "bury", "promise", "swear", "vow", "pledge", "keep", "save", "stow",
-               "seal", "lock", "plant", "tuck", "conceal", "secrete", "leave", "put", "store",
-               "wrap", "mark", "set"}
-PROMISE_VERBS = {"promise", "swear", "vow", "pledge", "plan", "intend", "mean", "resolve"}
+STRONG_SETUP_VERBS = PROMISE_VERBS | {"hide", "bury", "conceal", "secrete", "plant", "stow"}
+SETUP_VERBS = STRONG_SETUP_VERBS | {"keep", "save", "seal", "lock", "tuck", "leave", "put", "store",
+                                    "wrap", "mark", "set"}
 _AT_LAST_RE = re.compile(r"\b(?:at\s+(?:long\s+)?last|finally)\b", re.IGNORECASE)
 
 
@@ -265,7 +263,7 @@ def _refers_back(rel: Any) -> bool:
         return False
     if any(n.lower_ in vows.VAGUE_OCCASIONS for p, n in _preps(rel)):
         return False  # "which she had kept in her heart ever since": a feeling, not a thing kept
-    if rel.lemma_ in STRONG_SETUP_VERBS or any(t.lemma_ in PROMISE_VERBS for t in rel.subtree):
+    if rel.lemma_ in STRONG_SETUP_VERBS or any(t.lemma_ in PURPOSE_VERBS for t in rel.subtree):
         return True
     words = {t.lower_ for t in rel.subtree}
     if rel.lemma_ in POSITIONAL - SETUP_VERBS:
@@ -308,7 +306,7 @@ def _at_last_verbs(sent: Any) -> list[Any]:
 
 def _as_promised(verb: Any) -> bool:
     """"as he had promised", "just as she had sworn she would": a clause of the verb."""
-    return any(c.dep_ == "advcl" and c.lemma_ in PROMISE_VERBS and _past_perfect(c)
+    return any(c.dep_ == "advcl" and c.lemma_ in PURPOSE_VERBS and _past_perfect(c)
                and any(m.lower_ in ("as", "like") for m in c.children if m.dep_ in ("mark", "advmod"))
                for c in verb.children)
 
@@ -369,8 +367,14 @@ def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
 
 # Verbs of an earlier spoken or written act a payoff can refer back to: "the chart Ivo had
 # promised her", "just where he had said it would be", "whose name Jonah had shouted".
-SPEECH_ACTS = {"say", "tell", "promise", "swear", "vow", "pledge", "shout", "whisper", "call",
-               "mention", "warn", "order", "instruct", "predict", "describe", "name", "give"}
+# Each with the forms an earlier sentence may write it in.
+_ACT_FORMS = {"say": "said|says|say", "tell": "told|tell|tells", "promise": "promise[sd]?",
+              "swear": "swore|sworn|swear", "vow": "vow(?:ed|s)?", "pledge": "pledge[sd]?",
+              "shout": "shout(?:ed|s)?", "whisper": "whisper(?:ed|s)?", "call": "call(?:ed|s)?",
+              "mention": "mention(?:ed|s)?", "warn": "warn(?:ed|s)?", "order": "order(?:ed|s)?",
+              "instruct": "instruct(?:ed|s)?", "predict": "predict(?:ed|s)?",
+              "describe": "describe[sd]?", "name": "name[sd]?", "give": "gave|given|give"}
+SPEECH_ACTS = frozenset(_ACT_FORMS)
 # Antecedents too vague to look up ("the thing he had promised", "the way she had said").
 _VAGUE = {"one", "ones", "thing", "things", "way", "time", "day", "moment", "place", "word",
           "words", "something", "everything", "anything", "nothing", "what", "all", "much", "lot"}
@@ -500,13 +504,6 @@ def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: 
     return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
                for s in claims.history.sentences_with(patterns[0]))
 
-
-_ACT_FORMS = {"say": "said|says|say", "tell": "told|tell|tells", "promise": "promise[sd]?",
-              "swear": "swore|sworn|swear", "vow": "vow(?:ed|s)?", "pledge": "pledge[sd]?",
-              "shout": "shout(?:ed|s)?", "whisper": "whisper(?:ed|s)?", "call": "call(?:ed|s)?",
-              "mention": "mention(?:ed|s)?", "warn": "warn(?:ed|s)?", "order": "order(?:ed|s)?",
-              "instruct": "instruct(?:ed|s)?", "predict": "predict(?:ed|s)?",
-              "describe": "describe[sd]?", "name": "name[sd]?", "give": "gave|given|give"}
 
 
 def _set_up_in_draft(claims: DraftClaims, words: list[str], lemma: str, before: int) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from continuum.language.names import PRONOUNS, normalize, split_honorific
+from continuum.language.names import ADDRESS_TITLES, PRONOUNS, normalize, split_honorific
 from continuum.language.prose import present
 from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
@@ -92,7 +92,8 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return findings
 
 
-_TITLES = {"mr", "mrs", "miss", "ms", "dr", "captain", "sir", "lady", "old", "young", "the", "sergeant"}
+# Words of a name that name nobody alone: its titles, and "old", "young", "the".
+_TITLES = ADDRESS_TITLES | {"sergeant", "old", "young", "the"}
 
 
 def _name_words(world: WorldState, person: Any) -> set[str]:

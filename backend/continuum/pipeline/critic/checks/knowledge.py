@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.names import CAPITALISED_RUN, PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -238,7 +238,7 @@ def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[st
 
 # Narration in which someone puts a person's name to paper or to his face: "wrote across the
 # outside ...: Mr. Ivo Marsh", "addressed it to Ivo Marsh", "greeted him as Ivo Marsh".
-_WRITES = re.compile(r"^(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:\w+ly\s+)?"
+_WRITES = re.compile(rf"^(?P<who>{CAPITALISED_RUN})\s+(?:\w+ly\s+)?"
                      r"(?P<verb>wrote|addressed|inscribed|signed|labelled|labeled|"
                      r"greeted|hailed|introduced|called)\b")
 

@@ -19,16 +19,19 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
+from continuum.language.possession import HANDING_VERBS, PLACING_VERBS
+from continuum.language.possession import HANDS as KEEPING
 from continuum.language.prose import paragraphs, present, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
+from continuum.pipeline.materialize.replay import LOSSES
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
 
 NAME = "possession"
-USE_DELTAS = {"gave", "lost", "destroyed"}
-_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Lady|Sir|Captain|Colonel)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+USE_DELTAS = LOSSES  # the delta kinds of a thing gone from its holder: "gave", "lost", "destroyed"
+_NAME = PROPER_NAME
 _USER = rf"(?P<user>{_NAME}|\b[Hh]e\b|\b[Ss]he\b)"
 USE_VERBS = ("took|takes|used|uses|opened|unlocked|held|holds|pulled|drew|set|read|turned|wound|"
              "lifted|laid|carried|showed|wore|sat|stood|checked|consulted|produced|brought|"
@@ -671,11 +674,9 @@ def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
 
 
 # Verbs that pass a thing to someone, and verbs that do when the thing goes into a hand.
-TRANSFER = {"give", "hand", "pass", "return", "lend", "entrust", "offer", "present", "bequeath",
-            "sell"}
-INTO_HAND = {"put", "press", "place", "slip", "thrust", "push", "drop", "lay", "tuck", "fold"}
-HANDS = {"hand", "hands", "palm", "palms", "fingers", "fist", "lap", "grasp", "keeping", "arms", "arm",
-         "care", "charge", "custody", "safekeeping"}
+TRANSFER = HANDING_VERBS
+INTO_HAND = PLACING_VERBS | {"fold"}
+HANDS = KEEPING | {"fist", "arm", "arms", "safekeeping"}
 
 
 def _handed_over(claims: DraftClaims, use: Use) -> bool:

@@ -18,17 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language import numbers
+from continuum.language.names import PRONOUNS, PROPER_NAME, SHORT_NAME, normalize, proper_name
+from continuum.language.numbers import parse_number
 from continuum.language.prose import Span, Speech, in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any, spans_overlap
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other
-from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
 
 AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_TENS = "|".join(numbers.TENS)
+UNITS = "|".join(w for w, value in numbers.UNITS.items() if 1 <= value <= 9)
 NUMBER = (rf"(?:(?:{_TENS})(?:[- ](?:{UNITS}))?|(?:{UNITS})-and-(?:{_TENS})|"
           r"(?:thir|four|fif|six|seven|eigh|nine)teen|ten|eleven|twelve|\d{1,2})")
 # Words before an age that make it a bound or an approximation rather than an exact value.
@@ -37,8 +38,8 @@ UNDER = ("not yet", "under", "nearly", "almost", "barely", "scarcely", "close on
 OVER = ("over", "past", "more than", "well past", "well over", "upwards of")
 ABOUT = ("about", "some", "around", "roughly", "perhaps", "maybe")
 _BOUND = "|".join(sorted((*UNDER, *OVER, *ABOUT), key=len, reverse=True)).replace(" ", r"\s+")
-_WHO = (r"(?P<who>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?|"
-        r"\b(?:[Ii]|[Yy]ou|[Hh]e|[Ss]he)\b)")
+_WHO = rf"(?P<who>{SHORT_NAME}|\b(?:[Ii]|[Yy]ou|[Hh]e|[Ss]he)\b)"
+_UNTITLED = proper_name(2, titled=False)  # "Tomas's twenty-six summers"
 _COPULA = (r"(?:is|was|are|am|were|['’]s|['’]m|['’]re|is\s+now|was\s+now|is\s+still|was\s+still|"
            r"turned|turns|has\s+turned|had\s+turned|will\s+be|would\s+be\s+(?=\w+\s+(?:next|this|come)))")
 _AGE = rf"(?:(?P<bound>{_BOUND})\s+)?(?:only\s+|just\s+|still\s+)?(?P<age>{NUMBER})"
@@ -57,7 +58,7 @@ FORMS = [
     # "At nineteen she was the best seamstress in Saltmere" (maybe a look back: never a FAIL)
     re.compile(rf"(?:^|[.!?]\s+)At\s+{_AGE}(?P<years>),?\s+{_WHO}\s+(?:was|is)\b(?!\s+to\b)"),
     # "for all her nineteen years", "Tomas's twenty-six summers"
-    re.compile(rf"(?P<poss>\b(?:his|her|your|my)|[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?['’]s)\s+{_AGE}"
+    re.compile(rf"(?P<poss>\b(?:his|her|your|my)|{_UNTITLED}['’]s)\s+{_AGE}"
                rf"\s+(?P<years>years|summers|winters|springs)\b(?=\s*(?:[,.;!?\"”]|and\b|$))"),
     # "she had seen forty summers"
     re.compile(rf"{_WHO}\s+(?:had|has|have)\s+(?:seen|lived|known)\s+{_AGE}\s+"
@@ -192,8 +193,7 @@ def whose(claims: DraftClaims, world: WorldState, surface: str, at: int,
 def addressed(claims: DraftClaims, speech: Speech, at: int, speaker: uuid.UUID | None) -> uuid.UUID | None:
     """The one spoken to: a name set off by commas in the speech, else the last other
     speaker before it (None when the speaker is unknown)."""
-    for m in re.finditer(r"(?:^|,)\s*(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w'’-]+"
-                         r"(?:\s+[A-Z][\w'’-]+)?)\s*(?:[,.!?]|$)", speech.text):
+    for m in re.finditer(rf"(?:^|,)\s*(?P<name>{SHORT_NAME})\s*(?:[,.!?]|$)", speech.text):
         who = claims.person(m.group("name"), speech.start + m.start("name"))
         if who is not None and who != speaker and normalize(m.group("name")) not in PRONOUNS:
             return who
@@ -206,9 +206,8 @@ def addressed(claims: DraftClaims, speech: Speech, at: int, speaker: uuid.UUID |
     return None
 
 
-_MENTION = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_MENTION = re.compile(rf"\b{PROPER_NAME}"
                       r"|\bthe\s+(?P<noun>[a-z]{3,})(?:\s+(?P<noun2>[a-z]{3,}))?")
-_MALE, _FEMALE = {"he", "him", "his", "himself"}, {"she", "her", "hers", "herself"}
 
 
 def third_person(claims: DraftClaims, world: WorldState, at: int, pronoun: str,

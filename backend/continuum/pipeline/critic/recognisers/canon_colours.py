@@ -11,12 +11,12 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.colours import COLOUR_WORDS, COMPARED, VARIANTS
+from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
 from continuum.language.prose import paragraphs
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import (
-    COLOUR_WORDS,
     PARTS,
     against_locked,
     by_pronoun,
@@ -28,32 +28,6 @@ PART_WORDS = {"hair", "eyes", "eye", "beard", "curls", "locks", "tresses", "plai
               "braids", "moustache", "whiskers"}
 # A part's predicate ("curls" are hair).
 PART_OF = {"eyes": "eyes", "eye": "eyes", "beard": "beard", "moustache": "beard", "whiskers": "beard"}
-# Colour words beyond the bare ones, each to a bare colour of the same group.
-VARIANTS = {"coppery": "copper", "reddish": "red", "russet": "red", "fiery": "red", "flaming": "red",
-            "carroty": "red", "brownish": "brown", "mousy": "brown", "mousey": "brown", "nut": "brown",
-            "greyish": "grey", "grayish": "grey", "silvery": "silver", "snowy": "white", "ashen": "grey",
-            "inky": "black", "sable": "black", "ebony": "black", "jetty": "black", "coal": "black",
-            "blonde": "blond", "straw": "fair", "wheaten": "fair", "honeyed": "fair", "bluish": "blue",
-            "greenish": "green"}
-# Things a colour is compared to, each to a bare colour ("as black as a crow", "the colour of
-# straw"). Only things of one clear colour; the sea, the sky at night, storms are left out.
-THINGS = {
-    "black": "coal soot ink pitch tar jet ebony raven crow rook jackdaw night midnight sloe sloes "
-             "blackberry blackberries liquorice treacle",
-    "brown": "chestnut chestnuts hazelnut hazelnuts nut nuts walnut walnuts acorn acorns oak mud earth "
-             "peat bark coffee toffee mouse tea cinnamon bracken-stalk leather saddle conker conkers",
-    "fair": "straw flax corn wheat barley butter honey sunlight gold sand primrose primroses buttercup "
-            "buttercups hay stubble tow",
-    "red": "copper rust fox foxes carrot carrots flame flames fire brick bracken blood cherry cherries "
-           "marigold marigolds poppy poppies embers ember beech",
-    "grey": "ash ashes slate pewter iron steel smoke flint lead dove doves granite fog mist badger "
-            "gunmetal",
-    "white": "snow frost milk chalk bone linen cotton swan swans",
-    "blue": "sky cornflower cornflowers forget-me-not forget-me-nots sapphire sapphires bluebell "
-            "bluebells periwinkle cobalt speedwell",
-    "green": "grass moss emerald emeralds jade leaf leaves holly ivy clover bottle-glass sage",
-}
-COMPARED = {thing: colour for colour, things in THINGS.items() for thing in things.split()}
 _CHAIN = ("advcl", "conj", "acomp", "attr", "oprd", "xcomp", "advmod", "npadvmod", "appos", "amod")
 _PLURAL = {"their", "both", "they", "each"}
 
@@ -174,7 +148,7 @@ def claims_in(claims: DraftClaims, doc: Any) -> list[ColourClaim]:
     return out
 
 
-_PERSON = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*")
+_PERSON = re.compile(rf"\b{PROPER_NAME}")
 
 
 def named_before(claims: DraftClaims, at: int) -> list[uuid.UUID]:
@@ -236,8 +210,7 @@ def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> lis
     return findings
 
 
-_FORM_NAME = re.compile(r"\bName:\s*(?P<who>(?:(?:Mr|Mrs|Miss|Captain)\.?\s+)?"
-                        r"[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*)")
+_FORM_NAME = re.compile(rf"\bName:\s*(?P<who>{PROPER_NAME})")
 
 
 def _described(claims: DraftClaims, word: Any) -> uuid.UUID | None:

@@ -15,6 +15,7 @@ import re
 import uuid
 from typing import Any, Literal
 
+from continuum.language.colours import COLOUR_WORDS, colour_group
 from continuum.language.names import normalize
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
@@ -28,14 +29,8 @@ from continuum.reads.world_state import WorldState
 NAME = "canon"
 
 
-# Colours that can name one another are one group; a contradiction crosses groups.
-COLOUR_GROUPS = ({"black", "raven", "jet"}, {"brown", "chestnut", "hazel"},
-                 {"fair", "blond", "blonde", "golden", "gold", "yellow", "flaxen", "sandy"},
-                 {"red", "ginger", "auburn", "copper"}, {"grey", "gray", "silver", "white"},
-                 {"blue"}, {"green"})
-
-
-COLOURS = "|".join(sorted({c for g in COLOUR_GROUPS for c in g}, key=len, reverse=True))
+# The bare colours as a regex alternation, longest first.
+COLOURS = "|".join(sorted(COLOUR_WORDS, key=len, reverse=True))
 
 
 PARTS = {"hair": "hair_colour", "eyes": "eye_colour", "eye": "eye_colour", "beard": "hair_colour"}
@@ -96,7 +91,7 @@ def locked_values(world: WorldState, subject: uuid.UUID | None, predicate: str) 
 
 def value_key(value: str) -> str | int:
     """A value's meaning for comparison: its colour group, else the value itself."""
-    colours = [w for w in value.split() if any(w in g for g in COLOUR_GROUPS)]
+    colours = [w for w in value.split() if w in COLOUR_WORDS]
     return colour_group(colours[0]) if colours else value
 
 
@@ -123,10 +118,6 @@ def conflict_note(world: WorldState, subject: uuid.UUID | None, predicate: str) 
            f"{', '.join(sorted(locked_values(world, subject, predicate)))})"
 
 
-def colour_group(colour: str) -> int:
-    return next(i for i, g in enumerate(COLOUR_GROUPS) if colour.lower() in g)
-
-
 def colour_meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID, predicate: str,
                  colour: str, part: Any) -> bool:
     """Another person the pronoun owning the hair or eyes could mean has that colour locked."""
@@ -149,9 +140,6 @@ def by_pronoun(part: Any) -> bool:
     if subject is None and part.dep_ == "dobj":
         subject = clause_subject(verb)
     return subject is None or subject.pos_ == "PRON"
-
-
-COLOUR_WORDS = {c for g in COLOUR_GROUPS for c in g}
 
 
 def owner(claims: DraftClaims, part: Any) -> uuid.UUID | None:
@@ -193,7 +181,7 @@ def against_locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, w
     if any(value_key(normalize(value)) == colour_group(colour) for _name, value, _ev in values):
         return None  # one locked value agrees (a conflicting second lock is not trusted)
     for name, value, evidence in values:
-        words = [w for w in normalize(value).split() if w in {c for g in COLOUR_GROUPS for c in g}]
+        words = [w for w in normalize(value).split() if w in COLOUR_WORDS]
         if not words or any(colour_group(w) == colour_group(colour) for w in words):
             continue
         return Finding(check=NAME, severity=severity(world, subject, predicate),

@@ -11,15 +11,14 @@ from __future__ import annotations
 import re
 import uuid
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
+from continuum.language.numbers import parse_number
+from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
-from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
 
-_NAME = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)*")
-MALE = {"he", "him", "his", "himself"}
-FEMALE = {"she", "her", "hers", "herself"}
+_NAME = re.compile(rf"\b{PROPER_NAME}")
 
 
 def named_in(claims: DraftClaims, person: uuid.UUID | None, quote: str) -> bool:
@@ -88,9 +87,9 @@ def meant_other(claims: DraftClaims, world: WorldState, person: uuid.UUID | None
                 value: str, pronoun: str | None) -> str | None:
     """Another person the draft mentions, who could be the pronoun, whose locked value of the
     predicate is exactly the stated one: the pronoun most likely means them."""
-    if pronoun not in MALE | FEMALE:
+    if pronoun not in MALE_PRONOUNS | FEMALE_PRONOUNS:
         return None  # "I", "you": speech resolves those to the speaker and the listener
-    wanted = "male" if pronoun in MALE else "female"
+    wanted = "male" if pronoun in MALE_PRONOUNS else "female"
     people = mentioned(claims)
     for fact in world.locked_canon:
         sid = fact.subject_id

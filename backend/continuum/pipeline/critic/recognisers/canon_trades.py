@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 import uuid
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.names import PRONOUNS, SHORT_NAME, normalize
+from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -18,7 +19,7 @@ from continuum.pipeline.critic.recognisers.canon_record import (
     locked,
     same_trade,
 )
-from continuum.pipeline.critic.recognisers.canon_subjects import FEMALE, MALE, gender, mentioned
+from continuum.pipeline.critic.recognisers.canon_subjects import gender, mentioned
 from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS
 from continuum.reads.world_state import WorldState
 
@@ -55,7 +56,7 @@ FAMILIES = {
     "harbourmaster": "harbourmaster harbour-master",
 }
 FAMILY = {word: family for family, words in FAMILIES.items() for word in words.split()}
-_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?"
+_NAME = SHORT_NAME
 _WHO = rf"(?P<who>{_NAME}|\b[Hh]e\b|\b[Ss]he\b)"
 _POSS = rf"(?P<who>{_NAME})['’]s|\b(?P<poss>[Hh]is|[Hh]er)"
 _LIVING = r"(?:living|trade|calling|profession|livelihood|occupation|bread|line\s+of\s+work)"
@@ -172,7 +173,8 @@ def _person(claims: DraftClaims, surface: str, at: int) -> uuid.UUID | None:
 def _other_of_trade(claims: DraftClaims, world: WorldState, person: uuid.UUID, what: str,
                     pronoun: str) -> bool:
     """Another person the draft mentions, who could be the pronoun, has that trade locked."""
-    wanted = "male" if pronoun.lower() in MALE else "female" if pronoun.lower() in FEMALE else None
+    word = pronoun.lower()
+    wanted = "male" if word in MALE_PRONOUNS else "female" if word in FEMALE_PRONOUNS else None
     people = mentioned(claims)
     return any(f.subject_id is not None and f.subject_id != person and f.subject_id in people
                and f.predicate == "occupation" and what in _families(f.value)

@@ -9,16 +9,16 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.names import SHORT_NAME
+from continuum.language.numbers import parse_number
 from continuum.language.prose import in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_ages import AGE_SLACK, NUMBER, UNITS, third_person, whose
 from continuum.pipeline.critic.recognisers.canon_subjects import gender
-from continuum.pipeline.extract.heuristic.passes.canon import parse_number
 from continuum.reads.world_state import WorldState
 
-_WHO = (r"(?P<who>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?|"
-        r"\b(?:I|[Hh]e|[Ss]he)\b)")
+_WHO = rf"(?P<who>{SHORT_NAME}|\b(?:I|[Hh]e|[Ss]he)\b)"
 _YEARS = rf"(?:{NUMBER}|{UNITS})\b"
 _WRECK = r"(?:went\s+down|sank|foundered|was\s+wrecked|was\s+lost|were\s+lost|wreck(?:ed)?)"
 _WHEN = r"(?:(?:in\s+)?the\s+(?:very\s+)?(?:year|winter|summer|spring|autumn)(?:\s+that)?|when)"
@@ -32,9 +32,8 @@ SINCE_AT = re.compile(
     rf"\b(?P<years>{_YEARS})\s+years\b[^.;!?\"”]{{0,80}}?\bsince\s+{_WHO}\s+(?:first\s+)?"
     rf"(?:came|started|began|took|joined|went|was\s+(?:made|taken|bound|apprenticed|appointed))\b"
     rf"[^.;!?\"”]{{0,60}}?\b(?:of|at|aged)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?!\s+(?:years|shillings|pounds))")
-_BORN = re.compile(r"^(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?)"
-                   r"\s+was\s+born$")
-_NAMED = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain)\.?\s+)?[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+)?")
+_BORN = re.compile(rf"^(?P<name>{SHORT_NAME})\s+was\s+born$")
+_NAMED = re.compile(rf"\b{SHORT_NAME}")
 _DATED = rf"\b(?P<n>{_YEARS})\s+years\s+(?:before|ago|earlier)\b"
 
 

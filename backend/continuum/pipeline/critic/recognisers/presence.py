@@ -19,6 +19,7 @@ import re
 import uuid
 from typing import Any
 
+from continuum.language.names import CAPITALISED_RUN
 from continuum.language.prose import in_speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -173,13 +174,13 @@ def _in_draft(claims: DraftClaims, person: uuid.UUID, doc: Any) -> bool:
         if claims.person(ent.text) == person or same_person(ent.text, name):
             return True
     return any(claims.person(m.group()) == person
-               for m in re.finditer(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*", claims.text))
+               for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text))
 
 
 def _someone_else(claims: DraftClaims, owner: uuid.UUID, start: int, end: int, doc: Any) -> uuid.UUID | None:
     """A person the sentence ties the object's place to ("Aldous's desk", "where Aldous had
     left it"), other than the holder."""
-    for m in re.finditer(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*", claims.text[start:end]):
+    for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text[start:end]):
         who = claims.person(re.sub(r"['’]s$", "", m.group()), start + m.start())
         if who is not None and who != owner and claims.roster.entries[who].type == "character":
             return who

@@ -19,22 +19,21 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from continuum.language.names import PRONOUNS, split_honorific
+from continuum.language.grammar import MODALS
+from continuum.language.names import CAPITALISED_RUN, PRONOUNS, split_honorific
+from continuum.language.people import FEMALE_KIN, KIN_NOUNS, MALE_KIN
 from continuum.language.prose import Speech, paragraphs
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.reads.world_state import Evidence, WorldState
 
-_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_NAME = CAPITALISED_RUN
 # "the stranger was his brother Ivo", "the man in black is Ivo Marsh", "Ivo Marsh was alive"
 _IDENTITY = re.compile(
     rf"^(?:the|that|this)\s+[\w\s'’-]+?\s+(?:is|was)\s+(?:(?P<whose>his|her|their|my|our|your)\s+"
     rf"(?:own\s+)?(?:(?P<kin>[a-z]+)\s+)?)?(?P<name>{_NAME})\s*(?:,.*)?$")
 _ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|living|not dead)\b")
-KIN_NOUNS = {"brother", "sister", "son", "daughter", "father", "mother", "husband", "wife",
-             "uncle", "aunt", "cousin", "nephew", "niece", "twin"}
+_KIN = KIN_NOUNS | {"twin"}
 _TITLES = {"male": r"(?:Mr\.?|Mister|Master)", "female": r"(?:Mrs\.?|Miss|Ms\.?)"}
-_MALE_KIN = {"brother", "son", "father", "husband", "uncle", "nephew"}
-_FEMALE_KIN = {"sister", "daughter", "mother", "wife", "aunt", "niece"}
 
 
 @dataclass
@@ -68,7 +67,7 @@ def secrets_of(world: WorldState) -> dict[str, Secret]:
                 out[name] = out.pop(home)
                 out[name].name = home = name
         kin = m.groupdict().get("kin")
-        if kin in KIN_NOUNS:
+        if kin in _KIN:
             out[home].kin.setdefault(kin, set()).add(knower)
     return out
 
@@ -115,8 +114,8 @@ def titled_surname(claims: DraftClaims, secret: Secret) -> re.Pattern[str] | Non
             if re.search(rf"\b{re.escape(bare[0])}\b", text, re.IGNORECASE):
                 return None  # another bearer of the surname is in the draft
     kin = set(secret.kin)
-    title = _TITLES["male"] if kin & _MALE_KIN and not kin & _FEMALE_KIN else \
-        _TITLES["female"] if kin & _FEMALE_KIN and not kin & _MALE_KIN else \
+    title = _TITLES["male"] if kin & MALE_KIN and not kin & FEMALE_KIN else \
+        _TITLES["female"] if kin & FEMALE_KIN and not kin & MALE_KIN else \
         rf"(?:{_TITLES['male']}|{_TITLES['female']})"
     return re.compile(rf"\b{title}\s+{re.escape(surname.capitalize())}\b")
 
@@ -172,7 +171,7 @@ def kin_identity(claims: DraftClaims, speech: Speech, secret: Secret) -> tuple[i
     return None
 
 
-_MODALS_NOW = {"would", "will", "could", "can", "shall", "should", "might", "may", "must", "'d", "'ll"}
+_MODALS_NOW = MODALS | {"'ll"}
 
 
 def thought_of_as_alive(claims: DraftClaims, secrets: dict[str, Secret]) -> list[tuple[Any, Secret, Any]]:

@@ -22,7 +22,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from continuum.language.names import PRONOUNS, normalize
+from continuum.language.names import ADDRESS_TITLES, PRONOUNS, PROPER_NAME, normalize
 from continuum.language.prose import Span, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 
@@ -39,7 +39,7 @@ WRITING = {"write", "scrawl", "pen", "print", "sign", "address", "inscribe", "en
 _DOCUMENT_NOUNS = (r"letter|note|notes|diary|journal|book|notebook|daybook|day-book|ledger|log|"
                    r"logbook|account|accounts|memorandum|message|card|statement|report|deposition|"
                    r"will|testament|postscript|lines|hand|pages?|entry|entries")
-_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Captain|Sergeant|Master|Mistress)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*"
+_NAME = PROPER_NAME
 # "From Harriet Finch's household book", "Elena's note", "a letter from Jonah Crane", "in Aldous's hand"
 _OWNED = re.compile(rf"(?P<a>{_NAME})['’]s\s+(?:[a-z-]+\s+){{0,2}}?(?:{_DOCUMENT_NOUNS})\b"
                     rf"|\b(?:{_DOCUMENT_NOUNS})\s+(?:[a-z]+\s+){{0,2}}?from\s+(?P<b>{_NAME})")
@@ -269,7 +269,7 @@ def _owner(claims: DraftClaims, surface: str, at: int) -> uuid.UUID | None:
 # Capitalised words that open a sentence before a name, not part of it.
 _LEADING = {"From", "In", "Inside", "Then", "And", "But", "At", "On", "To", "Of", "With", "By", "For",
             "Under", "Across", "There", "Here", "So"}
-_TITLE_WORDS = {"mr", "mrs", "ms", "miss", "dr", "captain", "sergeant", "master", "mistress", "sir", "lady"}
+_TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}
 
 
 def _initials(name: str) -> list[str]:

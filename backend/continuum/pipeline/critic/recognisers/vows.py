@@ -36,6 +36,7 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from continuum.language.promises import UNDERTAKING_VERBS
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
@@ -43,7 +44,6 @@ from continuum.pipeline.critic.outcome import Finding, spans_overlap
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"
-PROMISE_VERBS = {"swear", "vow", "promise", "pledge", "undertake", "covenant"}
 AGREE_VERBS = {"agree", "arrange", "bargain", "contract"}
 # Verbs that make an arrangement only with terms: "fixed the day", "settled it with the bankers".
 TERMS_VERBS = {"settle", "fix", "appoint", "book"}
@@ -52,7 +52,7 @@ DEBT_VERBS = {"borrow", "lend", "loan", "owe"}
 # Leaving a thing in someone's keeping, or putting it by for a day to come: "the purse he had
 # left with her", "the bottle she had put by for the night they first kept house".
 DEPOSIT_VERBS = {"leave", "entrust", "deposit", "put", "set", "lay", "save"}
-VOW_VERBS = PROMISE_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS | DEPOSIT_VERBS
+VOW_VERBS = UNDERTAKING_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS | DEPOSIT_VERBS
 _TERMS = {"day", "date", "time", "hour", "place", "price", "terms", "term", "sum", "meeting",
           "appointment", "rendezvous", "wedding", "sale", "matter", "business", "passage", "fee",
           "rent", "hire", "bargain", "deal", "it", "that", "everything", "all"}
@@ -169,7 +169,7 @@ def _past_perfect(verb: Any) -> bool:
 
 
 def _kind(lemma: str) -> str:
-    return ("promise" if lemma in PROMISE_VERBS else "agree" if lemma in AGREE_VERBS | TERMS_VERBS
+    return ("promise" if lemma in UNDERTAKING_VERBS else "agree" if lemma in AGREE_VERBS | TERMS_VERBS
             else "warn" if lemma in WARN_VERBS | {"say", "tell"} else "deposit" if lemma in DEPOSIT_VERBS
             else "debt")
 

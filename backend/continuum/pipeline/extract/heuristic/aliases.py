@@ -17,7 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from continuum.language.names import (
+    MARRIED_TITLES,
     SURNAME_TITLES,
+    TITLE_GENDERS,
+    TITLE_SPELLINGS,
+    UNMARRIED_HONORIFICS,
+    WIFE_HONORIFICS,
     given_forms,
     given_gender,
     is_given_name,
@@ -26,27 +31,22 @@ from continuum.language.names import (
     stands_for,
 )
 from continuum.pipeline.extract.heuristic.mentions import (
-    HONORIFICS,
-    MARRIED,
+    NAME_LABELS,
     PARTICLES,
-    UNMARRIED,
     NameMention,
     norm_honorific,
-    words,
 )
 from continuum.pipeline.extract.heuristic.nlp import adjectives
 from continuum.pipeline.extract.protocol import KnownEntity
 from continuum.pipeline.identity.resolve import dominant
 
-_SAME_TITLE = {
-    "doctor": "dr", "capt": "captain", "cap'n": "captain", "cap\u2019n": "captain",
-    "capn": "captain", "col": "colonel", "gen": "general", "lieut": "lieutenant",
-    "lt": "lieutenant", "prof": "professor", "rev": "reverend", "mister": "mr", "missus": "mrs",
-    "mas'r": "master", "mas\u2019r": "master",
-    "mme": "madame", "mlle": "mademoiselle", "sgt": "sergeant", "gov": "governor", "st": "saint",
-}  # fmt: skip
+# One key per title: the full word, but for the three a name mostly wears short ("Dr.", "Mr.",
+# "Mrs.": "Doctor Livesey" is keyed "dr livesey").
+_WORN_SHORT = ("dr", "mr", "mrs")
+_SAME_TITLE = {**{short: full for short, full in TITLE_SPELLINGS.items() if short not in _WORN_SHORT},
+               **{TITLE_SPELLINGS[short]: short for short in _WORN_SHORT}}
 # A wife's titles with a surname: "Mrs. Bennet", "Lady Lucas" (but "Lady Catherine" is a given name).
-_WIFE_TITLES = words("mrs madame lady dame signora frau")
+_WIFE_TITLES = WIFE_HONORIFICS | {"lady", "dame", "signora"}
 # A known place or thing becomes a person only against what the book said of it before: one
 # vote per earlier mention, up to `KNOWN_KIND_PRIOR`, so the inn a chapter names once on "our
 # signboard of Admiral Benbow" stays the inn of the thirty mentions before, and "Redruth",
@@ -109,7 +109,7 @@ class Form:
     @property
     def gender(self) -> str:
         """Gender from the title, else the given name, else pronoun statistics."""
-        genders = {HONORIFICS[h] for h in self.honorifics} - {"unknown"}
+        genders = {TITLE_GENDERS[h] for h in self.honorifics} - {"unknown"}
         if len(genders) == 1:
             return genders.pop()
         first = self.core[0] if self.core else ""
@@ -189,7 +189,7 @@ def build_forms(mentions: list[NameMention]) -> list[Form]:
     return list(forms.values())
 
 
-_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG", "NORP"})
+_PLACE_LABELS = NAME_LABELS - {"PERSON"}  # spaCy's labels of a place, a body or a people
 
 
 def _epithet(words: tuple[str, ...]) -> bool:
@@ -283,8 +283,8 @@ def compatible(form: Form, cluster: Cluster) -> bool:
             form.core[0], [(h, " ".join(f.core)) for f in cluster.forms for h in f.honorifics or [None]]):
         return False  # "Well, then, Hawkins" is her son, not "Mrs. Hawkins"
     titles = cluster.titles()
-    if (form.honorifics & UNMARRIED and titles & MARRIED) or (
-        form.honorifics & MARRIED and titles & UNMARRIED
+    if (form.honorifics & UNMARRIED_HONORIFICS and titles & MARRIED_TITLES) or (
+        form.honorifics & MARRIED_TITLES and titles & UNMARRIED_HONORIFICS
     ):
         return False
     if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):

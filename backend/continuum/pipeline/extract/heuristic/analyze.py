@@ -6,11 +6,13 @@ preposition of place ("in X", "stopped at X"), the subject of a speech verb, a p
 ("X's face"), a vocative or an apposition ("X, the old man") are hints. spaCy's label is
 one prior per name, not one vote per mention. A cluster with no support, or more
 support for "not an entity" ("the Thames", "a Frenchman", an italic title), is dropped.
+Every weight is one field of `TypeWeights`, the table below.
 """
 
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from continuum.language.names import FEMALE_NAMES, MALE_NAMES, normalize
@@ -53,8 +55,61 @@ from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, 
 from continuum.pipeline.identity.resolve import plural_of
 from continuum.pipeline.segment import split_sentences
 
-_KEPT_TYPES = ("character", "location", "faction")
+# The kinds a name is typed between: every core type but an object ("character", "location", "faction").
+_KEPT_TYPES = tuple(t for t in CORE_TYPES if t != "object")
 _DEITY_WORDS = frozenset(d.lower() for d in DEITIES)
+
+
+@dataclass(frozen=True)
+class TypeWeights:
+    """What one piece of evidence adds to a name's vote for a type (3 = decisive, 1 = a hint),
+    and for which type. Per mention unless said otherwise; summed per form, then per cluster."""
+
+    # The name itself and the word before it (`_form_cues`).
+    custom_head: float = 5.0  # the novel's own type: its head noun ends the name, "Lowood Academy"
+    place_prefix: float = 3.0  # location: a place prefix opens it, "Lake Windermere", "Mount Doom"
+    title: float = 3.0  # character: a title leads it, "Mr. Darcy", "Lady Catherine"
+    title_after_the: float = 0.5  # character: a title after "the", "the Admiral Benbow" (an inn)
+    titled_place: float = 3.0  # location: a place head after a title not only a person's, "St. Mary's Church"
+    place_head: float = 3.0  # location: a place head ends it, "Netherfield Park"; a place word, "Heaven"
+    faction_head: float = 3.0  # faction: a body's head noun ends it, "the East India Company"
+    faction_head_alone: float = 1.5  # faction: the head noun alone, "the Company"
+    place_suffix: float = 0.7  # location: one word with a place ending, "Hertfordshire", "Portsmouth"
+    after_a: float = 1.5  # other: after "a" or "an", "a Frenchman" (a kind, not a name)
+    vessel: float = 3.0  # location: a ship's name, "the good ship Hispaniola", "the Walrus, Flint's ship"
+    other_label: float = 0.6  # other: spaCy tags its last word a date, a law, a work of art
+    after_the: float = 1.0  # other: after "the", untitled ("the Thames", "the Nellie")
+    modifier: float = 0.5  # other: a compound before a noun, "Norfolk coat"
+    italics: float = 2.0  # other: in italics, a title, a ship, a foreign phrase
+    quoted_alone: float = 1.5  # other: alone in quotation marks, a title, a term, a sign
+    person_label_long: float = 0.6  # character: spaCy's PERSON on two words or more, no place head
+    # The mention's role in its sentence (`_context_cues`).
+    possessive: float = 0.8  # character: an owner, "Klein's", "at Klein's"
+    with_object: float = 0.5  # character: "with Elinor"
+    in_place: float = 1.5  # location: the object of "in", "across", "near", ...
+    at_object: float = 1.5  # "at": character after a look ("laughed at Darcy"), else location
+    motion_to: float = 1.5  # location: "to" or "from" after a verb of motion, "went to London"
+    talk_to: float = 1.0  # character: "to" or "from" after a verb of talk, "wrote to Jane"
+    of_place_noun: float = 1.5  # location: "of" after a place noun, "the town of Meryton"
+    person_verb_subject: float = 1.5  # character: the subject of a person's verb, "Elizabeth smiled"
+    subject: float = 1.0  # character: the subject of any other verb
+    kin_or_body_owner: float = 1.5  # character: the owner of kin or a body, "Darcy's sister", "Jane's eyes"
+    visited: float = 1.5  # location: the object of a visit, "reached Pemberley", "left Kent"
+    person_gloss: float = 1.5  # character: a person's apposition or "who" clause, "Toots, the pug"
+    vocative: float = 1.5  # character: set off as one spoken to, "“Kitty, ...", "..., Lizzy!"
+    # A form's mentions together (`analyze_chapter_text`, `_person_surnames`).
+    pronoun: float = 0.7  # character: per mention a "he" or "she" takes up, "Darcy walked in; he ..."
+    family_plural: float = 1.2  # faction, with the person votes moved to it: "the Bennets", "the Britons"
+    given_name: float = 2.0  # character, once: a known given name opens it ("Tomas Marsh", "Jane")
+    surname: float = 3.5  # character, per mention: a place head that is a person's surname, "Marsh"
+    deity: float = 1.0  # other, replacing every vote: a deity, "God", "the Almighty"
+    # spaCy's label, one prior per name at most this much (`ner_prior`).
+    person_label: float = 0.8  # character: PERSON
+    org_label: float = 0.4  # character when one word ("Lydia" as ORG), else faction
+    place_label: float = 0.8  # location: GPE, LOC or FAC
+
+
+WEIGHTS = TypeWeights()
 
 
 def analyze_chapter_text(
@@ -87,22 +142,22 @@ def analyze_chapter_text(
             vote = vote_of[id(m)]
             if vote:
                 form.pronoun_gender[vote] += 1
-                form.types["character"] += 0.7
+                form.types["character"] += WEIGHTS.pronoun
         form.types.add(ner_prior(form.mentions))
         if _family_plural(doc, form, singulars, grouped):
             # A family or a people named in the plural ("the Bennets", "the Britons") is a
             # group: whatever its mentions do votes for the group, never for one person.
             groups.add(form.key)
-            form.types["faction"] += form.types.pop("character", 0.0) + 1.2
+            form.types["faction"] += form.types.pop("character", 0.0) + WEIGHTS.family_plural
         if _mostly_after_the(doc, form):
             # "the Admiral Benbow", "the Blue Boar", "the Jolly Roger": a name worn with "the"
             # is an inn, a ship, a house or a title, never one of the people.
             form.types.pop("character", None)
         if form.core and form.core[-1] in _DEITY_WORDS:
-            form.types = Votes({"other": 1.0})  # a deity is not one of the story's people
+            form.types = Votes({"other": WEIGHTS.deity})  # a deity is not one of the story's people
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
-            form.types["character"] += 2
+            form.types["character"] += WEIGHTS.given_name
     _person_surnames(doc, forms, context)
     clusters = cluster_forms(forms, context.entities)
 
@@ -304,7 +359,7 @@ def _person_surnames(doc: Any, forms: list[Any], context: StoryContext) -> None:
             surnames.add(form.core[-1])
     for form in candidates:
         if form.core[-1] in surnames:
-            form.types["character"] += 3.5 * len(form.mentions)
+            form.types["character"] += WEIGHTS.surname * len(form.mentions)
 
 
 def _custom_types(context: StoryContext, custom_types: list[str] | None) -> list[str]:
@@ -434,7 +489,7 @@ _KIN_BODY = words(
 _OPEN_QUOTES = frozenset({"\u201c", "\u2018", '"', "'"})
 _CLOSE_QUOTES = frozenset({"\u201d", "\u2019", '"', "'"})
 _VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
-_BEFORE_VOCATIVE = frozenset({"\u201c", "\u2018", '"', ",", "'"})
+_BEFORE_VOCATIVE = _OPEN_QUOTES | {","}
 _AFTER_VOCATIVE = frozenset({",", "!", "?", ".", ";", "\u201d", "\u2019", '"'})
 
 
@@ -448,11 +503,11 @@ def ner_prior(mentions: list[NameMention]) -> Votes:
     prior = Votes()
     for m in mentions:
         if m.label == "PERSON":
-            prior["character"] += 0.8
+            prior["character"] += WEIGHTS.person_label
         elif m.label == "ORG":
-            prior["character" if len(m.words) == 1 else "faction"] += 0.4
+            prior["character" if len(m.words) == 1 else "faction"] += WEIGHTS.org_label
         elif m.label in {"GPE", "LOC", "FAC"}:
-            prior["location"] += 0.8
+            prior["location"] += WEIGHTS.place_label
     return Votes({k: v / len(mentions) for k, v in prior.items()}) if mentions else prior
 
 
@@ -508,12 +563,12 @@ def _head_of(doc: Any, m: NameMention) -> Any:
 
 
 def type_votes(doc: Any, m: NameMention, custom_types: list[str]) -> Votes:
-    """Weighted evidence for the type of one mention (3 = decisive, 1 = a hint)."""
+    """Weighted evidence for the type of one mention (`TypeWeights`: 3 = decisive, 1 = a hint)."""
     votes = Votes()
     head_word = m.words[-1].lower()
     for custom in custom_types:  # a novel's own type wins on its head noun: "Lowood Academy"
         if head_word == custom.replace("_", " ").split()[-1].lower():
-            votes[custom] += 5
+            votes[custom] += WEIGHTS.custom_head
     votes.add(_form_cues(doc, m, head_word))
     votes.add(_context_cues(doc, m))
     return votes
@@ -525,38 +580,38 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     before = doc[m.tok_start - 1].lower_ if m.tok_start > 0 else ""
     place_head = len(m.words) > 1 and head_word in LOCATION_HEADS
     if m.words[0].lower() in LOCATION_PREFIXES and len(m.words) > 1 and not m.honorifics:
-        votes["location"] += 3
+        votes["location"] += WEIGHTS.place_prefix
     elif m.honorifics and not (m.honorifics[0] in OF_TITLES and "of" in m.words):
         if place_head and not set(m.honorifics) & _PERSONAL_TITLES:
-            votes["location"] += 3
+            votes["location"] += WEIGHTS.titled_place
         else:
-            votes["character"] += 3 if before != "the" else 0.5  # "the Admiral Benbow" is an inn
+            votes["character"] += WEIGHTS.title if before != "the" else WEIGHTS.title_after_the
     elif place_head or (len(m.words) == 1 and m.words[0] in _PLACE_WORDS):
-        votes["location"] += 3
+        votes["location"] += WEIGHTS.place_head
     elif head_word in _FACTION_HEADS:
-        votes["faction"] += 3 if len(m.words) > 1 else 1.5
+        votes["faction"] += WEIGHTS.faction_head if len(m.words) > 1 else WEIGHTS.faction_head_alone
     elif len(m.words) == 1 and head_word.endswith(_PLACE_SUFFIXES):
-        votes["location"] += 0.7
+        votes["location"] += WEIGHTS.place_suffix
     if before in {"a", "an"}:
-        votes["other"] += 1.5  # "a Frenchman", "a Baboo": a kind, not a name
+        votes["other"] += WEIGHTS.after_a  # "a Frenchman", "a Baboo": a kind, not a name
     if before in _VESSEL_NOUNS or _vessel_apposition(doc, m):
-        votes["location"] += 3  # "the good ship Hispaniola", "the Walrus, Flint's old ship"
+        votes["location"] += WEIGHTS.vessel  # "the good ship Hispaniola", "the Walrus, Flint's old ship"
     if is_group(doc, m):
         pass  # a people or a family: voted once per form, in analyze_chapter_text
     elif m.label is None and doc[m.tok_end - 1].ent_type_ in _OTHER_LABELS:
-        votes["other"] += 0.6
+        votes["other"] += WEIGHTS.other_label
     elif before == "the" and not m.honorifics:
-        votes["other"] += 1  # rivers, ships, inns, buildings: "the Thames", "the Nellie"
+        votes["other"] += WEIGHTS.after_the  # rivers, ships, inns, buildings: "the Thames", "the Nellie"
     last = doc[m.tok_end - 1]
     if last.dep_ == "compound" and last.head.pos_ == "NOUN":
-        votes["other"] += 0.5  # "Norfolk coat", "Bologna sausage": a name used as a modifier
+        votes["other"] += WEIGHTS.modifier  # "Norfolk coat", "Bologna sausage": a name used as a modifier
     if before == "_":
-        votes["other"] += 2  # italics: a title, a ship, a foreign phrase
+        votes["other"] += WEIGHTS.italics  # italics: a title, a ship, a foreign phrase
     after = doc[m.tok_end].text if m.tok_end < len(doc) else ""
     if before in _OPEN_QUOTES and after in _CLOSE_QUOTES:
-        votes["other"] += 1.5  # a name alone in quotation marks: a title, a term, a sign
+        votes["other"] += WEIGHTS.quoted_alone  # a name alone in quotation marks: a title, a term, a sign
     if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
-        votes["character"] += 0.6
+        votes["character"] += WEIGHTS.person_label_long
     return votes
 
 
@@ -573,33 +628,33 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
     head = _head_of(doc, m)
     gov = head.head
     if m.tok_end < len(doc) and doc[m.tok_end].lower_ in {"'s", "\u2019s"}:
-        votes["character"] += 0.8  # "Klein's", "at Klein's": owners are mostly people
+        votes["character"] += WEIGHTS.possessive  # "Klein's", "at Klein's": owners are mostly people
     elif head.dep_ == "pobj" and gov.lower_ == "with":
-        votes["character"] += 0.5
+        votes["character"] += WEIGHTS.with_object
     elif head.dep_ == "pobj":
         prep, verb = gov.lower_, gov.head
         if prep in _IN_PREPS:
-            votes["location"] += 1.5
+            votes["location"] += WEIGHTS.in_place
         elif prep == "at":
-            votes["character" if verb.lemma_ in _LOOK else "location"] += 1.5
+            votes["character" if verb.lemma_ in _LOOK else "location"] += WEIGHTS.at_object
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION:
-            votes["location"] += 1.5
+            votes["location"] += WEIGHTS.motion_to
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
-            votes["character"] += 1
+            votes["character"] += WEIGHTS.talk_to
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
-            votes["location"] += 1.5
+            votes["location"] += WEIGHTS.of_place_noun
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":
-        votes["character"] += 1.5 if gov.lemma_ in _PERSON_VERBS else 1
+        votes["character"] += WEIGHTS.person_verb_subject if gov.lemma_ in _PERSON_VERBS else WEIGHTS.subject
     elif head.dep_ == "poss" and gov.lemma_.lower() in _KIN_BODY:
-        votes["character"] += 1.5
+        votes["character"] += WEIGHTS.kin_or_body_owner
     elif head.dep_ == "dobj" and gov.lemma_ in _VISIT:
-        votes["location"] += 1.5
+        votes["location"] += WEIGHTS.visited
     for child in head.children:
         if child.i >= m.tok_end and (
             (child.dep_ == "appos" and child.lemma_.lower() in _PERSON_NOUNS)
             or (child.dep_ == "relcl" and any(c.lower_ in {"who", "whom", "whose"} for c in child.children))
         ):
-            votes["character"] += 1.5  # "Toots, the ... pug", "Opechancanough, who was ..."
+            votes["character"] += WEIGHTS.person_gloss  # "Toots, the ... pug", "Opechancanough, who was ..."
     if (
         head.dep_ in _VOCATIVE_DEPS
         and m.tok_start > 0
@@ -608,5 +663,5 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         and doc[m.tok_end].text in _AFTER_VOCATIVE
         and (doc[m.tok_start - 1].text, doc[m.tok_end].text) != (",", ",")  # not a list item
     ):
-        votes["character"] += 1.5  # "“Kitty, ...", "..., Lizzy!"
+        votes["character"] += WEIGHTS.vocative  # "“Kitty, ...", "..., Lizzy!"
     return votes

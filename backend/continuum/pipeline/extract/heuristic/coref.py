@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.language.speech import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
-from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.narrator import (
     NarratorFinding,
     find_narrator,
@@ -30,7 +31,6 @@ PRONOUN_GENDER = {
     **dict.fromkeys(("she", "her", "hers", "herself"), "female"),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "plural"),
 }
-FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
@@ -317,6 +317,6 @@ def _first_person(
             continue
         for j in toks:
             tok = doc[j]
-            if tok.lower_ in FIRST_PERSON and _is_pronoun(tok):
+            if tok.lower_ in FIRST_PERSON_SINGULAR and _is_pronoun(tok):
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, speaker, "pronoun"))
     return out

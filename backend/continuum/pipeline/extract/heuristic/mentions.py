@@ -17,47 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from continuum.language import names
+from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
+from continuum.language.names import TITLE_GENDERS
+from continuum.language.speech import SPEECH_VERBS as SPEECH_VERBS  # passes/certainty reads it here
 
-def words(text: str) -> frozenset[str]:
-    """The whitespace-separated words of `text` (keeps the word lists readable)."""
-    return frozenset(text.split())
-
-
-# Verbs that tag a quotation with its speaker ("said Elizabeth", "I answered").
-SPEECH_VERBS = words(
-    """say cry reply answer ask exclaim return continue observe add repeat rejoin remark whisper
-    shout murmur call mutter inquire enquire begin resume retort interrupt declare demand insist
-    protest explain plead roar growl snap gasp stammer falter urge agree admit venture persist
-    echo groan sigh laugh sob scream yell sneer think respond reason argue suggest"""
-)
-
-# Military ranks count as male: that is the fiction this reads, unless pronouns say otherwise.
-_MALE_TITLES = words(
-    """mr mister sir lord master mas'r mas\u2019r monsieur m signor señor senor herr don father brother uncle
-    king prince duke earl count baron marquis marquess viscount emperor sheikh squire messrs
-    grandfather parson rabbi captain capt cap'n cap\u2019n capn colonel col major general gen
-    lieutenant lieut lt
-    sergeant sgt corporal admiral commodore bishop archbishop cardinal pope abbot prior friar
-    archdeacon deacon sheriff mayor"""
-)
-_FEMALE_TITLES = words(
-    """mrs ms miss missus lady madam madame mme mademoiselle mlle signora señora frau
-    fräulein dona mother sister aunt queen princess duchess countess baroness marchioness
-    viscountess empress dame mistress grandmother granny nurse"""
-)
-_OTHER_TITLES = words(
-    """dr doctor professor prof reverend rev judge governor gov senator president saint st
-    cousin inspector constable dean chief elder"""
-)
-HONORIFICS: dict[str, str] = {
-    **dict.fromkeys(_OTHER_TITLES, "unknown"),
-    **dict.fromkeys(_MALE_TITLES, "male"),
-    **dict.fromkeys(_FEMALE_TITLES, "female"),
-}
-# A Miss is never a Mrs., nor a Lady (a wife's or a peer's daughter's title): "Miss de Bourgh"
-# is not "Lady Catherine de Bourgh".
-MARRIED = words("mrs missus madame mme signora señora frau dona lady dame")
-UNMARRIED = words("miss mademoiselle mlle fräulein")
 # Titles (and a few place words) that take "of" inside a name: "Duke of York", "Isle of Man".
 OF_TITLES = words(
     """duke duchess earl count countess prince princess king queen lord lady bishop archbishop
@@ -65,7 +29,8 @@ OF_TITLES = words(
     bank university republic kingdom cape gulf bay lake mount tower house church order
     college society court prior abbot"""
 )
-PARTICLES = words("de van von du la le da di del della der den ten ter d' dos das st.")
+# Particles inside a name: the surname particles and the "St." of "Mr. St. John".
+PARTICLES = names.PARTICLES | {"st."}
 LOCATION_HEADS = words(
     """park hall street square lane road house lodge castle abbey manor court place inn church
     cathedral chapel bridge river lake mountain mountains hill hills island islands isle bay
@@ -147,7 +112,7 @@ class NameMention:
 def norm_honorific(word: str) -> str | None:
     """The honorific key of a word ("Mrs." -> "mrs"), or None."""
     key = word.lower().rstrip(".")
-    return key if key in HONORIFICS else None
+    return key if key in TITLE_GENDERS else None
 
 
 def is_cap(word: str) -> bool:

@@ -25,9 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
+from continuum.language.names import TITLE_SPELLINGS
+from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.language.speech import SPEECH_VERBS
 
-FIRST_PERSON_SINGULAR = frozenset({"i", "me", "my", "mine", "myself"})
 MIN_FIRST_PERSON = 8  # narration first-person pronouns in the chapter
 MIN_FIRST_PERSON_RATE = 0.01  # of narration words
 SELF_NAMING_WEIGHT = 3.0
@@ -69,7 +70,6 @@ _TITLE_TELLER = re.compile(
     r"statement)\b",
     re.IGNORECASE,
 )
-_SAME_TITLE = {"dr": "doctor", "capt": "captain", "mr": "mister"}
 _VOCATIVE_LEAD = frozenset({",", "dear", "o", "oh", "ah", "now", "well", "why", "look", "!"})
 _VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", "\u2014", "--", "-"})
 _QUOTE_CHARS = frozenset("\"\u201c\u201d\u2018\u2019'")
@@ -216,9 +216,9 @@ def _title_narrator(
              or k.lower().startswith(written + " ") or written.startswith(k.lower() + " ")]
     if len(exact) == 1:
         return exact[0]
-    title_word = _SAME_TITLE.get(written, written)
+    title_word = TITLE_SPELLINGS.get(written, written)
     bearers = [k for k in candidates
-               if _SAME_TITLE.get(k.split()[0].lower().rstrip("."), k.split()[0].lower().rstrip("."))
+               if TITLE_SPELLINGS.get(k.split()[0].lower().rstrip("."), k.split()[0].lower().rstrip("."))
                == title_word and len(k.split()) > 1]
     people_meant = {re.sub(r"[^\w ]+", "", k.lower()).strip() for k in bearers}
     return min(bearers, key=len) if len(people_meant) == 1 else None  # "Dr. Livesey--" too

@@ -15,6 +15,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from continuum.language.abbreviations import NAME_ABBREVIATIONS
+
 NEAR = 300
 """How far past its chunk's ends (in characters) a quote is first looked for."""
 ELISION = re.compile(r"\s*(?:\.\s?\.\s?\.|…)\s*")
@@ -126,8 +128,6 @@ def fold(text: str) -> str:
 
 
 _APOSTROPHE = "['’‘`]"
-_ABBREVIATED = frozenset({"mr", "mrs", "ms", "dr", "st", "capt", "col", "gen", "lt", "sgt",
-                          "prof", "rev", "jr", "sr", "mme", "mlle"})
 
 
 def name_pattern(surface: str) -> re.Pattern[str] | None:
@@ -142,7 +142,7 @@ def name_pattern(surface: str) -> re.Pattern[str] | None:
     for word in words:
         bare = word.rstrip(".")
         piece = re.escape(bare if bare else word)
-        if bare.lower() in _ABBREVIATED:
+        if bare.lower() in NAME_ABBREVIATIONS:
             piece += r"\.?"
         elif bare != word:
             piece += re.escape(word[len(bare):])

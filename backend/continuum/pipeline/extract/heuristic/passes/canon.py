@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.colours import EYE_COLOURS, HAIR_COLOURS
+from continuum.language.names import TITLE_SPELLINGS
+from continuum.language.numbers import parse_number
+from continuum.language.people import PERSON_NOUNS
 from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     Fact,
     age_forms,
@@ -31,20 +35,6 @@ TITLES = {
         Baron Baroness Marquis Marchioness Viscount Professor Judge Bishop Father Sister"""
     ))
 }
-EYE_COLOURS = words(
-    """black brown blue green grey gray hazel dark light pale violet amber"""
-)
-HAIR_COLOURS = words(
-    """black brown grey gray dark fair red golden auburn white light chestnut flaxen sandy
-    silver yellow ginger raven grizzled blond blonde jet sable tawny russet copper"""
-)
-COLOURS = EYE_COLOURS | HAIR_COLOURS
-# One spelling per title: "Dr. Livesey" and "Doctor Livesey" hold the same title.
-TITLE_FORMS = {"dr": "Doctor", "capt": "Captain", "col": "Colonel", "gen": "General",
-               "lt": "Lieutenant", "rev": "Reverend", "prof": "Professor", "st": "Saint"}
-PERSON_NOUNS = words(
-    """girl boy man woman lad lass child youth maiden gentleman lady fellow widow"""
-)
 OCCUPATIONS = words(
     """clergyman rector vicar curate parson priest minister chaplain doctor surgeon physician
     apothecary lawyer attorney solicitor barrister judge magistrate blacksmith smith innkeeper
@@ -57,35 +47,6 @@ OCCUPATIONS = words(
     poet writer author musician actor actress nurse midwife washerwoman laundress weaver
     miller mason cobbler shoemaker hatter saddler potter draper grocer chemist"""
 )
-UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19,
-}
-TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-        "eighty": 80, "ninety": 90, "hundred": 100}
-
-
-def parse_number(words: str) -> int | None:
-    """"twenty" → 20, "three-and-twenty" → 23, "twenty-one" → 21, "17" → 17."""
-    cleaned = words.lower().replace("-", " ").replace(",", " ")
-    parts = [p for p in cleaned.split() if p != "and"]
-    if not parts:
-        return None
-    if len(parts) == 1 and parts[0].isdigit():
-        return int(parts[0])
-    total = 0
-    for part in parts:
-        if part in UNITS:
-            total += UNITS[part]
-        elif part in TENS:
-            total += TENS[part]
-        else:
-            return None
-    return total
-
-
 def extract_canon_facts(
     view: ChapterView, relationships: list[RelationshipUpdate] | None = None
 ) -> list[CanonFactItem]:
@@ -361,7 +322,8 @@ def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:
     if key is None:
         return None
     word = tok.lower_.rstrip(".")
-    title = TITLE_FORMS.get(word, TITLES[word])
+    # One spelling per title: "Dr. Livesey" and "Doctor Livesey" hold the same title.
+    title = TITLE_SPELLINGS[word].capitalize() if word in TITLE_SPELLINGS else TITLES[word]
     return _fact(view, key, "title", title, [tok, head], "title", 0.9, kind="identity")
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from continuum.language.colours import SHADES
+from continuum.language.people import PERSON_NOUNS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 
@@ -22,14 +24,8 @@ COPULAS = frozenset({"be", "become", "remain"})
 # Words that may sit between a copula and its predicate: "was already the schoolmistress".
 PREDICATE_ADVERBS = words("already now still once then also by this time long since quite")
 APPROXIMATORS = words("about some nearly almost perhaps roughly around past over under barely")
-SHADES = words(
-    """pale dark light deep bright dull soft warm cold clear faded iron steel steely ash ashen
-    honey sandy mousy mousey pure jet inky sea storm smoky muddy rich"""
-)
-PERSON_NOUNS = words(
-    """girl boy man woman lad lass child youth maiden gentleman lady fellow widow widower
-    spinster bachelor matron creature soul"""
-)
+# ... and the rest an age is said of: "a spinster of forty", "a poor soul of ninety".
+HOLDER_NOUNS = PERSON_NOUNS | words("widower spinster bachelor matron creature soul")
 MORE_OCCUPATIONS = words(
     """seamstress dressmaker mapmaker cartographer treasurer harbourmaster harbormaster
     ferryman boatman watchman postman postmaster postmistress stationmaster lamplighter
@@ -289,13 +285,13 @@ def age_forms(view: ChapterView, tok: Any, parse: Callable[[str], int | None]) -
         holder = _holder_of_noun(view, noun, doc.at(noun)) if noun is not None else None
     elif prev is None or (nxt is not None and nxt.pos_ == "NOUN" and nxt.lower_ not in {"years"}):
         return None  # "of two minds", "three men"
-    elif prev.lower_ == "of" and j > 0 and doc[j - 1].lemma_.lower() in PERSON_NOUNS:
+    elif prev.lower_ == "of" and j > 0 and doc[j - 1].lemma_.lower() in HOLDER_NOUNS:
         holder = _holder_of_noun(view, doc[j - 1], last)
     elif prev.lower_ == "aged":
         before = doc[j - 1] if j > 0 and doc[j - 1].text != "," else doc[j - 2] if j > 1 else None
         if before is not None and view.character(before):
             holder = (view.character(before) or "", before, None)
-        elif before is not None and before.lemma_.lower() in PERSON_NOUNS:
+        elif before is not None and before.lemma_.lower() in HOLDER_NOUNS:
             holder = _holder_of_noun(view, before, j - 1)
     elif prev.lemma_.lower() in COPULAS | {"turn"} and prev.pos_ in {"AUX", "VERB"}:
         if nxt is not None and nxt.lower_ not in PREDICATE_ENDS - {"by", "in", "at", "from", "for"} \

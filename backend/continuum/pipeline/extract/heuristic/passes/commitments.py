@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from continuum.language.promises import PROMISE_VERBS
 from continuum.pipeline.extract.heuristic.gates import FUTURE, HEDGE
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.heuristic.passes.things import HOLDABLE, thing_key
 from continuum.pipeline.extract.schema import CommitmentItem
 
-PROMISE_VERBS = frozenset({"promise", "swear", "vow", "pledge"})
 # The things an emphasised mention makes a setup of (a subset of the holdable ones).
 CHEKHOV_NOUNS = words(
     """key box chest letter map ring pistol gun revolver knife dagger sword bottle book door

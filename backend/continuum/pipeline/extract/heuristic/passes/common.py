@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from continuum.language.speech import INVERTED_TAGS
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
 from continuum.pipeline.extract.heuristic.nlp import reflow
@@ -36,10 +37,6 @@ RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
 PERSONAL_PRONOUNS = words(
     """i me my mine myself you your yours yourself he him his himself she her hers herself
     we us our ours ourselves"""
-)
-SPEECH_TAGS = words(
-    """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
-    whisper shout mutter murmur call resume interrupt retort sigh laugh"""
 )
 NP_MODIFIERS = frozenset({"amod", "compound", "nummod", "nmod", "quantmod"})
 
@@ -284,7 +281,7 @@ class ChapterView:
 
     def _inverted_tag(self, verb: Any) -> bool:
         """"… ,” cried Elizabeth": the parser reads the speaker as the object."""
-        if verb.lemma_.lower() not in SPEECH_TAGS:
+        if verb.lemma_.lower() not in INVERTED_TAGS:
             return False
         doc = verb.doc
         return any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.names import ADDRESS_TITLES
 from continuum.pipeline.extract.heuristic.mentions import POSSESSIVE
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.schema import EntityItem, Mention, StateDelta
@@ -15,7 +16,7 @@ BODY_PARTS = frozenset(
 )
 NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY",
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
-HONORIFIC_WORDS = frozenset({"mr", "mrs", "miss", "ms", "sir", "lady", "lord", "captain", "dr"})
+HONORIFIC_WORDS = ADDRESS_TITLES | {"lord"}  # "Mr. Smith", "Lord Lucas": a person, no place
 POSSESSIVE_MARKS = POSSESSIVE | {"'", "\u2019"}  # "Jones'" too
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from continuum.language.speech import CONVERSATION_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import DynamicsUpdate
@@ -54,11 +55,6 @@ for _name, _lexicon in TONE_WORDS.items():
     for _word in _lexicon:
         TONE_OF.setdefault(_word, _name)
 NARRATION_BREAK = 400  # characters of narration without dialogue that end a conversation
-SPEECH_VERBS = words(
-    """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
-    whisper shout mutter murmur call begin resume interrupt retort sigh laugh speak
-    declare protest insist inquire enquire tell"""
-)
 
 
 def extract_dynamics(view: ChapterView) -> list[DynamicsUpdate]:
@@ -142,7 +138,7 @@ def _exchanges(view: ChapterView) -> list[tuple[str, str, set[int]]]:
             continue
         if tok.is_quote:
             quoted[p] = True
-        elif tok.pos_ == "VERB" and not view.in_quote(tok) and tok.lemma_.lower() in SPEECH_VERBS:
+        elif tok.pos_ == "VERB" and not view.in_quote(tok) and tok.lemma_.lower() in CONVERSATION_VERBS:
             for subject in view.subjects(tok):
                 _add(tagged[p], view.character(subject))
             for prep, noun in view.preps(tok):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.grammar import FINITE_TAGS
+from continuum.language.speech import DIALOGUE_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 from continuum.pipeline.extract.schema import EventItem
@@ -58,11 +60,6 @@ STATIVE = words(
     need belong contain consist resemble mean suppose fancy feel own deserve matter lack
     understand doubt expect imagine prefer possess owe require depend exist"""
 )
-DIALOGUE_TAGS = words(
-    """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
-    whisper shout mutter murmur call begin resume interrupt retort sigh laugh"""
-)
-FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "parataxis", "relcl"})
 FLASHBACK_CUES = frozenset({"once", "ago", "formerly", "previously", "before", "earlier"})
 TAIL_PREPS = frozenset(

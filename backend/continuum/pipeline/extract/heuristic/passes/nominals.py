@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from continuum.language import people
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
 
 SPOUSE_NOUNS = frozenset({"wife", "husband", "lady"})
@@ -57,9 +58,7 @@ def resolve_spouses(
     return found
 
 
-KIN_NOUNS = frozenset({"sister", "brother", "father", "mother", "son", "daughter", "uncle", "aunt",
-                       "cousin", "nephew", "niece", "grandfather", "grandmother", "wife",
-                       "husband"})
+KIN_NOUNS = people.KIN_NOUNS | people.GRANDPARENTS
 
 
 # A kin noun of an owner, read from a relationship the story already holds:

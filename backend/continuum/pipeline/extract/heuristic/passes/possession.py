@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.possession import GIVE_VERBS, HANDS, PLACING_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta
 from continuum.pipeline.extract.heuristic.passes.textmap import words
@@ -25,10 +26,7 @@ GAIN_VERBS = frozenset(
 )
 # "put it into Oswin's hand", "pressed the ring into her palm", "laid it in his lap":
 # placing a thing in someone's hands hands it over.
-PLACE_VERBS = frozenset({"put", "press", "place", "thrust", "slip", "push", "lay", "tuck",
-                         "drop", "pour", "give", "entrust", "consign", "commit", "leave"})
-HANDS = frozenset({"hand", "hands", "palm", "palms", "lap", "keeping", "care", "charge",
-                   "grasp", "fingers", "custody"})
+PLACE_VERBS = PLACING_VERBS | words("pour give entrust consign commit leave")
 # "The comet plate stayed with Clara", "the key remained with her", "was left with him".
 STAY_WITH_VERBS = frozenset({"stay", "remain", "rest", "leave", "be"})
 # "The logbook was Rupert's charge": what a thing is of someone's.
@@ -50,10 +48,6 @@ WATERS = frozenset({"sea", "harbour", "harbor", "river", "water", "waters", "lak
                     "well", "pond", "waves", "canal", "stream", "surf", "deep", "bay", "sound",
                     "marsh", "bog", "swamp", "pit", "abyss", "chasm"})
 FIRES = frozenset({"fire", "flames", "flame", "grate", "furnace", "fireplace", "hearth", "stove"})
-GIVE_VERBS = frozenset(
-    {"give", "hand", "sell", "lend", "bestow", "present", "deliver", "pass", "return", "send",
-     "entrust", "bequeath", "offer"}
-)
 LOSE_VERBS = frozenset({"lose", "drop", "mislay", "misplace"})
 DESTROY_VERBS = frozenset(
     {"break", "burn", "destroy", "smash", "shatter", "tear", "crush", "wreck", "demolish",

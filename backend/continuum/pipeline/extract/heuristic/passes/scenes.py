@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.pipeline.extract.heuristic.passes.common import LOCATION_ENTS, ChapterView
 from continuum.pipeline.extract.schema import SceneItem, StateDelta
 from continuum.pipeline.segment.scenes import split_scenes
@@ -45,7 +46,6 @@ TIME_PATTERNS = re.compile(
     re.IGNORECASE,
 )
 _SKIP_ANCHORS = frozenset({"the day", "the week", "the month", "the year", "the night"})
-FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
 THIRD_PERSON = frozenset({"he", "she", "him", "her", "his", "himself", "herself"})
 MOVES = frozenset({"moved_to", "arrived_at"})
 
@@ -80,7 +80,7 @@ def _pov(view: ChapterView, tokens: Any) -> str | None:
         if view.in_quote(tok) or view.is_markup(tok):
             continue
         lower = tok.lower_
-        if lower in FIRST_PERSON:
+        if lower in FIRST_PERSON_SINGULAR:
             first += 1
             key = view.character(tok)
             if key:

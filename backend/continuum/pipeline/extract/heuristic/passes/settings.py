@@ -28,14 +28,15 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     motion_preps,
     nested_place,
 )
+from continuum.pipeline.extract.heuristic.passes.residence import NOT_NOW_AUX
 from continuum.pipeline.extract.schema import StateDelta
 
 SETTING_PREPS = AT_PREPS | {"inside", "within", "outside"}
 # Verbs a place "is" in a paragraph's opening sentence: described, not acted on.
 DESCRIBING_VERBS = frozenset({"be", "stand", "lie", "smell", "look", "seem", "sit", "feel",
                               "sound", "rise", "loom"})
-MODAL_AUX = frozenset({"would", "will", "should", "must", "might", "may", "could", "shall", "to",
-                       "had", "'d", "\u2019d"})
+# Auxiliaries of a plan, a wish or a past ("would stand", "had stood"): residence's, "can" aside.
+MODAL_AUX = NOT_NOW_AUX - {"can"}
 
 
 @dataclass

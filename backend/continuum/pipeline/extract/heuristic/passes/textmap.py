@@ -5,13 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from continuum.language.lexicon import words as words  # the passes' lexicons are written with it
+
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
 _BRACKETS = re.compile(r"[\[\]]")
-
-
-def words(text: str) -> frozenset[str]:
-    """A lexicon written as whitespace-separated words."""
-    return frozenset(text.split())
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,61 @@
+"""Colour words of hair and eyes: the palettes a colour is read from ("her pale blue eyes", "red
+hair"), the shades that may go with one ("pale", "iron-grey"), and, to tell whether two
+colours disagree, the groups of colours that can name one another ("black" and "raven"), the
+variants of a bare colour ("coppery" is red) and the things a colour is compared to ("as black
+as a crow", "the colour of straw")."""
+
+from __future__ import annotations
+
+from continuum.language.lexicon import words
+
+# Colours eyes are said to be, and hair: the words a colour phrase is made of.
+EYE_COLOURS = words("black brown blue green grey gray hazel dark light pale violet amber")
+HAIR_COLOURS = words(
+    """black brown grey gray dark fair red golden auburn white light chestnut flaxen sandy
+    silver yellow ginger raven grizzled blond blonde jet sable tawny russet copper"""
+)
+# Words that shade a colour in a run of colour words: "pale blue", "iron-grey", "deep brown".
+SHADES = words(
+    """pale dark light deep bright dull soft warm cold clear faded iron steel steely ash ashen
+    honey sandy mousy mousey pure jet inky sea storm smoky muddy rich"""
+)
+
+# Colours that can name one another are one group; a contradiction crosses groups.
+COLOUR_GROUPS: tuple[frozenset[str], ...] = (
+    words("black raven jet"), words("brown chestnut hazel"),
+    words("fair blond blonde golden gold yellow flaxen sandy"), words("red ginger auburn copper"),
+    words("grey gray silver white"), words("blue"), words("green"),
+)
+# The bare colours: the words of the groups.
+COLOUR_WORDS = frozenset(c for g in COLOUR_GROUPS for c in g)
+# Colour words beyond the bare ones, each to a bare colour of the same group.
+VARIANTS = {"coppery": "copper", "reddish": "red", "russet": "red", "fiery": "red", "flaming": "red",
+            "carroty": "red", "brownish": "brown", "mousy": "brown", "mousey": "brown", "nut": "brown",
+            "greyish": "grey", "grayish": "grey", "silvery": "silver", "snowy": "white", "ashen": "grey",
+            "inky": "black", "sable": "black", "ebony": "black", "jetty": "black", "coal": "black",
+            "blonde": "blond", "straw": "fair", "wheaten": "fair", "honeyed": "fair", "bluish": "blue",
+            "greenish": "green"}
+# Things a colour is compared to, each to a bare colour ("as black as a crow", "the colour of
+# straw"). Only things of one clear colour; the sea, the sky at night, storms are left out.
+THINGS = {
+    "black": "coal soot ink pitch tar jet ebony raven crow rook jackdaw night midnight sloe sloes "
+             "blackberry blackberries liquorice treacle",
+    "brown": "chestnut chestnuts hazelnut hazelnuts nut nuts walnut walnuts acorn acorns oak mud earth "
+             "peat bark coffee toffee mouse tea cinnamon bracken-stalk leather saddle conker conkers",
+    "fair": "straw flax corn wheat barley butter honey sunlight gold sand primrose primroses buttercup "
+            "buttercups hay stubble tow",
+    "red": "copper rust fox foxes carrot carrots flame flames fire brick bracken blood cherry cherries "
+           "marigold marigolds poppy poppies embers ember beech",
+    "grey": "ash ashes slate pewter iron steel smoke flint lead dove doves granite fog mist badger "
+            "gunmetal",
+    "white": "snow frost milk chalk bone linen cotton swan swans",
+    "blue": "sky cornflower cornflowers forget-me-not forget-me-nots sapphire sapphires bluebell "
+            "bluebells periwinkle cobalt speedwell",
+    "green": "grass moss emerald emeralds jade leaf leaves holly ivy clover bottle-glass sage",
+}
+COMPARED = {thing: colour for colour, things in THINGS.items() for thing in things.split()}
+
+
+def colour_group(colour: str) -> int:
+    """The group a bare colour belongs to (an index into COLOUR_GROUPS)."""
+    return next(i for i, g in enumerate(COLOUR_GROUPS) if colour.lower() in g)

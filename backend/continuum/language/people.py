@@ -1,0 +1,15 @@
+"""Nouns for people: the kin a person is to another ("his brother", "her aunt"), by sex, and
+the nouns for a person by sex, age or state that an age is said of ("a girl of fifteen")."""
+
+from __future__ import annotations
+
+from continuum.language.lexicon import words
+
+# Kin nouns by the sex they name.
+MALE_KIN = words("brother son father husband uncle nephew")
+FEMALE_KIN = words("sister daughter mother wife aunt niece")
+# The kin nouns a person is named by through another: "his brother", "her cousin".
+KIN_NOUNS = MALE_KIN | FEMALE_KIN | {"cousin"}
+GRANDPARENTS = words("grandfather grandmother")
+# A person by sex, age or state: "a man of sixty", "the widow, aged forty".
+PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow")

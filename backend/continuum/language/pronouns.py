@@ -1,0 +1,17 @@
+"""Personal and possessive pronouns, never a name or an alias: all of them, and the sets of one
+person or one sex ("I", "me", "my"; "he", "him", "his", "himself")."""
+
+from __future__ import annotations
+
+from continuum.language.lexicon import words
+
+# The narrator's own pronouns in a first-person telling.
+FIRST_PERSON_SINGULAR = words("i me my mine myself")
+# The pronouns of a man, and of a woman.
+MALE_PRONOUNS = words("he him his himself")
+FEMALE_PRONOUNS = words("she her hers herself")
+# Every personal or possessive pronoun, the archaic "thou" and "ye" too.
+PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
+    """you your yours yourself it its itself we us our ours ourselves they them their theirs
+    themselves thee thou thy thine ye"""
+)

@@ -1,0 +1,44 @@
+"""Verbs of speech: the lemmas that tag a line of dialogue with its speaker, the wider sets a
+speaker or a conversation is found by, and the inflected forms the plain-text readers match
+("…," said Mara / Mara asked, "…"). Each list is the one its users share; a narrower or wider
+list is built from it here, so a verb added to the tags reaches every reader of them."""
+
+from __future__ import annotations
+
+from continuum.language.lexicon import words
+
+# Verbs that tag a line of dialogue with its speaker, as lemmas: '"…," cried Elizabeth', '"Well,"
+# he began'. A tagged verb is the speaking, not an event of the story.
+DIALOGUE_TAGS = words(
+    """say reply answer cry return exclaim continue add ask rejoin observe remark repeat
+    whisper shout mutter murmur call begin resume interrupt retort sigh laugh"""
+)
+# The tags whose speaker the parser may read as their object ('"…," cried Elizabeth'): all but
+# "begin".
+INVERTED_TAGS = DIALOGUE_TAGS - {"begin"}
+# Verbs a speaker is found by (the subject or the inverted object of one beside a quotation):
+# the tags and the louder, softer and argued ways of saying a thing ("growled", "pleaded").
+SPEECH_VERBS = DIALOGUE_TAGS | words(
+    """inquire enquire declare demand insist protest explain plead roar growl snap gasp
+    stammer falter urge agree admit venture persist echo groan sob scream yell sneer think
+    respond reason argue suggest"""
+)
+# Verbs that make a sentence part of a conversation between the people in it.
+CONVERSATION_VERBS = DIALOGUE_TAGS | words("speak declare protest insist inquire enquire tell")
+
+# Inflected forms that attribute a quotation in plain text, for regular expressions: the
+# critic's prose reader takes a speaker's name or pronoun beside one of these.
+SAID_FORMS = (
+    "said", "says", "asked", "asks", "replied", "answered", "cried", "added", "whispered",
+    "muttered", "called", "shouted", "observed", "continued", "went on", "began", "repeated",
+    "exclaimed", "remarked", "told", "returned", "murmured", "declared", "insisted",
+)
+# ... and the sentence splitter's wider set: a quotation closed by "!" or "." and followed by a
+# speaker and one of these ('"Go!" Alice cried.') runs on into that attribution.
+ATTRIBUTION_FORMS = SAID_FORMS + (
+    "cries", "replies", "answers", "inquired", "enquired", "thought", "screamed", "yelled",
+    "sighed", "laughed", "sobbed", "demanded", "protested", "rejoined", "retorted", "interrupted",
+    "suggested", "explained", "pleaded", "roared", "growled", "snapped", "wondered", "gasped",
+    "stammered", "faltered", "urged", "agreed", "admitted", "ventured", "persisted", "resumed",
+    "echoed", "groaned", "sang", "sneered", "broke in", "put in",
+)
