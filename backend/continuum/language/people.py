@@ -13,3 +13,7 @@ KIN_NOUNS = MALE_KIN | FEMALE_KIN | {"cousin"}
 GRANDPARENTS = words("grandfather grandmother")
 # A person by sex, age or state: "a man of sixty", "the widow, aged forty".
 PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow")
+# What else a description of a person may be headed by: "so odd a mixture of quick parts,
+# sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
+DESCRIPTION_HEADS = PERSON_NOUNS | words("creature soul being character mixture favourite beauty "
+                                         "acquaintance")

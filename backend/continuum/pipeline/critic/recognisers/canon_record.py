@@ -17,11 +17,11 @@ from typing import Any, Literal
 
 from continuum.language.colours import COLOUR_WORDS, colour_group
 from continuum.language.names import normalize
+from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other
 from continuum.pipeline.critic.recognisers.voices import clause_subject
-from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState

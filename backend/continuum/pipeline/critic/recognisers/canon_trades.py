@@ -11,6 +11,7 @@ import uuid
 from continuum.language.names import PRONOUNS, SHORT_NAME, normalize
 from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.prose import sentences
+from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import (
@@ -20,7 +21,6 @@ from continuum.pipeline.critic.recognisers.canon_record import (
     same_trade,
 )
 from continuum.pipeline.critic.recognisers.canon_subjects import gender, mentioned
-from continuum.pipeline.extract.heuristic.passes.canon import OCCUPATIONS
 from continuum.reads.world_state import WorldState
 
 # Words for one trade, as a person, a gerund or the place it is kept ("kept school").

@@ -14,6 +14,7 @@ from continuum.language.colours import EYE_COLOURS, HAIR_COLOURS
 from continuum.language.names import TITLE_SPELLINGS
 from continuum.language.numbers import parse_number
 from continuum.language.people import PERSON_NOUNS
+from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     Fact,
     age_forms,
@@ -35,18 +36,6 @@ TITLES = {
         Baron Baroness Marquis Marchioness Viscount Professor Judge Bishop Father Sister"""
     ))
 }
-OCCUPATIONS = words(
-    """clergyman rector vicar curate parson priest minister chaplain doctor surgeon physician
-    apothecary lawyer attorney solicitor barrister judge magistrate blacksmith smith innkeeper
-    landlord publican sailor seaman mariner captain cook servant maid butler housekeeper
-    governess tutor teacher schoolmaster schoolmistress merchant tradesman shopkeeper farmer
-    soldier officer clerk banker baker butcher carpenter tailor coachman gardener steward
-    pirate buccaneer squire milliner shepherd fisherman miner boatswain quartermaster coxswain
-    gamekeeper bishop footman valet groom midshipman lieutenant colonel general admiral
-    sergeant constable policeman detective inspector banker architect engineer artist painter
-    poet writer author musician actor actress nurse midwife washerwoman laundress weaver
-    miller mason cobbler shoemaker hatter saddler potter draper grocer chemist"""
-)
 def extract_canon_facts(
     view: ChapterView, relationships: list[RelationshipUpdate] | None = None
 ) -> list[CanonFactItem]:

@@ -8,7 +8,9 @@ one character's opinion of another), where the name itself is the head:
   parts, sarcastic humour, reserve, and caprice".
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
-of context), hold a common noun, and be 3 to 30 words long. The first such phrase in the
+of context), hold a common noun, and be 3 to 30 words long. A person's is headed by a noun
+for a person (a girl, a clergyman, a friend, "a sort of general friend"; `person_head`), so
+"Jane had been a week in town" and "Emma was a good deal ..." describe nobody. The first such phrase in the
 chapter is the entity's description as of this chapter; the spine keeps an earlier one.
 """
 
@@ -16,7 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.people import DESCRIPTION_HEADS
+from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.nominals import PERSON_NOUNS as EPITHETS
+from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
@@ -25,6 +31,8 @@ _CLAUSES = frozenset({"relcl", "advcl"})  # "a man who ...": the description sto
 _INDEFINITE = frozenset({"a", "an"})
 _DEICTIC = frozenset({"this", "that", "these", "those", "such"})
 MIN_WORDS, MAX_WORDS = 3, 30
+PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
+_SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
 
 
 def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
@@ -37,17 +45,29 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
             continue
         if view.token_kind[tok.i] != "name" or view.in_quote(tok) or tok.pos_ != "PROPN":
             continue
-        phrase = _apposition(tok) or _copula(view, tok)
+        head = _apposition(tok) or _copula(view, tok)
+        if head is not None and item.type == "character" and not person_head(head):
+            continue
+        phrase = _phrase(head) if head is not None else None
         if phrase is not None:
             item.description = phrase
             described += 1
     return described
 
 
-def _apposition(tok: Any) -> str | None:
+def person_head(noun: Any) -> bool:
+    """Whether a described noun phrase can be of a person: its head (or what a "sort of"
+    names) is a noun for a person, a trade or a tie to another."""
+    if noun.lemma_.lower() in _SORTS:
+        of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        noun = next((c for c in of.children if c.dep_ == "pobj"), noun) if of is not None else noun
+    return noun.lemma_.lower() in PERSON_HEADS or noun.lower_ in PERSON_HEADS
+
+
+def _apposition(tok: Any) -> Any | None:
     for child in tok.children:
         if child.dep_ == "appos" and child.pos_ == "NOUN" and _described(child):
-            return _phrase(child)
+            return child
     return None
 
 
@@ -59,7 +79,7 @@ def _described(noun: Any) -> bool:
     return bool(dets & _INDEFINITE) or ("the" in dets and len(adjectives) >= 2)
 
 
-def _copula(view: ChapterView, tok: Any) -> str | None:
+def _copula(view: ChapterView, tok: Any) -> Any | None:
     if tok.dep_ != "nsubj" or tok.head.lemma_ not in _COPULAS:
         return None
     verb = tok.head
@@ -68,7 +88,7 @@ def _copula(view: ChapterView, tok: Any) -> str | None:
     attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
     if attr is None or not any(d.lower_ in _INDEFINITE for d in attr.children):
         return None  # "was the one" identifies rather than describes
-    return _phrase(attr)
+    return attr
 
 
 def _phrase(head: Any) -> str | None:

@@ -34,6 +34,17 @@ def test_a_copula_in_narration_describes_the_person() -> None:
     assert found is not None and "mixture of quick parts" in found
 
 
+def test_a_person_is_described_by_a_noun_for_a_person() -> None:
+    # Whole novels' false descriptions: a length of time, an amount, a thing she wrote.
+    assert _descriptions("Jane Bennet had been a week in town.").get("Jane Bennet") is None
+    assert _descriptions("Harriet Smith was a manner of kindness and sweetness.").get(
+        "Harriet Smith") is None
+    knightley = _descriptions("Mr. Knightley was a sort of general friend and adviser.")
+    assert knightley["Mr. Knightley"] == "a sort of general friend and adviser"
+    assert _descriptions("Tom Morgan, an old, grey-haired, mahogany-faced sailor, came up.")[
+        "Tom Morgan"] == "an old, grey-haired, mahogany-faced sailor"
+
+
 def test_speech_pronouns_and_identifications_describe_nobody() -> None:
     said = _descriptions('"Mr. Collins is a very foolish young man," said Elizabeth.')
     assert said.get("Mr. Collins") is None  # one character's opinion of another
