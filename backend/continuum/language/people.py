@@ -15,5 +15,5 @@ GRANDPARENTS = words("grandfather grandmother")
 PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow")
 # What else a description of a person may be headed by: "so odd a mixture of quick parts,
 # sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
-DESCRIPTION_HEADS = PERSON_NOUNS | words("creature soul being character mixture favourite beauty "
-                                         "acquaintance")
+DESCRIPTION_HEADS = PERSON_NOUNS | words("person youngster creature soul being character mixture "
+                                         "favourite beauty acquaintance")
