@@ -32,6 +32,7 @@ class Replicated:
     replica_url: str
     primary: Engine
     replica: Engine
+    standby: Engine  # the standby server itself (its `postgres` database): replay is server-wide
 
     def caught_up(self, timeout: float = 30.0) -> None:
         """Wait until the standby has replayed everything the primary has written so far."""
@@ -40,7 +41,9 @@ class Replicated:
         assert target is not None
         deadline = time.monotonic() + timeout
         while True:
-            with self.replica.connect() as conn:
+            # The server, not the new database: until the standby has replayed its CREATE
+            # DATABASE, a connection to the database itself fails.
+            with self.standby.connect() as conn:
                 replayed = parse_lsn(conn.execute(text("SELECT pg_last_wal_replay_lsn()")).scalar_one())
             if replayed is not None and replayed >= target:
                 return
@@ -48,12 +51,12 @@ class Replicated:
             time.sleep(0.05)
 
     def pause_replay(self) -> None:
-        with self.replica.connect() as conn:
+        with self.standby.connect() as conn:
             conn.execute(text("SELECT pg_wal_replay_pause()"))
             conn.commit()
 
     def resume_replay(self) -> None:
-        with self.replica.connect() as conn:
+        with self.standby.connect() as conn:
             conn.execute(text("SELECT pg_wal_replay_resume()"))
             conn.commit()
 
@@ -93,7 +96,8 @@ def replicated(replica_servers: tuple[str, str]) -> Iterator[Replicated]:
     primary = create_engine(primary_url, poolclass=NullPool)
     upgrade(primary)
     replica = create_engine(replica_url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    env = Replicated(primary_url, replica_url, primary, replica)
+    standby = create_engine(standby_server, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    env = Replicated(primary_url, replica_url, primary, replica, standby)
     env.caught_up()
     saved = {key: os.environ.get(key) for key in ("DATABASE_URL", "DATABASE_READ_URL")}
     os.environ["DATABASE_URL"], os.environ["DATABASE_READ_URL"] = primary_url, replica_url
@@ -112,6 +116,7 @@ def replicated(replica_servers: tuple[str, str]) -> Iterator[Replicated]:
         get_settings.cache_clear()
         primary.dispose()
         replica.dispose()
+        standby.dispose()
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
