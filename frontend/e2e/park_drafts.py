@@ -24,7 +24,7 @@ def main() -> None:
     results = []
     for draft in drafts:
         outcome = analyze_chapter(novel_id=novel_id, number=draft["number"], text=draft["text"],
-                                  source="agent", policy="block")
+                                  source="agent", policy="block").as_dict()
         results.append({"number": draft["number"], "ingested": bool(outcome.get("ingested")),
                         "submission_id": outcome.get("submission_id"),
                         "reason": outcome.get("reason")})
