@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -77,7 +77,7 @@ class Ingested:
     findings: int
     written: dict[str, int]
     timings: dict[str, float]
-    ingested: bool = True
+    ingested: ClassVar[bool] = True
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON a job result or a tool answer carries."""
@@ -97,7 +97,7 @@ class Parked:
     critique: str
     verdict: str | None
     findings: list[Finding]
-    ingested: bool = False
+    ingested: ClassVar[bool] = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"ingested": False, "chapter": self.chapter,
@@ -147,8 +147,7 @@ def analyze_chapter(
         report("critique")
         with sessions() as session:
             outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,
-                                extractor=extractor, report=report)
-        bill.add(number, outcome.calls)
+                                extractor=extractor, bill=bill, report=report)
         if policy == "block":
             parked = _gate(sessions, outcome, novel_id=novel_id, number=number, title=title,
                            text=text, bill=bill)
@@ -207,25 +206,26 @@ def analyze_chapter(
 
 
 def _critique(session: Session, *, novel_id: uuid.UUID, number: int, text: str,
-              title: str | None, extractor: Extractor,
-              report: _Reporter | None = None) -> CritiqueOutcome:
-    """CRITIQUE: the draft judged against chapters before `number` (it reads the draft once)."""
+              title: str | None, extractor: Extractor, bill: _Bill,
+              report: _Reporter) -> CritiqueOutcome:
+    """CRITIQUE: the draft judged against chapters before `number` (it reads the draft once);
+    what the reading cost goes on the bill, whether the critique succeeded or not."""
     settings = get_settings()
-    return critique_draft(
+    outcome = critique_draft(
         session, novel_id=novel_id, number=number, text=mask_markup(text), extractor=extractor,
         enabled=settings.critic_enabled, context_limit=settings.context_max_entities, title=title,
-        progress=None if report is None else (
-            lambda what, done: report("critique", done, detail=what)))
+        progress=lambda what, done: report("critique", done, detail=what))
+    bill.add(number, outcome.calls)
+    return outcome
 
 
 def _read(session: Session, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, number: int,
           text: str, title: str | None, extractor: Extractor, bill: _Bill,
-          report: _Reporter | None = None) -> ChapterRead:
+          report: _Reporter) -> ChapterRead:
     """CONTEXT → CHUNK → EXTRACT (the critique's reading when it made one) → CANONICALIZE."""
     settings = get_settings()
     chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
-    if report is not None:
-        report("extract", 0.0)
+    report("extract", 0.0)
     reading = outcome.reading
     if reading is None:
         context = load_story_context(session, novel_id=novel_id, chapter=number,
@@ -235,14 +235,12 @@ def _read(session: Session, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, nu
         try:
             reading = extractor.read(
                 mask_markup(text), chapter_number=number, context=context,
-                progress=None if report is None else (
-                    lambda what, done: report("extract", done, detail=what)))
+                progress=lambda what, done: report("extract", done, detail=what))
         except ExtractionFailed as exc:
             bill.add(number, exc.calls)
             raise
         bill.add(number, reading.calls)
-    if report is not None:
-        report("canonicalize")
+    report("canonicalize")
     placed: list[LlmCall] = []
     try:
         canonicalized = canonicalize_with_roster(session, novel_id=novel_id, chapter=number,
@@ -278,12 +276,12 @@ def _rebuild(session: Session, plan: ReplacePlan, *, novel_id: uuid.UUID, extrac
              bill: _Bill, embedding_model: str) -> int:
     """Re-read the chapters after a replaced one, in order, inside the same transaction:
     each through the same stages as a first write, against the chapters rebuilt before it."""
+    silent = _Reporter(None)  # the rebuild is one stage of the replacing chapter's progress
     for number, title, text, source in plan.later:
         outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,
-                            extractor=extractor)
-        bill.add(number, outcome.calls)
+                            extractor=extractor, bill=bill, report=silent)
         read = _read(session, outcome, novel_id=novel_id, number=number, text=text, title=title,
-                     extractor=extractor, bill=bill)
+                     extractor=extractor, bill=bill, report=silent)
         _write(session, read, novel_id=novel_id, number=number, title=title, text=text,
                source=source, policy="warn", extractor_name=extractor.name,
                embedding_model=embedding_model, reuse=plan.reuse)

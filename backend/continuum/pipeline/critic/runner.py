@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
@@ -18,11 +19,13 @@ from continuum.pipeline.context import load_story_context
 from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
-from continuum.pipeline.extract.llm.calls import LlmCall
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.identity.cast import load_cast
 from continuum.reads.critic_state import load_prior_text
 from continuum.reads.world_state import WorldState, load_world
+
+if TYPE_CHECKING:
+    from continuum.pipeline.extract.llm.calls import LlmCall
 
 log = logging.getLogger(__name__)
 
