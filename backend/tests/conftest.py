@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from psycopg.errors import DeadlockDetected
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED_DATA = Path(os.environ.get("CONTINUUM_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
@@ -74,14 +77,25 @@ def engine(database_url: str) -> Engine:
 
 @pytest.fixture()
 def clean_db(engine: Engine) -> Iterator[Engine]:
-    """A database emptied after the test (every table truncated)."""
+    """A database emptied after the test (every table truncated).
+
+    A writer the test left behind (an index thread finishing its job as the app shuts down)
+    can deadlock with the TRUNCATE, which takes every table at once; PostgreSQL then aborts
+    one of the two, and the truncation is tried again once that writer has finished."""
     yield engine
-    with engine.begin() as conn:
-        tables = conn.execute(
-            text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                 "AND tablename <> 'alembic_version'")
-        ).scalars().all()
-        conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+    for attempt in range(1, 6):
+        try:
+            with engine.begin() as conn:
+                tables = conn.execute(
+                    text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                         "AND tablename <> 'alembic_version'")
+                ).scalars().all()
+                conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+            return
+        except OperationalError as exc:
+            if attempt == 5 or not isinstance(exc.orig, DeadlockDetected):
+                raise
+            time.sleep(0.2 * attempt)
 
 
 def chapters_of(shared: Path, book: str) -> list[str]:

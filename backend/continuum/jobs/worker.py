@@ -57,6 +57,9 @@ class Worker:
         for worker in (self, *self.helpers):
             if worker._thread is not None:
                 worker._thread.join(timeout)
+                if worker._thread.is_alive():
+                    log.warning("worker %s did not stop within %.0f s; its job goes on in the "
+                                "background", worker.name, timeout)
 
     def run_forever(self) -> None:
         """Poll for jobs until stopped (the index threads start and stop with this loop)."""
