@@ -34,6 +34,9 @@ WIFE_HONORIFICS = {"mrs", "madame", "mme", "señora", "frau"}
 # Titles of rank worn with the given name ("Lady Catherine", "Sir William"): the plain
 # "Catherine" of another family is not her.
 RANK_HONORIFICS = {"sir", "lady", "lord", "dame"}
+# A sovereign's titles: "King George" is the king, never the George Merry of the story, and a
+# plain "George" is not the king.
+ROYAL_HONORIFICS = frozenset({"king", "queen", "prince", "princess", "emperor", "empress"})
 # Titles used with a surname, never a given name: "Colonel Fitzwilliam" is not Fitzwilliam Darcy.
 SURNAME_TITLES = frozenset([
     "mr", "dr", "captain", "cap'n", "colonel", "major", "general", "lieutenant", "sergeant",

@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 from continuum.language.names import (
     PARTICLES,
     RANK_HONORIFICS,
+    ROYAL_HONORIFICS,
     UNMARRIED_HONORIFICS,
     WIFE_HONORIFICS,
     compatible_titles,
@@ -166,6 +167,9 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         return False
     known = [split_honorific(k) for k in entry.all_names()]
     known_titles = {t for t, _ in known if t}
+    royal = {t for n in names if (t := split_honorific(n)[0]) in ROYAL_HONORIFICS}
+    if royal != known_titles & ROYAL_HONORIFICS:
+        return False  # "King George" is not George Merry, nor "George Merry" the king
     if gender != "female" and any(
             t is None and " " not in b and ladys_surname(b, known) for t, b in map(split_honorific, names)):
         return False  # "Hawkins", said to her son, is not "Mrs. Hawkins"

@@ -165,3 +165,14 @@ def test_an_initial_two_people_share_binds_to_none_unless_one_is_far_more_named(
     assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id is None
     roster, ids = _salient_roster(("Colonel Forster", "male", 30), ("Colonel Fitzwilliam", "male", 5))
     assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id == ids["Colonel Forster"]
+
+
+def test_a_kings_name_is_not_a_commoners() -> None:
+    # Treasure Island: Silver's "King George's English" is the king, not George Merry.
+    from continuum.pipeline.identity.resolve import resolve_item
+
+    roster, ids = _roster(("King George", "George"))
+    assert resolve_item(roster, ["George Merry", "Merry"], "character", "male").entity_id is None
+    assert resolve_item(roster, ["King George"], "character").entity_id == ids["King George"]
+    roster, ids = _roster(("George Merry", "George", "Merry"))
+    assert resolve_item(roster, ["King George"], "character", "male").entity_id is None

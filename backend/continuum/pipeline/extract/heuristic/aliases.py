@@ -294,6 +294,8 @@ def compatible(form: Form, cluster: Cluster) -> bool:
         return False  # "Jane Bennet" is not the "Mrs. Bennet" known by her title alone
     if form.honorifics & _WIFE_TITLES and not form.honorifics & titles and _surname_of_full(cluster, form):
         return False  # "Mrs. Bennet" is not "Elizabeth Bennet": a wife's title needs the same title
+    if _husband_and_wife(form, cluster):
+        return False  # "Mrs. Bentley Drummle" is Bentley Drummle's wife, never Bentley Drummle
     given = form.core[0].rstrip(".") if len(form.core) >= 2 else ""
     if form.honorifics & _WIFE_TITLES and given and cluster.forms and not any(
             w == given or (len(given) == 1 and w.startswith(given))
@@ -309,6 +311,18 @@ def compatible(form: Form, cluster: Cluster) -> bool:
         if ctype != "character" and form.honorifics:
             return False
     return True
+
+
+def _husband_and_wife(form: Form, cluster: Cluster) -> bool:
+    """Whether one of the two is a wife's title on a full name ("Mrs. Bentley Drummle") and
+    the other that name without it: the husband and his wife, never one person. A woman's
+    given name ("Mrs. Mary Smith") may be her own."""
+    def wife(f: Form) -> bool:
+        return bool(f.honorifics & WIFE_HONORIFICS)
+
+    if len(form.core) < 2 or given_gender(form.core[0]) == "female" or cluster.genders() == {"female"}:
+        return False
+    return any(f.core == form.core and wife(f) != wife(form) for f in cluster.forms)
 
 
 def _surname_of_full(cluster: Cluster, form: Form) -> bool:
@@ -495,7 +509,7 @@ def _salient_known(candidates: list[Cluster]) -> Cluster | None:
 
 def canonical_name(cluster: Cluster) -> str:
     """The known name, else the longest full name without title (with it when the given
-    name is her husband's: "Mrs. Joe Gargery"), else the commonest form."""
+    name is not hers: "Mrs. Joe Gargery", "Mrs. Bentley Drummle"), else the commonest form."""
     if cluster.known is not None:
         return cluster.known.name
     seen = [f for f in cluster.forms if f.mentions]
@@ -503,8 +517,9 @@ def canonical_name(cluster: Cluster) -> str:
     if full:
         best = max(full, key=lambda f: (len(f.core), f.count, -f.mentions[0].start))
         display = best.display.most_common(1)[0][0].split()
-        if best.honorifics and given_gender(best.core[0]) not in (None, best.gender):
-            return " ".join(display)  # "Mrs. Joe Gargery" is not called "Joe Gargery"
+        if (best.honorifics and given_gender(best.core[0]) not in (None, best.gender)) or (
+                best.honorifics & WIFE_HONORIFICS and given_gender(best.core[0]) != "female"):
+            return " ".join(display)  # "Mrs. Joe Gargery", "Mrs. Bentley Drummle" keep the title
         return " ".join(display[len(display) - len(best.words) :])
     best = max(seen, key=lambda f: (f.count, len(f.words), -f.mentions[0].start))
     return best.display.most_common(1)[0][0]

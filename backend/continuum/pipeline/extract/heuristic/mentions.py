@@ -64,7 +64,7 @@ _NOT_NAMES = words(
     prologue note notes illustration footnote monday tuesday wednesday thursday friday
     saturday sunday january february march april may june july august september october
     november december christmas easter michaelmas lent whitsuntide midsummer sir madam ma'am
-    mamma mama papa miss master dear mrs mr lady lord ladyship lordship majesty highness
+    mum marm mamma mama papa miss master dear mrs mr lady lord ladyship lordship majesty highness
     excellency honour worship reverence english french german italian spanish dutch russian
     latin greek"""
 )

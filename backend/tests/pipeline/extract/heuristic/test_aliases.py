@@ -226,3 +226,36 @@ def test_a_surname_said_alone_is_no_given_name_of_a_full_name() -> None:
     chapter = analyze_chapter_text("Mr. Weston laughed. The letter was signed Weston Churchill, "
                                    "and Weston Churchill was the writer.", context)
     assert key_of(chapter, "Weston Churchill") != "Mr. Weston"
+
+
+def _great_expectations(shared_data: Path) -> list[str]:
+    return (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_wifes_title_on_a_mans_full_name_is_his_wife(shared_data: Path) -> None:
+    # Great Expectations, chapter 48: "So here's to Mrs. Bentley Drummle" is Estella, married
+    # to Bentley Drummle; neither in a chapter that names him too nor against the known man is
+    # she him, and her page keeps the title ("Bentley" is no given name the data knows).
+    lines = _great_expectations(shared_data)
+    toast = "\n".join(lines[16052:16064])
+    assert "Mrs. Bentley Drummle" in toast
+    both = "\n".join(lines[8282:8292]) + "\n\n" + toast
+    owners = {m.text: m.entity_key for m in analyze_chapter_text(both, StoryContext()).mentions
+              if m.kind == "name"}
+    assert owners["Bentley Drummle"] != owners["Mrs. Bentley Drummle"]
+    assert owners["Mrs. Bentley Drummle"] == "Mrs. Bentley Drummle"
+    known = StoryContext(entities=[KnownEntity(name="Drummle", type="character", gender="male",
+                                               mentions=200, aliases=["Bentley Drummle", "Mr. Drummle"])])
+    chapter = analyze_chapter_text(toast, known)
+    owners = {m.text: m.entity_key for m in chapter.mentions if m.kind == "name"}
+    assert owners["Mrs. Bentley Drummle"] == "Mrs. Bentley Drummle"
+    assert "Bentley Drummle" not in chapter.entities
+
+
+def test_mum_said_to_a_woman_is_no_one(shared_data: Path) -> None:
+    # Great Expectations, chapter 4: Pumblechook's "I have brought you, Mum, a bottle of sherry".
+    lines = _great_expectations(shared_data)
+    text = "\n".join(lines[898:906])
+    assert "Mum" in text
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert "Mum" not in {m.text for m in chapter.mentions if m.kind == "name"}
