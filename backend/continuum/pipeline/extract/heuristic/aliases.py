@@ -313,14 +313,19 @@ def compatible(form: Form, cluster: Cluster) -> bool:
     return True
 
 
+def _husbands_full_name(f: Form) -> bool:
+    """Whether a full name under a wife's title is her husband's ("Mrs. Joe Gargery",
+    "Mrs. Bentley Drummle"), not her own: its given name is not a woman's ("Mrs. Mary Smith")."""
+    return len(f.core) >= 2 and given_gender(f.core[0]) != "female"
+
+
 def _husband_and_wife(form: Form, cluster: Cluster) -> bool:
-    """Whether one of the two is a wife's title on a full name ("Mrs. Bentley Drummle") and
-    the other that name without it: the husband and his wife, never one person. A woman's
-    given name ("Mrs. Mary Smith") may be her own."""
+    """Whether one of the two is a wife's title on her husband's full name and the other that
+    name without it: the husband and his wife, never one person."""
     def wife(f: Form) -> bool:
         return bool(f.honorifics & WIFE_HONORIFICS)
 
-    if len(form.core) < 2 or given_gender(form.core[0]) == "female" or cluster.genders() == {"female"}:
+    if not _husbands_full_name(form) or cluster.genders() == {"female"}:
         return False
     return any(f.core == form.core and wife(f) != wife(form) for f in cluster.forms)
 
@@ -518,7 +523,7 @@ def canonical_name(cluster: Cluster) -> str:
         best = max(full, key=lambda f: (len(f.core), f.count, -f.mentions[0].start))
         display = best.display.most_common(1)[0][0].split()
         if (best.honorifics and given_gender(best.core[0]) not in (None, best.gender)) or (
-                best.honorifics & WIFE_HONORIFICS and given_gender(best.core[0]) != "female"):
+                best.honorifics & WIFE_HONORIFICS and _husbands_full_name(best)):
             return " ".join(display)  # "Mrs. Joe Gargery", "Mrs. Bentley Drummle" keep the title
         return " ".join(display[len(display) - len(best.words) :])
     best = max(seen, key=lambda f: (f.count, len(f.words), -f.mentions[0].start))
