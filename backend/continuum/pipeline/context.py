@@ -32,6 +32,7 @@ def load_story_context(
                   FROM entity_versions v JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
                   LEFT JOIN seen s ON s.entity_id = v.entity_id
                  WHERE v.novel_id = :n AND v.chapter < :chapter
+                   AND (e.joined_chapter IS NULL OR e.joined_chapter >= :chapter)
                  ORDER BY v.entity_id, v.chapter DESC"""),
         {"n": novel_id, "chapter": chapter},
     ).all()

@@ -58,6 +58,12 @@ REPOINT: dict[str, str] = {
                           WHERE novel_id = :n AND :s = ANY(entity_ids)""",
     "entity_versions": """UPDATE entity_versions SET parent_id = :t
                            WHERE novel_id = :n AND parent_id = :s""",
+    # A twin joined into the source is joined into the target; the target itself, if it was
+    # joined into the source, is now one with it and joined into nothing.
+    "entities": """UPDATE entities
+                      SET joined_into = CASE WHEN id = :t THEN NULL ELSE CAST(:t AS uuid) END,
+                          joined_chapter = CASE WHEN id = :t THEN NULL ELSE joined_chapter END
+                    WHERE novel_id = :n AND joined_into = :s""",
 }
 
 # shared_dynamics keeps one row per ordered pair (a_id < b_id) and chapter.

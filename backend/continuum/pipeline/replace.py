@@ -36,6 +36,9 @@ def clear_from_chapter(session: Session, *, novel_id: uuid.UUID, chapter: int) -
             plan.reuse.setdefault((type_, normalize(name)), entity_id)
     session.execute(text("""UPDATE relationships SET to_chapter = NULL
                              WHERE novel_id = :n AND to_chapter >= :c"""), params)
+    # A join a cleared chapter made is undone: the twin is itself again until it is re-read.
+    session.execute(text("""UPDATE entities SET joined_into = NULL, joined_chapter = NULL
+                             WHERE novel_id = :n AND joined_chapter >= :c"""), params)
     session.execute(text("""UPDATE relationships SET superseded_by_id = NULL
                              WHERE novel_id = :n AND superseded_by_id IN (
                                    SELECT id FROM relationships

@@ -12,7 +12,13 @@ from sqlalchemy.orm import Session
 from continuum.reads.matching import contains_pattern, names_match
 from continuum.reads.paging import DEFAULT_LIMIT, Page, window
 from continuum.reads.rows import dicts
-from continuum.reads.visibility import asserted_by, entity_exists, latest_version, names_at_cap
+from continuum.reads.visibility import (
+    asserted_by,
+    counted_as,
+    entity_exists,
+    latest_version,
+    names_at_cap,
+)
 
 
 class EntitySummary(BaseModel):
@@ -57,6 +63,21 @@ class EntityPage(Page[EntitySummary]):
     """A page of the entities at the cap, most mentioned first."""
 
 
+def _person_of(session: Session, *, novel_id: uuid.UUID, cap: int,
+               entity_id: uuid.UUID) -> uuid.UUID:
+    """The person an entity was joined into by the cap (following joins), else itself."""
+    seen = {entity_id}
+    while True:
+        into = session.execute(
+            text("""SELECT joined_into FROM entities
+                     WHERE novel_id = :n AND id = :id AND joined_chapter <= :cap"""),
+            {"n": novel_id, "id": entity_id, "cap": cap}).scalar_one_or_none()
+        if into is None or into in seen:
+            return entity_id
+        seen.add(into)
+        entity_id = into
+
+
 EntitySort = Literal["mentions", "name", "first"]
 ORDER: dict[str, str] = {
     "mentions": "mention_count DESC, vis.name, vis.id",
@@ -71,9 +92,12 @@ def _entities(
 ) -> tuple[list[EntitySummary], int]:
     rows = dicts(session.execute(
         text(f"""WITH {names_at_cap()},
-                      mentioned AS (SELECT m.entity_id, count(*) AS mentions FROM entity_mentions m
+                      mentioned AS (SELECT {counted_as('me')} AS entity_id, count(*) AS mentions
+                                      FROM entity_mentions m
+                                      JOIN entities me ON me.novel_id = m.novel_id
+                                                      AND me.id = m.entity_id
                                      WHERE m.novel_id = :n AND {asserted_by('m')}
-                                     GROUP BY m.entity_id)
+                                     GROUP BY 1)
                  SELECT vis.id, vis.name, vis.type, vis.aliases, vis.first_chapter,
                         coalesce(mc.mentions, 0) AS mention_count, count(*) OVER () AS total
                    FROM vis LEFT JOIN mentioned mc ON mc.entity_id = vis.id
@@ -110,8 +134,16 @@ def page_entities(
 def get_entity(
     *, session: Session, novel_id: uuid.UUID, cap: int, entity_id: uuid.UUID
 ) -> EntityDetail | None:
-    """The entity page as of the cap, or None when it does not exist yet."""
+    """The entity page as of the cap, or None when it does not exist yet.
+
+    A twin joined into a person by the cap opens the person's page, and the person's
+    appearances include the twin's mentions."""
+    entity_id = _person_of(session, novel_id=novel_id, cap=cap, entity_id=entity_id)
     params = {"n": novel_id, "cap": cap, "id": entity_id}
+    params["ids"] = [entity_id, *session.execute(
+        text("""SELECT id FROM entities
+                 WHERE novel_id = :n AND joined_into = :id AND joined_chapter <= :cap"""),
+        params).scalars()]
     row = session.execute(
         text(f"""SELECT e.id, v.name, v.type, v.aliases, v.description, e.first_chapter
                    FROM entities e, {latest_version('e')}
@@ -122,7 +154,7 @@ def get_entity(
         return None
     appearances = session.execute(
         text(f"""SELECT chapter, count(*) AS mentions FROM entity_mentions m
-                  WHERE m.novel_id = :n AND m.entity_id = :id AND {asserted_by('m')}
+                  WHERE m.novel_id = :n AND m.entity_id = ANY(:ids) AND {asserted_by('m')}
                   GROUP BY chapter ORDER BY chapter"""),
         params,
     ).all()
@@ -134,7 +166,7 @@ def get_entity(
                                m.end_offset - greatest(m.start_offset - 160, 0) + 160) AS context
                    FROM entity_mentions m
                    JOIN chapters c ON c.novel_id = m.novel_id AND c.number = m.chapter
-                  WHERE m.novel_id = :n AND m.entity_id = :id AND {asserted_by('m')}
+                  WHERE m.novel_id = :n AND m.entity_id = ANY(:ids) AND {asserted_by('m')}
                   ORDER BY m.chapter, m.start_offset
                   LIMIT 12"""),
         params,

@@ -13,8 +13,17 @@ def asserted_by(alias: str, column: str = "chapter") -> str:
 
 
 def entity_exists(alias: str) -> str:
-    """An entity exists at the cap once its first chapter is visible."""
-    return f"{alias}.first_chapter <= :cap"
+    """An entity exists at the cap once its first chapter is visible, and until the chapter
+    that joined it into another (`entities.joined_into`: from then on it is that person)."""
+    return (f"({alias}.first_chapter <= :cap"
+            f" AND ({alias}.joined_chapter IS NULL OR {alias}.joined_chapter > :cap))")
+
+
+def counted_as(alias: str) -> str:
+    """The entity a row of `entities` (alias) counts as at the cap: the person a twin was
+    joined into by then, else itself. Folds a twin's mentions into the person's page."""
+    return (f"(CASE WHEN {alias}.joined_chapter <= :cap THEN {alias}.joined_into"
+            f" ELSE {alias}.id END)")
 
 
 def in_force(alias: str, start: str = "from_chapter", end: str = "to_chapter") -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.reads.visibility import asserted_by, latest_version, projection_in_force
+from continuum.reads.visibility import asserted_by, entity_exists, latest_version, projection_in_force
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
     world = WorldState(cap=cap)
     for r in session.execute(text(f"""
             SELECT e.id, v.name, v.aliases, v.type, e.first_chapter FROM entities e, {latest_version('e')}
-             WHERE e.novel_id = :n AND e.first_chapter <= :cap"""), params):
+             WHERE e.novel_id = :n AND {entity_exists('e')}"""), params):
         world.names[r.id] = Named(r.name, tuple(r.aliases), r.type, r.first_chapter)
     for r in session.execute(text(f"""
             SELECT s.entity_id, s.status, s.valid_from, d.evidence_quote

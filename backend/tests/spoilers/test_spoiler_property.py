@@ -65,15 +65,16 @@ def story(database_url, shared_data):
 
 MARRIED_CHAPTERS = {
     1: "Charlotte Lucas married Mr. Collins at the church.",
-    2: "Charlotte Lucas walked home with Lizzy.",
+    2: "Charlotte Lucas walked home with Lizzy. \"Caroline,\" said Miss Bingley's brother.",
     3: "Mrs. Collins poured the tea for Lizzy.",
-    4: "Elizabeth Vane, whom they all called Lizzy, smiled.",
+    4: "Elizabeth Vane, whom they all called Lizzy, smiled. Miss Bingley signed Caroline Bingley.",
 }
 
 
 def _married_names_novel() -> uuid.UUID:
     """Names stamped with a chapter: "Mrs. Collins" is Charlotte's from chapter 3 (her
-    marriage is on record from 1), and Lizzy's page is "Elizabeth Vane" from chapter 4."""
+    marriage is on record from 1), Lizzy's page is "Elizabeth Vane" from chapter 4, and the
+    "Caroline" of chapter 2 joins Miss Bingley when she signs "Caroline Bingley" in 4."""
     from continuum.pipeline.extract.schema import ChapterExtraction, Evidence, RelationshipUpdate
     from tests.fakes import ScriptedExtractor, entity
 
@@ -85,9 +86,11 @@ def _married_names_novel() -> uuid.UUID:
     def script(text_: str, number: int, context) -> ChapterExtraction:
         people = {
             1: [person(text_, "Charlotte Lucas", "female"), person(text_, "Mr. Collins", "male")],
-            2: [person(text_, "Charlotte Lucas", "female"), person(text_, "Lizzy", "female")],
+            2: [person(text_, "Charlotte Lucas", "female"), person(text_, "Lizzy", "female"),
+                person(text_, "Caroline", "female"), person(text_, "Miss Bingley", "female")],
             3: [person(text_, "Mrs. Collins", "female"), person(text_, "Lizzy", "female")],
-            4: [person(text_, "Lizzy", "female", "Elizabeth Vane")],
+            4: [person(text_, "Lizzy", "female", "Elizabeth Vane"),
+                person(text_, "Miss Bingley", "female", "Caroline Bingley")],
         }[number]
         ties = [RelationshipUpdate(source="Charlotte Lucas", target="Mr. Collins",
                                    type="married_to", symmetric=True,
@@ -156,8 +159,18 @@ def truth(story):
                     names[surface] = min(names.get(surface, 10**6), chapter)
             title = session.execute(text("SELECT title FROM novels WHERE id = :n"),
                                     {"n": novel_id}).scalar_one()
+            joins = [(str(person), chapter, set(names_) | {name}) for person, chapter, name, names_
+                     in session.execute(text(
+                         """SELECT e.joined_into, e.joined_chapter, v.name, v.aliases
+                              FROM entities e JOIN entity_versions v
+                                ON v.novel_id = e.novel_id AND v.entity_id = e.id
+                             WHERE e.novel_id = :n AND e.joined_into IS NOT NULL"""),
+                         {"n": novel_id})]
+            twins = {str(t): (str(p), c) for t, p, c in session.execute(text(
+                "SELECT id, joined_into, joined_chapter FROM entities "
+                "WHERE novel_id = :n AND joined_into IS NOT NULL"), {"n": novel_id})}
             facts[key] = {"id": novel_id, "chapters": chapters, "first": first, "names": names,
-                          "title": title}
+                          "title": title, "joins": joins, "twins": twins}
     return facts
 
 
@@ -195,8 +208,31 @@ def _walk(value, path=""):
         yield path, value
 
 
+def _dicts(value):
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from _dicts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _dicts(v)
+
+
+def _assert_no_early_join(body, *, facts: dict, cap: int, where: str) -> None:
+    """Below the chapter that joined a twin into a person, the person wears none of its names."""
+    for person, chapter, twin_names in facts["joins"]:
+        if cap >= chapter:
+            continue
+        for found in _dicts(body):
+            if found.get("id") == person:
+                worn = {found.get("name"), *(found.get("aliases") or [])}
+                assert not worn & twin_names, \
+                    f"{where}: {person} wears {worn & twin_names}, joined only in {chapter} > {cap}"
+
+
 def _assert_no_spoiler(body, *, facts: dict, cap: int, where: str) -> None:
     late = _late_names(facts, cap)
+    _assert_no_early_join(body, facts=facts, cap=cap, where=where)
     for path, value in _walk(body):
         leaf = path.rsplit(".", 1)[-1].strip("[]")
         if isinstance(value, int) and not isinstance(value, bool) and "chapter" in leaf:
@@ -277,6 +313,7 @@ def test_every_route_at_every_cap(client, truth) -> None:
 
 
 def test_raising_the_cap_never_removes_an_entity(client, truth) -> None:
+    """Only a join takes an entity off the list: from its chapter the twin is its person."""
     for facts in truth.values():
         previous: set[str] = set()
         for cap in range(1, len(facts["chapters"]) + 1):
@@ -284,9 +321,23 @@ def test_raising_the_cap_never_removes_an_entity(client, truth) -> None:
                               params={"cap": cap, "limit": 1000}).json()
             assert page["total"] == len(page["items"]), "the whole list fits in one page"
             ids = {r["id"] for r in page["items"]}
-            assert previous <= ids, f"cap {cap} lost {previous - ids}"
+            joined = {t for t, (person, chapter) in facts["twins"].items()
+                      if chapter <= cap and person in ids}
+            assert previous - joined <= ids, f"cap {cap} lost {previous - ids - joined}"
+            assert not joined & ids, f"cap {cap} still lists the joined {joined & ids}"
             assert all(facts["first"][i] <= cap for i in ids)
             previous = ids
+
+
+def test_the_joined_twin_is_in_the_story(truth) -> None:
+    """The join the property checks exists: "Caroline" is Miss Bingley's from chapter 4."""
+    (person, chapter, names), = truth["married"]["joins"]
+    assert chapter == 4 and names == {"Caroline"}
+    _assert_no_early_join({"id": person, "name": "Caroline Bingley", "aliases": ["Caroline"]},
+                          facts=truth["married"], cap=4, where="probe")
+    with pytest.raises(AssertionError):
+        _assert_no_early_join({"id": person, "aliases": ["Caroline"]},
+                              facts=truth["married"], cap=3, where="probe")
 
 
 def test_the_review_queue_is_only_in_the_review_route(client, story) -> None:

@@ -194,6 +194,18 @@ class Cast:
         """A new entity joins the cast (created by this chapter)."""
         self.roster.add(entry)
 
+    def join(self, twin: uuid.UUID, person: uuid.UUID) -> None:
+        """The twin is the person from now on: its names are the person's, and it leaves the cast."""
+        for name in sorted(self.roster.entries[twin].all_names()):
+            self.learn_alias(person, name)
+        self.roster.entries[person].mentions += self.roster.entries[twin].mentions
+        for spouse in self.spouses.pop(twin, set()):
+            self.spouses[spouse].discard(twin)
+            if spouse != person:
+                self.spouses[spouse].add(person)
+                self.spouses.setdefault(person, set()).add(spouse)
+        self.roster.remove(twin)
+
     def learn_alias(self, entity_id: uuid.UUID, alias: str) -> None:
         """An entity is now also called `alias`."""
         if normalize(alias) != normalize(self.roster.entries[entity_id].name):

@@ -55,6 +55,13 @@ class Roster:
                 if len(word) > 1:
                     self._by_word[word].add(entry.id)
 
+    def remove(self, entity_id: uuid.UUID) -> None:
+        """Drop an entry and every index entry pointing at it."""
+        self.entries.pop(entity_id)
+        for index in (self._by_name, self._by_alias, self._by_word):
+            for ids in index.values():
+                ids.discard(entity_id)
+
     def add_alias(self, entity_id: uuid.UUID, alias: str) -> None:
         """Fold a newly learned alias into an entity."""
         entry = self.entries[entity_id]

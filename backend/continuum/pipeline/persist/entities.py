@@ -1,4 +1,5 @@
-"""PERSIST entities: bind or create each extracted entity, write versions and mentions."""
+"""PERSIST entities: bind or create each extracted entity, join twins the cast now tells
+apart from no one (`persist.joins`), write versions and mentions."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from continuum.language.names import is_pronoun, normalize
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.roster import RosterEntry
+from continuum.pipeline.persist.joins import join_twins
 
 
 @dataclass
@@ -71,12 +73,25 @@ def persist_entities(
             if not is_pronoun(mention.text):
                 binder.local.setdefault(normalize(mention.text), entity_id)
         bound.append((entity_id, item))
+    into = {j.twin: j.person for j in join_twins(session, novel_id=novel_id, chapter=chapter,
+                                                 cast=cast)}
+    if into:  # this chapter's names of a twin are its person's now
+        counts["joined"] = len(into)
+        bound = [(into.get(entity_id, entity_id), item) for entity_id, item in bound]
+        binder.local = {key: into.get(eid, eid) for key, eid in binder.local.items()}
+        for person in set(into.values()):
+            cast.retitle(person)
+    written: set[uuid.UUID] = set()
     for entity_id, item in bound:
         parent = binder.bind(item.parent, "location") if item.parent else None
         _write_version(session, novel_id=novel_id, chapter=chapter,
                        entry=cast.entry(entity_id), description=item.description,
                        parent_id=parent if parent != entity_id else None)
         _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
+        written.add(entity_id)
+    for person in set(into.values()) - written:  # joined by a twin this chapter did not name
+        _write_version(session, novel_id=novel_id, chapter=chapter, entry=cast.entry(person),
+                       description=None, parent_id=None)
     return binder, counts
 
 

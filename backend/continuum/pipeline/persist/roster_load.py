@@ -11,7 +11,8 @@ from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 
 def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Roster:
-    """Every entity first seen before `before_chapter`, with its latest names and its salience."""
+    """Every entity first seen before `before_chapter`, with its latest names and its salience;
+    an entity joined into another by then is that other's (its names are the other's aliases)."""
     rows = session.execute(
         text(
             """
@@ -26,6 +27,7 @@ def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -
               JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
               LEFT JOIN mentioned mc ON mc.entity_id = v.entity_id
              WHERE v.novel_id = :novel_id AND v.chapter < :before
+               AND (e.joined_chapter IS NULL OR e.joined_chapter >= :before)
              ORDER BY v.entity_id, v.chapter DESC
             """
         ),

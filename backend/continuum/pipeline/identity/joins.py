@@ -1,0 +1,92 @@
+"""Joins: two entities of the cast that the book has since shown to be one person.
+
+A book may call a person by a bare given name before it says whose: "Caroline" of chapter 8
+of Pride and Prejudice is Miss Bingley, who signs "Caroline Bingley" only in chapter 21;
+Mrs. Joe's "Joseph" of chapter 7 of Great Expectations is Joe, named "Joseph Gargery" in
+chapter 18. Each chapter reader founded the bare name as a person of its own, since nothing
+then said whose it was. Once the cast holds exactly one person whose full name begins with
+that given name, the twin joins that person from this chapter on (`persist.joins`): below
+the chapter the two stay apart, from it they are one page.
+
+Precision first: the twin must be named by that given name alone and nothing else, and
+must agree in gender; any second person the given name could be (another "John …" of the
+cast, or a second entity called just "John") leaves it alone; a person titled by rank with
+the given name ("Lady Catherine") is never the bare "Catherine" of another family.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
+
+from continuum.language.names import RANK_HONORIFICS, is_given_name, normalize, split_honorific
+from continuum.pipeline.identity.roster import Roster, RosterEntry
+
+
+@dataclass(frozen=True)
+class Join:
+    """`twin` is `person` from this chapter on; `given` is the name they share."""
+
+    twin: uuid.UUID
+    person: uuid.UUID
+    given: str
+
+
+def given_name_twins(roster: Roster) -> list[Join]:
+    """Every person of the roster known by a bare given name that one other person's full
+    name begins with ("Caroline" and "Caroline Bingley"), with nothing to say it is anyone
+    else."""
+    people = roster.by_type("character")
+    full_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
+    bare_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
+    for entry in people:
+        for given in _full_name_givens(entry):
+            full_by_given[given].add(entry.id)
+        alone = _only_given_name(entry)
+        if alone is not None:
+            bare_by_given[alone].add(entry.id)
+    joins = []
+    for given, twins in sorted(bare_by_given.items()):
+        owners = full_by_given.get(given, set())
+        if len(twins) != 1 or len(owners) != 1:
+            continue
+        twin, person = roster.entries[next(iter(twins))], roster.entries[next(iter(owners))]
+        if _genders_agree(twin, person) and not _ranked_by_given_name(person, given):
+            joins.append(Join(twin=twin.id, person=person.id, given=given))
+    return joins
+
+
+def _full_name_givens(entry: RosterEntry) -> set[str]:
+    """The given names that begin an untitled full name of the entity ("joseph" of "Joseph
+    Gargery", "joe" of "Joe Gargery")."""
+    givens = set()
+    for name in entry.all_names():
+        title, bare = split_honorific(name)
+        words = bare.split(" ")
+        if title is None and len(words) >= 2 and is_given_name(words[0]):
+            givens.add(words[0])
+    return givens
+
+
+def _only_given_name(entry: RosterEntry) -> str | None:
+    """The given name an entity is called by, when it is called by nothing else."""
+    names = {normalize(n) for n in entry.all_names()}
+    if len(names) != 1:
+        return None
+    name = next(iter(names))
+    return name if " " not in name and is_given_name(name) else None
+
+
+def _genders_agree(a: RosterEntry, b: RosterEntry) -> bool:
+    known = {g for g in (a.gender, b.gender) if g in ("male", "female")}
+    return len(known) <= 1
+
+
+def _ranked_by_given_name(entry: RosterEntry, given: str) -> bool:
+    """Whether the person wears a title of rank with the given name ("Lady Catherine")."""
+    for name in entry.all_names():
+        title, bare = split_honorific(name)
+        if title in RANK_HONORIFICS and bare.split(" ")[0] == given:
+            return True
+    return False

@@ -1,0 +1,108 @@
+"""Joins: a bare given name founded as a person of its own joins the one person whose full
+name the book later gives, from that chapter on, and never below it."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from sqlalchemy import text
+
+from continuum.db.engine import read_session, write_session
+from continuum.pipeline.identity.joins import given_name_twins
+from continuum.pipeline.identity.roster import Roster, RosterEntry
+from continuum.pipeline.replace import clear_from_chapter
+from continuum.pipeline.spine import analyze_chapter
+from continuum.pipeline.submit import create_novel
+from continuum.reads.entities import get_entity, list_entities
+from tests.conftest import chapters_of
+
+
+def _roster(*people: tuple[str, str, tuple[str, ...]]) -> tuple[Roster, dict[str, uuid.UUID]]:
+    """(name, gender, aliases) per person."""
+    entries = [RosterEntry(id=uuid.uuid4(), type="character", name=name, aliases=set(aliases),
+                           gender=gender, mentions=10) for name, gender, aliases in people]
+    return Roster(entries), {e.name: e.id for e in entries}
+
+
+def _joins(roster: Roster) -> set[tuple[uuid.UUID, uuid.UUID]]:
+    return {(j.twin, j.person) for j in given_name_twins(roster)}
+
+
+def test_a_bare_given_name_joins_the_one_person_whose_full_name_begins_with_it() -> None:
+    roster, ids = _roster(("Caroline Bingley", "female", ("Miss Bingley",)),
+                          ("Caroline", "unknown", ()), ("Mr. Bingley", "male", ()))
+    assert _joins(roster) == {(ids["Caroline"], ids["Caroline Bingley"])}
+
+
+def test_a_given_name_two_people_could_bear_joins_nobody() -> None:
+    roster, _ = _roster(("John Silver", "male", ()), ("John Trelawney", "male", ()),
+                        ("John", "male", ()))
+    assert _joins(roster) == set()
+    roster, _ = _roster(("Caroline Bingley", "female", ()), ("Caroline", "female", ()),
+                        ("Caroline", "female", ()))
+    assert _joins(roster) == set()
+
+
+def test_a_lady_titled_by_her_given_name_is_not_the_bare_name_of_another_family() -> None:
+    """Pride and Prejudice: "Catherine" is Kitty Bennet, never Lady Catherine de Bourgh."""
+    roster, _ = _roster(("Catherine de Bourgh", "female", ("Lady Catherine",)),
+                        ("Catherine", "female", ()))
+    assert _joins(roster) == set()
+
+
+def test_genders_must_agree_and_the_twin_must_be_named_by_nothing_else() -> None:
+    roster, _ = _roster(("Frances Price", "female", ()), ("Frances", "male", ()))
+    assert _joins(roster) == set()
+    roster, _ = _roster(("Caroline Bingley", "female", ()), ("Caroline", "female", ("Carry",)))
+    assert _joins(roster) == set()
+    roster, _ = _roster(("Miss Bingley", "female", ()), ("Caroline", "female", ()))
+    assert _joins(roster) == set(), "no full name given yet: nothing says whose name it is"
+
+
+@pytest.fixture()
+def novel(clean_db):
+    with write_session() as session:
+        return create_novel(session, title="Pride and Prejudice, two chapters")
+
+
+def _named(people, name: str):
+    return [p for p in people if p.name == name or name in p.aliases]
+
+
+def test_through_the_spine_caroline_joins_miss_bingley_when_the_book_names_her(
+        novel, shared_data) -> None:
+    """Chapter 8 of Pride and Prejudice calls Miss Bingley "Caroline" (her brother speaks);
+    chapter 21 has Jane read a letter "from Caroline Bingley". Read as chapters 1 and 2."""
+    chapters = chapters_of(shared_data, "pride_and_prejudice.txt")
+    analyze_chapter(novel_id=novel, number=1, text=chapters[7])
+    analyze_chapter(novel_id=novel, number=2, text=chapters[20])
+    with read_session() as session:
+        early = list_entities(session=session, novel_id=novel, cap=1)
+        late = list_entities(session=session, novel_id=novel, cap=2)
+        (twin,) = [p for p in early if p.name == "Caroline"]
+        (miss,) = [p for p in early if p.name == "Miss Bingley"]
+        assert "Caroline" not in miss.aliases, "below the chapter that names her, two entities"
+        (person,) = _named(late, "Caroline")
+        assert person.id == miss.id and person.name == "Caroline Bingley"
+        assert twin.id not in {p.id for p in late}
+        page = get_entity(session=session, novel_id=novel, cap=2, entity_id=twin.id)
+        assert page is not None and page.id == miss.id, "the twin's page opens the person's"
+        assert 1 in {a.chapter for a in page.appearances}
+        assert page.mention_count == person.mention_count
+        below = get_entity(session=session, novel_id=novel, cap=1, entity_id=twin.id)
+        assert below is not None and below.id == twin.id and below.aliases == []
+
+
+def test_replacing_the_chapter_that_joined_them_undoes_the_join(novel, shared_data) -> None:
+    chapters = chapters_of(shared_data, "pride_and_prejudice.txt")
+    analyze_chapter(novel_id=novel, number=1, text=chapters[7])
+    analyze_chapter(novel_id=novel, number=2, text=chapters[20])
+    joined = "SELECT count(*) FROM entities WHERE novel_id = :n AND joined_into IS NOT NULL"
+    with write_session() as session:
+        assert session.execute(text(joined), {"n": novel}).scalar_one() == 1
+        clear_from_chapter(session, novel_id=novel, chapter=2)
+        assert session.execute(text(joined), {"n": novel}).scalar_one() == 0
+    with read_session() as session:
+        people = list_entities(session=session, novel_id=novel, cap=1)
+    assert [p.name for p in people if p.name == "Caroline"] == ["Caroline"]
