@@ -50,6 +50,7 @@ class Cast:
 
     roster: Roster
     spouses: dict[uuid.UUID, set[uuid.UUID]] = field(default_factory=dict)  # married before
+    fiances: dict[uuid.UUID, set[uuid.UUID]] = field(default_factory=dict)  # engaged before
 
     def bind_item(
         self, names: list[str], type_: str | None, gender: str | None = None,
@@ -81,16 +82,19 @@ class Cast:
             return None
         return max(ids, key=lambda i: (self.roster.entries[i].mentions, str(i)))
 
-    def married_name(self, names: list[str], type_: str | None) -> uuid.UUID | None:
+    def married_name(self, names: list[str], type_: str | None,
+                     leaving_out: uuid.UUID | None = None) -> uuid.UUID | None:
         """The wife a "Mrs. Collins" names: the one woman the one Mr. Collins has married; the
         wife a "Mrs. Robert Martin" names: the one woman on record as married to the one man
         called Robert Martin.
 
         For a surname alone, only when every name of the item is a wife's title with it, the story knows
-        exactly one man of that surname, and the marriage is on record before this chapter,
-        or, with no marriage on record, one woman already signs herself with the surname
-        (`_signed_wife`); the name then becomes her alias from this chapter on (her entity
-        version)."""
+        exactly one man of that surname, and the marriage is on record before this chapter;
+        with no marriage on record, the one woman on record as engaged to him ("Mrs.
+        Bingley" of the last chapter is Jane, engaged to Mr. Bingley in chapter 56), or one
+        woman who already signs herself with the surname (`_signed_wife`). The name then
+        becomes her alias from this chapter on (her entity version). `leaving_out` is an
+        entity not to count (a twin called by this very name: `identity.joins`)."""
         if type_ not in (None, "character") or not names:
             return None
         parts = [split_honorific(n) for n in names]
@@ -103,25 +107,30 @@ class Cast:
             men = [e for e in self.roster.by_type("character") if e.gender == "male" and any(
                 split_honorific(n)[1] == bare for n in e.all_names())]
             wives = [w for m in men for w in self.spouses.get(m.id, set())
-                     if self.roster.entries[w].gender == "female"]
+                     if w in self.roster.entries and self.roster.entries[w].gender == "female"]
+            if any(leaving_out in self.spouses.get(m.id, set()) for m in men):
+                return None  # the name's own entity is his wife on record: nobody to join
             return wives[0] if len(men) == 1 and len(wives) == 1 else None
         men = [e for e in self.roster.by_type("character") if e.gender == "male" and any(
             split_honorific(n)[1].split(" ")[-1] == surname for n in e.all_names())]
         if len(men) != 1:
             return None
-        wives = [w for w in self.spouses.get(men[0].id, set())
-                 if self.roster.entries[w].gender == "female"]
-        if wives:
-            return wives[0] if len(wives) == 1 else None
-        return self._signed_wife(surname)
+        for record in (self.spouses, self.fiances):
+            wives = [w for w in record.get(men[0].id, set())
+                     if w in self.roster.entries and self.roster.entries[w].gender == "female"]
+            if leaving_out in record.get(men[0].id, set()):
+                return None
+            if wives:
+                return wives[0] if len(wives) == 1 else None
+        return self._signed_wife(surname, leaving_out)
 
-    def _signed_wife(self, surname: str) -> uuid.UUID | None:
+    def _signed_wife(self, surname: str, leaving_out: uuid.UUID | None = None) -> uuid.UUID | None:
         """The one woman who already signs herself with the surname but was born to another
         ("Lydia Wickham", once "Lydia Bennet"), and is never its "Miss": a sister of the man
         ("Georgiana Darcy", "Miss Darcy") is not his wife."""
         found = []
         for entry in self.roster.by_type("character"):
-            if entry.gender != "female":
+            if entry.gender != "female" or entry.id == leaving_out:
                 continue
             parts = [split_honorific(n) for n in entry.all_names()]
             signed = any(t is None and len(b.split(" ")) == 2 and b.split(" ")[1] == surname
@@ -199,11 +208,12 @@ class Cast:
         for name in sorted(self.roster.entries[twin].all_names()):
             self.learn_alias(person, name)
         self.roster.entries[person].mentions += self.roster.entries[twin].mentions
-        for spouse in self.spouses.pop(twin, set()):
-            self.spouses[spouse].discard(twin)
-            if spouse != person:
-                self.spouses[spouse].add(person)
-                self.spouses.setdefault(person, set()).add(spouse)
+        for record in (self.spouses, self.fiances):
+            for spouse in record.pop(twin, set()):
+                record[spouse].discard(twin)
+                if spouse != person:
+                    record[spouse].add(person)
+                    record.setdefault(person, set()).add(spouse)
         self.roster.remove(twin)
 
     def learn_alias(self, entity_id: uuid.UUID, alias: str) -> None:
@@ -235,14 +245,17 @@ def fullest_name(names: Collection[str]) -> str | None:
 
 
 def load_cast(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Cast:
-    """The cast as it stands before `before_chapter`: names, salience and marriages so far."""
+    """The cast as it stands before `before_chapter`: names, salience, marriages and
+    engagements so far."""
     cast = Cast(load_roster(session, novel_id=novel_id, before_chapter=before_chapter))
-    for a, b in session.execute(
-        text("""SELECT source_id, target_id FROM relationships
-                 WHERE novel_id = :n AND type = 'married_to' AND from_chapter < :before
+    for type_, a, b in session.execute(
+        text("""SELECT type, source_id, target_id FROM relationships
+                 WHERE novel_id = :n AND type IN ('married_to', 'engaged_to')
+                   AND from_chapter < :before
                    AND (to_chapter IS NULL OR to_chapter >= :before)"""),
         {"n": novel_id, "before": before_chapter},
     ):
-        cast.spouses.setdefault(a, set()).add(b)
-        cast.spouses.setdefault(b, set()).add(a)
+        record = cast.spouses if type_ == "married_to" else cast.fiances
+        record.setdefault(a, set()).add(b)
+        record.setdefault(b, set()).add(a)
     return cast

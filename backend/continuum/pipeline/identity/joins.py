@@ -12,6 +12,12 @@ Precision first: the twin must be named by that given name alone and nothing els
 must agree in gender; any second person the given name could be (another "John …" of the
 cast, or a second entity called just "John") leaves it alone; a person titled by rank with
 the given name ("Lady Catherine") is never the bare "Catherine" of another family.
+
+A wife's title founded before the wedding is on record joins the wife once it is: Emma's
+"Mrs. Robert Martin" of chapter 7 (Emma's daydream) is Harriet once she marries him in
+chapter 54; Pride and Prejudice's "Mrs. Wickham" of chapter 49 is Lydia once she signs
+"Lydia Wickham" and is known as born a Bennet. The wife is found by the same rule that
+binds a new "Mrs. …" mention (`Cast.married_name`), with the twin itself left out.
 """
 
 from __future__ import annotations
@@ -20,7 +26,14 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 
-from continuum.language.names import RANK_HONORIFICS, is_given_name, normalize, split_honorific
+from continuum.language.names import (
+    RANK_HONORIFICS,
+    WIFE_HONORIFICS,
+    is_given_name,
+    normalize,
+    split_honorific,
+)
+from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 
@@ -31,6 +44,31 @@ class Join:
     twin: uuid.UUID
     person: uuid.UUID
     given: str
+
+
+def find_joins(cast: Cast) -> list[Join]:
+    """Every join the cast supports now; no entity is in two of them."""
+    joins, used = [], set()
+    for join in (*given_name_twins(cast.roster), *wife_title_twins(cast)):
+        if not {join.twin, join.person} & used:
+            joins.append(join)
+            used |= {join.twin, join.person}
+    return joins
+
+
+def wife_title_twins(cast: Cast) -> list[Join]:
+    """Every entity called only by a wife's title ("Mrs. Wickham", "Mrs. Robert Martin") that
+    the cast now knows to be one woman of the story, who is not the entity itself."""
+    joins = []
+    for entry in cast.roster.by_type("character"):
+        names = sorted(entry.all_names())
+        if entry.gender == "male" or not all(
+                split_honorific(n)[0] in WIFE_HONORIFICS for n in names):
+            continue
+        wife = cast.married_name(names, "character", leaving_out=entry.id)
+        if wife is not None and wife != entry.id:
+            joins.append(Join(twin=entry.id, person=wife, given=normalize(names[0])))
+    return joins
 
 
 def given_name_twins(roster: Roster) -> list[Join]:

@@ -1,6 +1,6 @@
 """PERSIST joins: a twin of the cast becomes part of the person it is, from this chapter on.
 
-`identity.joins` finds them ("Caroline" is Caroline Bingley); this writes each one with the
+`identity.joins` finds them ("Caroline" is Caroline Bingley, "Mrs. Wickham" Lydia); this writes each one with the
 chapter's number, so every read below the chapter still shows the two apart:
 - `entities.joined_into` / `joined_chapter` hide the twin from every read from the chapter
   on (`reads.visibility.entity_exists`);
@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from continuum.pipeline.identity.cast import Cast
-from continuum.pipeline.identity.joins import Join, given_name_twins
+from continuum.pipeline.identity.joins import Join, find_joins
 
 RULE = "identity.joined"
 
@@ -58,7 +58,7 @@ UPDATE relationships SET to_chapter = :chapter
 def join_twins(session: Session, *, novel_id: uuid.UUID, chapter: int, cast: Cast) -> list[Join]:
     """Write every join the cast now supports, fold each twin into its person in the cast,
     and return them (the caller moves this chapter's references from twin to person)."""
-    joins = given_name_twins(cast.roster)
+    joins = find_joins(cast)
     for join in joins:
         params = {"n": novel_id, "twin": join.twin, "person": join.person, "chapter": chapter}
         session.execute(text("""UPDATE entities SET joined_into = :person, joined_chapter = :chapter

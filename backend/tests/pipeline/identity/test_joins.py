@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
-from continuum.pipeline.identity.joins import given_name_twins
+from continuum.pipeline.identity.cast import Cast
+from continuum.pipeline.identity.joins import find_joins, given_name_twins
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 from continuum.pipeline.replace import clear_from_chapter
 from continuum.pipeline.spine import analyze_chapter
@@ -58,6 +59,45 @@ def test_genders_must_agree_and_the_twin_must_be_named_by_nothing_else() -> None
     assert _joins(roster) == set()
     roster, _ = _roster(("Miss Bingley", "female", ()), ("Caroline", "female", ()))
     assert _joins(roster) == set(), "no full name given yet: nothing says whose name it is"
+
+
+def test_a_wifes_title_founded_before_the_wedding_joins_the_wife_once_on_record() -> None:
+    """Emma: the "Mrs. Robert Martin" of Emma's daydream (chapter 7) is Harriet once she
+    marries him (chapter 54); before, nothing says whose title it is."""
+    roster, ids = _roster(("Harriet Smith", "female", ("Harriet",)),
+                          ("Robert Martin", "male", ("Mr. Martin",)),
+                          ("Mrs. Robert Martin", "unknown", ()))
+    cast = Cast(roster)
+    assert find_joins(cast) == []
+    cast.spouses = {ids["Robert Martin"]: {ids["Harriet Smith"]},
+                    ids["Harriet Smith"]: {ids["Robert Martin"]}}
+    assert {(j.twin, j.person) for j in find_joins(cast)} == {
+        (ids["Mrs. Robert Martin"], ids["Harriet Smith"])}
+    # The title's own entity on record as his wife is his wife: it joins nobody.
+    cast.spouses[ids["Robert Martin"]].add(ids["Mrs. Robert Martin"])
+    assert find_joins(cast) == []
+
+
+def test_mrs_wickham_joins_lydia_once_she_signs_herself_a_wickham_born_a_bennet() -> None:
+    roster, ids = _roster(("Lydia Wickham", "female", ("Lydia", "Miss Lydia")),
+                          ("George Wickham", "male", ("Mr. Wickham",)),
+                          ("Mrs. Wickham", "female", ()))
+    assert find_joins(Cast(roster)) == [], "not yet known as born to another name"
+    roster.add_alias(ids["Lydia Wickham"], "Lydia Bennet")
+    assert [(j.twin, j.person) for j in find_joins(Cast(roster))] == [
+        (ids["Mrs. Wickham"], ids["Lydia Wickham"])]
+
+
+def test_a_wifes_title_names_the_one_woman_engaged_to_him_when_no_wedding_is_on_record() -> None:
+    """Pride and Prejudice: Jane is engaged to Mr. Bingley in chapter 56; the "Mrs. Bingley"
+    Mrs. Bennet visits in chapter 61 is she."""
+    roster, ids = _roster(("Jane Bennet", "female", ("Jane",)), ("Mr. Bingley", "male", ()),
+                          ("Caroline Bingley", "female", ("Miss Bingley",)))
+    cast = Cast(roster)
+    assert cast.bind_item(["Mrs. Bingley"], "character", "female").entity_id is None
+    cast.fiances = {ids["Mr. Bingley"]: {ids["Jane Bennet"]},
+                    ids["Jane Bennet"]: {ids["Mr. Bingley"]}}
+    assert cast.bind_item(["Mrs. Bingley"], "character", "female").entity_id == ids["Jane Bennet"]
 
 
 @pytest.fixture()
