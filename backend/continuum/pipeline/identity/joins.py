@@ -13,6 +13,10 @@ must agree in gender; any second person the given name could be (another "John â
 cast, or a second entity called just "John") leaves it alone; a person titled by rank with
 the given name ("Lady Catherine") is never the bare "Catherine" of another family.
 
+A name the book has since given to one person joins its twin to that person: Treasure
+Island's "Hawkins" of chapter 5, founded while "Hawkins" could have been Jim or his mother,
+is Jim once "Hawkins" is one of Jim's own names and of nobody else's.
+
 A wife's title founded before the wedding is on record joins the wife once it is: Emma's
 "Mrs. Robert Martin" of chapter 7 (Emma's daydream) is Harriet once she marries him in
 chapter 54; Pride and Prejudice's "Mrs. Wickham" of chapter 49 is Lydia once she signs
@@ -49,10 +53,35 @@ class Join:
 def find_joins(cast: Cast) -> list[Join]:
     """Every join the cast supports now; no entity is in two of them."""
     joins, used = [], set()
-    for join in (*given_name_twins(cast.roster), *wife_title_twins(cast)):
+    for join in (*given_name_twins(cast.roster), *name_twins(cast.roster),
+                 *wife_title_twins(cast)):
         if not {join.twin, join.person} & used:
             joins.append(join)
             used |= {join.twin, join.person}
+    return joins
+
+
+def name_twins(roster: Roster) -> list[Join]:
+    """Every person called by one name only, which is also a name of exactly one other
+    person of the cast, of a gender that agrees ("Hawkins" and Jim, "Jim Hawkins" with the
+    alias "Hawkins")."""
+    people = roster.by_type("character")
+    owners: dict[str, set[uuid.UUID]] = defaultdict(set)
+    for entry in people:
+        for name in entry.all_names():
+            owners[normalize(name)].add(entry.id)
+    joins = []
+    for entry in people:
+        names = {normalize(n) for n in entry.all_names()}
+        if len(names) != 1:
+            continue
+        name = next(iter(names))
+        others = owners[name] - {entry.id}
+        if len(owners[name]) != 2 or len(others) != 1:
+            continue
+        person = roster.entries[next(iter(others))]
+        if normalize(person.name) != name and _genders_agree(entry, person):
+            joins.append(Join(twin=entry.id, person=person.id, given=name))
     return joins
 
 

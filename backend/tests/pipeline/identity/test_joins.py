@@ -61,6 +61,17 @@ def test_genders_must_agree_and_the_twin_must_be_named_by_nothing_else() -> None
     assert _joins(roster) == set(), "no full name given yet: nothing says whose name it is"
 
 
+def test_a_name_the_book_has_since_given_one_person_joins_its_twin_to_that_person() -> None:
+    """Treasure Island: "Hawkins" of chapter 5 is Jim once "Hawkins" is one of Jim's names."""
+    roster, ids = _roster(("Jim Hawkins", "male", ("Jim", "Hawkins")), ("Hawkins", "unknown", ()),
+                          ("Mrs. Hawkins", "female", ()))
+    assert _joins(roster) == set()  # given names only: the rule for a bare given name
+    assert {(j.twin, j.person) for j in find_joins(Cast(roster))} == {
+        (ids["Hawkins"], ids["Jim Hawkins"])}
+    roster.add_alias(ids["Mrs. Hawkins"], "Hawkins")  # two people called so: nobody's
+    assert find_joins(Cast(roster)) == []
+
+
 def test_a_wifes_title_founded_before_the_wedding_joins_the_wife_once_on_record() -> None:
     """Emma: the "Mrs. Robert Martin" of Emma's daydream (chapter 7) is Harriet once she
     marries him (chapter 54); before, nothing says whose title it is."""
