@@ -1,7 +1,8 @@
 """PERSIST joins: a twin of the cast becomes part of the person it is, from this chapter on.
 
-`identity.joins` finds them ("Caroline" is Caroline Bingley, "Mrs. Wickham" Lydia); this writes each one with the
-chapter's number, so every read below the chapter still shows the two apart:
+`identity.joins` finds them ("Caroline" is Caroline Bingley, "Mrs. Wickham" Lydia); this
+writes each one with the chapter's number, so every read below the chapter still shows the
+two apart:
 - `entities.joined_into` / `joined_chapter` hide the twin from every read from the chapter
   on (`reads.visibility.entity_exists`);
 - the twin's names become the person's aliases in the cast, and so in the person's entity

@@ -81,3 +81,17 @@ def test_a_lost_object_told_apart_by_a_word_or_a_clause_is_only_a_warn() -> None
         extraction = ChapterExtraction(new_entities=[_entity(text, "Greta Holm", "Greta", "She")])
         claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
         assert [f.severity for f in possession.check(claims, world)] == expected, text
+
+
+def test_an_object_known_by_one_common_word_is_checked_against_nobody() -> None:
+    """Great Expectations: Joe's pipe of chapter 35 is not the pipe Mr. Jaggers lights in
+    chapter 40. One word of a kind names no one object, so no use of it contradicts a holder
+    or a loss of an earlier chapter."""
+    world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
+                        ("pipe", "object"), ("letter", "object"))
+    world.holders[ids["pipe"]] = Held(ids["Nils Brand"], Evidence(9, "Nils filled his pipe."))
+    world.gone_objects[ids["letter"]] = Gone("burned", Evidence(8, "The letter was burned."))
+    text = "Greta lighted the pipe at the fire. Then Greta read the letter again."
+    extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
+    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    assert possession.check(claims, world) == []

@@ -110,8 +110,11 @@ def test_payoff_by_a_past_perfect_relative_clause() -> None:
 
 
 def test_payoff_at_last_or_as_promised() -> None:
-    # "at last" is a soft marker (it often means only "after a while"): a WARN
-    assert _payoffs("At last Mara opened the walnut casket and read the deed inside.") == [
+    # "at last" alone marks no payoff: in published prose it means "after a while" ("he said
+    # at last"); after an oath the narration just told, it is a soft marker, a WARN
+    assert _payoffs("At last Mara opened the walnut casket and read the deed inside.") == []
+    assert _payoffs("Mara promised her father she would never open it. The winter passed. "
+                    "At last Mara opened the walnut casket and read the deed inside.") == [
         ("WARN", "walnut casket")]
     assert _payoffs("Just as he had promised, Tomas gave Mara the silver thimble.") == [
         ("FAIL", "silver thimble")]
