@@ -52,7 +52,8 @@ class Join:
 
 def find_joins(cast: Cast) -> list[Join]:
     """Every join the cast supports now; no entity is in two of them."""
-    joins, used = [], set()
+    joins: list[Join] = []
+    used: set[uuid.UUID] = set()
     for join in (*given_name_twins(cast.roster), *name_twins(cast.roster),
                  *wife_title_twins(cast)):
         if not {join.twin, join.person} & used:
