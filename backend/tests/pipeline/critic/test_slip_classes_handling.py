@@ -95,3 +95,20 @@ def test_an_object_known_by_one_common_word_is_checked_against_nobody() -> None:
     extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
     claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
     assert possession.check(claims, world) == []
+
+
+def test_a_bare_kind_long_after_the_holding_is_not_that_object() -> None:
+    """Great Expectations, chapter 53: "I had taken up the candle" is not Miss Havisham's
+    bare candle of chapter 38. A bare kind is checked only against a recent holding."""
+    def found(since: int) -> list[str]:
+        world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
+                            ("bare candle", "object"))
+        world.holders[ids["bare candle"]] = Held(ids["Nils Brand"],
+                                                 Evidence(since, "Nils held the bare candle."))
+        text = "Greta took up the candle and went down the stairs."
+        extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
+        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        return [f.severity for f in possession.check(claims, world)]
+
+    assert found(since=9) == ["WARN"]  # the chapter before: "the candle" may well be it
+    assert found(since=10 - possession.RECENT_CHAPTERS) == []
