@@ -97,8 +97,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             finding = _against_text(claims, use)
         else:
             finding = None
-        if finding is not None and use.vague and finding.evidence_chapter is not None and \
-                world.cap - finding.evidence_chapter >= RECENT_CHAPTERS:
+        if finding is not None and thing is not None and finding.evidence_chapter is not None \
+                and _bare_kind(use, claims.name_of(thing)) \
+                and world.cap - finding.evidence_chapter >= RECENT_CHAPTERS:
             # "the candle" fifteen chapters after Miss Havisham's bare candle (Great
             # Expectations): a kind named long after is not that very object
             finding = None
@@ -243,6 +244,12 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
             draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
             evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
     return findings
+
+
+def _bare_kind(use: Use, name: str) -> bool:
+    """The draft's sentence names only a kind of the object: "the candle" for the "bare
+    candle" (its whole name is nowhere in the sentence)."""
+    return re.search(rf"\b{re.escape(normalize(name))}\b", normalize(use.quote)) is None
 
 
 def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | None) -> str | None:
