@@ -197,7 +197,8 @@ def load_snapshot(session: Any, novel_id: uuid.UUID, cap: int,
         for r in list_relationships(session=session, novel_id=novel_id, cap=cap)]
     snap.threads = [(t.name, t.status)
                     for t in list_threads(session=session, novel_id=novel_id, cap=cap)]
-    snap.mentions = {k: v for k, v in mentions.items() if k[0] <= cap}
+    joins = _joins(session, novel_id, cap)
+    snap.mentions = {k: {joins.get(e, e) for e in v} for k, v in mentions.items() if k[0] <= cap}
     return snap
 
 
@@ -210,6 +211,16 @@ def all_mentions(session: Any, novel_id: uuid.UUID) -> dict[tuple[int, str], set
                                   "WHERE novel_id = :n"), {"n": novel_id}):
         out.setdefault((r.chapter, norm_name(r.text)), set()).add(str(r.entity_id))
     return out
+
+
+def _joins(session: Any, novel_id: uuid.UUID, cap: int) -> dict[str, str]:
+    """Twin → the person it was joined into by the cap: a twin's mentions are the person's
+    from then on, as on the person's page (`reads.entities.get_entity`)."""
+    from sqlalchemy import text
+
+    return {str(t): str(p) for t, p in session.execute(text(
+        "SELECT id, joined_into FROM entities WHERE novel_id = :n AND joined_chapter <= :cap"),
+        {"n": novel_id, "cap": cap})}
 
 
 def _name(entity_id: str) -> str:

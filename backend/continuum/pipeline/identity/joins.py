@@ -20,8 +20,9 @@ is Jim once "Hawkins" is one of Jim's own names and of nobody else's.
 A wife's title founded before the wedding is on record joins the wife once it is: Emma's
 "Mrs. Robert Martin" of chapter 7 (Emma's daydream) is Harriet once she marries him in
 chapter 54; Pride and Prejudice's "Mrs. Wickham" of chapter 49 is Lydia once she signs
-"Lydia Wickham" and is known as born a Bennet. The wife is found by the same rule that
-binds a new "Mrs. …" mention (`Cast.married_name`), with the twin itself left out.
+"Lydia Wickham" and is known as born a Bennet. A title with the surname alone ("Mrs.
+Martin") joins only a woman who signs herself so, never a wife on record: founded before
+the wedding, it is as likely the man's mother (Emma's Mrs. Martin of Abbey-Mill Farm).
 """
 
 from __future__ import annotations
@@ -95,7 +96,15 @@ def wife_title_twins(cast: Cast) -> list[Join]:
         if entry.gender == "male" or not all(
                 split_honorific(n)[0] in WIFE_HONORIFICS for n in names):
             continue
-        wife = cast.married_name(names, "character", leaving_out=entry.id)
+        bares = {split_honorific(n)[1] for n in names}
+        if len(bares) != 1:
+            continue
+        bare = bares.pop()
+        # "Mrs. Robert Martin" is the wife of the one Robert Martin; a bare "Mrs. Martin"
+        # older than the wedding is as likely his mother: only a woman who signs herself
+        # with the surname is she ("Lydia Wickham")
+        wife = cast.married_name(names, "character", leaving_out=entry.id) if " " in bare \
+            else cast.signed_wife(bare, leaving_out=entry.id)
         if wife is not None and wife != entry.id:
             joins.append(Join(twin=entry.id, person=wife, given=normalize(names[0])))
     return joins

@@ -84,6 +84,15 @@ def test_a_wifes_title_founded_before_the_wedding_joins_the_wife_once_on_record(
                     ids["Harriet Smith"]: {ids["Robert Martin"]}}
     assert {(j.twin, j.person) for j in find_joins(cast)} == {
         (ids["Mrs. Robert Martin"], ids["Harriet Smith"])}
+    # His mother, "Mrs. Martin" of the farm, is not the wife on record: a title with the
+    # surname alone joins only a woman who signs herself so.
+    farm, farm_ids = _roster(("Harriet Smith", "female", ("Harriet",)),
+                             ("Robert Martin", "male", ("Mr. Martin",)),
+                             ("Mrs. Martin", "female", ()))
+    farm_cast = Cast(farm)
+    farm_cast.spouses = {farm_ids["Robert Martin"]: {farm_ids["Harriet Smith"]},
+                         farm_ids["Harriet Smith"]: {farm_ids["Robert Martin"]}}
+    assert find_joins(farm_cast) == []
     # The title's own entity on record as his wife is his wife: it joins nobody.
     cast.spouses[ids["Robert Martin"]].add(ids["Mrs. Robert Martin"])
     assert find_joins(cast) == []
