@@ -37,7 +37,7 @@ def _write(request: Request) -> Iterator[Session]:
 
 
 SessionDep = Annotated[Session, Depends(_read)]
-WriteSessionDep = Annotated[Session, Depends(_write)]
+WriteSessionDep = Annotated[Session, Depends(_write, scope="function")]  # commit, then answer
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
