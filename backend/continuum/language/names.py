@@ -285,3 +285,23 @@ def _twin_diminutives(a: str, b: str) -> bool:
     "tom" and "tommy"."""
     short, long = sorted((a, b), key=len)
     return long != short and long.startswith(short) and b in _ONE_PAIR_APART.get(a, ())
+
+
+# Capitalised words that name no one: interjections, the parts of a book, days, months and
+# feasts, forms of address ("Mum" said to a woman), nationalities and languages.
+NOT_NAMES = lexicon.words(
+    """oh ah ahem alas aye nay yes yea no well why hush hullo hallo hello hey ho ha hah hm hmm
+    pooh pshaw pray o lo behold farewell goodbye adieu amen bravo hurrah huzza chapter book
+    part volume act scene canto section preface introduction contents appendix epilogue
+    prologue note notes illustration footnote monday tuesday wednesday thursday friday
+    saturday sunday january february march april may june july august september october
+    november december christmas easter michaelmas lent whitsuntide midsummer sir madam ma'am
+    mum marm mamma mama papa miss master dear mrs mr lady lord ladyship lordship majesty highness
+    excellency honour worship reverence english french german italian spanish dutch russian
+    latin greek"""
+)
+# Abstractions a writer may capitalise or personify ("Fate", "Providence"): no characters.
+ABSTRACTIONS = lexicon.words(
+    """nature fate fortune destiny providence death life love time beauty truth virtue
+    liberty justice fame hope mercy heavens"""
+)

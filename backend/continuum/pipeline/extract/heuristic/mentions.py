@@ -19,7 +19,7 @@ from typing import Any
 
 from continuum.language import names
 from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
-from continuum.language.names import TITLE_GENDERS
+from continuum.language.names import ABSTRACTIONS, NOT_NAMES, TITLE_GENDERS
 from continuum.language.speech import SPEECH_VERBS as SPEECH_VERBS  # passes/certainty reads it here
 
 # Titles (and a few place words) that take "of" inside a name: "Duke of York", "Isle of Man".
@@ -57,21 +57,6 @@ FUNCTION_WORDS = words(
     may might must let now still again once perhaps indeed however besides"""
 )
 # Openers, interjections, calendar words, headings and forms of address: never names alone.
-_NOT_NAMES = words(
-    """oh ah ahem alas aye nay yes yea no well why hush hullo hallo hello hey ho ha hah hm hmm
-    pooh pshaw pray o lo behold farewell goodbye adieu amen bravo hurrah huzza chapter book
-    part volume act scene canto section preface introduction contents appendix epilogue
-    prologue note notes illustration footnote monday tuesday wednesday thursday friday
-    saturday sunday january february march april may june july august september october
-    november december christmas easter michaelmas lent whitsuntide midsummer sir madam ma'am
-    mum marm mamma mama papa miss master dear mrs mr lady lord ladyship lordship majesty highness
-    excellency honour worship reverence english french german italian spanish dutch russian
-    latin greek"""
-)
-_ABSTRACT = words(
-    """nature fate fortune destiny providence death life love time beauty truth virtue
-    liberty justice fame hope mercy heavens"""
-)
 _EXCLAIM_BEFORE = words("my thank by oh o good great for ye")
 _ADVERBIAL = words("advmod npadvmod intj amod advcl prep aux mark")
 _NOT_NAME_POS = words("VERB ADJ ADV INTJ AUX PRON")
@@ -276,7 +261,7 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
             break
         if (
             low in FUNCTION_WORDS
-            or (low in _NOT_NAMES and low not in known)
+            or (low in NOT_NAMES and low not in known)
             or (len(run) > 1 and stats.initial(doc, run[0]) and not _initial_ok(doc[run[0]], stats))
         ):
             run = run[1:]
@@ -339,7 +324,7 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
         return True
     if len(tok.text.rstrip(".")) <= 2:
         return False  # initials and abbreviations alone: "R.", "Co."
-    if low in _NOT_NAMES or low in FUNCTION_WORDS or low in _ABSTRACT or norm_honorific(low):
+    if low in NOT_NAMES or low in FUNCTION_WORDS or low in ABSTRACTIONS or norm_honorific(low):
         return False
     label = tok.ent_type_ if tok.ent_type_ in NAME_LABELS else None
     if label == "NORP" and tok.dep_ in {"amod", "compound"}:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.language.grammar import MODALS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.movement import MOVE_VERBS, TO_PREPS, company
@@ -31,8 +32,7 @@ LIVES_AT = "lives_at"
 LIVE_VERBS = frozenset({"live", "reside", "dwell"})
 LIVE_PREPS = frozenset({"in", "at"})
 # "would live", "had lived": a plan, a wish, a former home.
-NOT_NOW_AUX = frozenset({"would", "will", "should", "must", "might", "may", "could", "shall",
-                         "to", "had", "'d", "\u2019d", "can"})
+NOT_NOW_AUX = MODALS | {"to", "had", "\u2019d"}
 
 
 @dataclass
