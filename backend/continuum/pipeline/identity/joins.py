@@ -44,11 +44,11 @@ from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 @dataclass(frozen=True)
 class Join:
-    """`twin` is `person` from this chapter on; `given` is the name they share."""
+    """`twin` is `person` from this chapter on; `name` is the name that tells it."""
 
     twin: uuid.UUID
     person: uuid.UUID
-    given: str
+    name: str
 
 
 def find_joins(cast: Cast) -> list[Join]:
@@ -83,7 +83,7 @@ def name_twins(roster: Roster) -> list[Join]:
             continue
         person = roster.entries[next(iter(others))]
         if normalize(person.name) != name and _genders_agree(entry, person):
-            joins.append(Join(twin=entry.id, person=person.id, given=name))
+            joins.append(Join(twin=entry.id, person=person.id, name=name))
     return joins
 
 
@@ -106,7 +106,7 @@ def wife_title_twins(cast: Cast) -> list[Join]:
         wife = cast.married_name(names, "character", leaving_out=entry.id) if " " in bare \
             else cast.signed_wife(bare, leaving_out=entry.id)
         if wife is not None and wife != entry.id:
-            joins.append(Join(twin=entry.id, person=wife, given=normalize(names[0])))
+            joins.append(Join(twin=entry.id, person=wife, name=normalize(names[0])))
     return joins
 
 
@@ -130,7 +130,7 @@ def given_name_twins(roster: Roster) -> list[Join]:
             continue
         twin, person = roster.entries[next(iter(twins))], roster.entries[next(iter(owners))]
         if _genders_agree(twin, person) and not _ranked_by_given_name(person, given):
-            joins.append(Join(twin=twin.id, person=person.id, given=given))
+            joins.append(Join(twin=twin.id, person=person.id, name=given))
     return joins
 
 

@@ -23,30 +23,29 @@ from continuum.pipeline.identity.joins import Join, find_joins
 
 RULE = "identity.joined"
 
-# The twin's ties in force, now the person's; a tie to the person itself means nothing.
+# The twin's ties in force, now the person's (each end that was the twin is the person); a
+# tie to the person itself means nothing, and one the person already has is not repeated.
 _CARRY = f"""
+WITH carried AS (
+  SELECT r.novel_id,
+         CASE WHEN r.source_id = :twin THEN CAST(:person AS uuid) ELSE r.source_id END AS source_id,
+         CASE WHEN r.target_id = :twin THEN CAST(:person AS uuid) ELSE r.target_id END AS target_id,
+         r.type, r.is_symmetric, r.evidence_quote, r.confidence
+    FROM relationships r
+   WHERE r.novel_id = :n AND :twin IN (r.source_id, r.target_id)
+     AND :person NOT IN (r.source_id, r.target_id)
+     AND r.to_chapter IS NULL AND r.superseded_by_id IS NULL)
 INSERT INTO relationships (novel_id, source_id, target_id, type, is_symmetric, from_chapter,
                            evidence_quote, evidence_rule, confidence)
-SELECT r.novel_id, CASE WHEN r.source_id = :twin THEN CAST(:person AS uuid) ELSE r.source_id END,
-       CASE WHEN r.target_id = :twin THEN CAST(:person AS uuid) ELSE r.target_id END,
-       r.type, r.is_symmetric, :chapter, r.evidence_quote, '{RULE}', r.confidence
-  FROM relationships r
- WHERE r.novel_id = :n AND :twin IN (r.source_id, r.target_id)
-   AND :person NOT IN (r.source_id, r.target_id)
-   AND r.to_chapter IS NULL AND r.superseded_by_id IS NULL
-   AND NOT EXISTS (
+SELECT c.novel_id, c.source_id, c.target_id, c.type, c.is_symmetric, :chapter,
+       c.evidence_quote, '{RULE}', c.confidence
+  FROM carried c
+ WHERE NOT EXISTS (
        SELECT 1 FROM relationships o
-        WHERE o.novel_id = r.novel_id AND o.type = r.type AND o.to_chapter IS NULL
+        WHERE o.novel_id = c.novel_id AND o.type = c.type AND o.to_chapter IS NULL
           AND o.superseded_by_id IS NULL
-          AND ((o.source_id = CASE WHEN r.source_id = :twin THEN CAST(:person AS uuid)
-                                   ELSE r.source_id END
-                AND o.target_id = CASE WHEN r.target_id = :twin THEN CAST(:person AS uuid)
-                                       ELSE r.target_id END)
-               OR (o.is_symmetric
-                   AND o.target_id = CASE WHEN r.source_id = :twin THEN CAST(:person AS uuid)
-                                          ELSE r.source_id END
-                   AND o.source_id = CASE WHEN r.target_id = :twin THEN CAST(:person AS uuid)
-                                          ELSE r.target_id END)))
+          AND ((o.source_id = c.source_id AND o.target_id = c.target_id)
+               OR (o.is_symmetric AND o.source_id = c.target_id AND o.target_id = c.source_id)))
 """
 
 _END = """

@@ -166,3 +166,37 @@ def test_replacing_the_chapter_that_joined_them_undoes_the_join(novel, shared_da
     with read_session() as session:
         people = list_entities(session=session, novel_id=novel, cap=1)
     assert [p.name for p in people if p.name == "Caroline"] == ["Caroline"]
+
+
+def test_the_twins_ties_in_force_are_the_persons_from_the_join(novel) -> None:
+    from continuum.pipeline.extract.schema import ChapterExtraction, Evidence, RelationshipUpdate
+    from continuum.reads.relationships import list_relationships
+    from tests.fakes import ScriptedExtractor, entity
+
+    chapters = {1: "Jane wrote to Caroline. Miss Bingley smiled.",
+                2: "Miss Bingley signed the letter Caroline Bingley."}
+
+    def person(text_: str, name: str, *aliases: str):
+        item = entity(text_, name, "character", *aliases)
+        item.gender = "female"
+        return item
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        if number == 1:
+            tie = RelationshipUpdate(source="Jane", target="Caroline", type="friend_of",
+                                     symmetric=True, evidence=Evidence(
+                                         start=0, end=23, quote=text_[:23], rule="scripted"))
+            return ChapterExtraction(new_entities=[person(text_, "Jane"), person(text_, "Caroline"),
+                                                   person(text_, "Miss Bingley")],
+                                     relationship_updates=[tie])
+        return ChapterExtraction(new_entities=[person(text_, "Miss Bingley", "Caroline Bingley")])
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        def ties(cap: int) -> set[tuple[str, str, str]]:
+            return {(r.source.name, r.type, r.target.name)
+                    for r in list_relationships(session=session, novel_id=novel, cap=cap)}
+        assert ties(1) == {("Jane", "friend_of", "Caroline")}
+        assert ties(2) == {("Jane", "friend_of", "Caroline Bingley")}
