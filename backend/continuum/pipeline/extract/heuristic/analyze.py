@@ -200,6 +200,9 @@ def analyze_chapter_text(
     narrator = resolution.narrator.key
     if narrator is not None and narrator not in entities:
         entities[narrator] = _known_narrator(context, narrator, pronouns)
+    if narrator is not None:
+        pronouns = _fold_addressed_names(entities, names, pronouns, narrator,
+                                         resolution.narrator.addressed)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
@@ -221,6 +224,31 @@ def _known_narrator(context: StoryContext, key: str, pronouns: list[ResolvedMent
                           rule="narrator: the first-person narrator of the previous chapter",
                           confidence=0.6),
     )
+
+
+def _fold_addressed_names(
+    entities: dict[str, EntityItem], names: list[ResolvedMention],
+    pronouns: list[ResolvedMention], narrator: str, addressed: tuple[str, ...],
+) -> list[ResolvedMention]:
+    """"Then, my dear Handel," said he: a name new to the story that the others only say to
+    the narrator (`narrator.NarratorFinding.addressed`) is the narrator's. Its entity goes:
+    the name becomes the narrator's alias and its name mentions the narrator's; the
+    pronouns the resolver gave it ("he", Herbert's, read near "Handel") are left
+    unresolved, since the narrator is "I". Returns the pronouns kept."""
+    folded = {k for k in addressed if k in entities and k != narrator
+              and entities[k].type == "character"}
+    if not folded:
+        return pronouns
+    target = entities[narrator]
+    for key in sorted(folded):
+        item = entities.pop(key)
+        for alias in (item.name, *item.aliases):
+            if alias != target.name and alias not in target.aliases:
+                target.aliases.append(alias)
+        target.mentions.extend(item.mentions)
+    names[:] = [ResolvedMention(m.start, m.end, m.text, narrator, m.kind)
+                if m.entity_key in folded else m for m in names]
+    return [p for p in pronouns if p.entity_key not in folded]
 
 
 _NAMING_VERBS = words("call name nickname dub christen")

@@ -15,6 +15,11 @@ third person ("Livesey came in") counts against it. Without evidence in the chap
 narrator of the previous first-person chapter carries over, unless the narration names
 that person as a third party here (a chapter handed to another narrator). Nothing is
 guessed: an unnamed narrator stays unresolved.
+
+A name new to the story that the chapter's other people only ever say to the narrator,
+never narrated as a third person, is a new name of the narrator, not a new teller: Herbert's
+"my dear Handel" in Great Expectations is Pip (`NarratorFinding.addressed`; the analysis
+folds it into the narrator).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ SELF_NAMING_WEIGHT = 3.0
 NARRATED_PENALTY = 1.0  # each time the narration names the candidate as a third person
 MIN_SCORE = 2.0
 MIN_VOCATIVES = 2  # without self-naming, the narrator must be addressed this often
+MIN_ADDRESSED = 2  # a new name said to the narrator this often, in talk with them, is theirs
 TAG_TOKENS = 14  # how far a quotation's tag reaches
 OVERRIDE_SCORE = 3.0  # evidence needed to replace the previous chapter's narrator
 DISOWN_NARRATED = 2  # narration mentions that say the previous narrator is a third party here
@@ -70,8 +76,9 @@ _TITLE_TELLER = re.compile(
     r"statement)\b",
     re.IGNORECASE,
 )
-_VOCATIVE_LEAD = frozenset({",", "dear", "o", "oh", "ah", "now", "well", "why", "look", "!"})
-_VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", "\u2014", "--", "-"})
+_VOCATIVE_LEAD = frozenset({",", "dear", "good", "o", "oh", "ah", "now", "well", "why", "look",
+                            "!"})
+_VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", ")", "\u2014", "--", "-"})
 _QUOTE_CHARS = frozenset("\"\u201c\u201d\u2018\u2019'")
 
 
@@ -94,6 +101,7 @@ class NarratorFinding:
     key: str | None
     score: dict[str, float]
     carried_over: bool = False
+    addressed: tuple[str, ...] = ()  # names new to the story the narrator is called by here
 
 
 def narration_first_person(doc: Any, quote_ids: Sequence[int]) -> list[Any]:
@@ -134,6 +142,7 @@ def find_narrator(
     vocatives: Counter[str] = Counter()
     self_named: Counter[str] = Counter()
     narrated: Counter[str] = Counter()
+    in_talk: Counter[str] = Counter()  # vocatives in a talk the narrator takes part in
     text = doc.text
     narrator_quotes = _quotes_the_narrator_speaks(doc, quote_ids)
     signed = [m.span() for m in (*_JOURNAL_HEADING.finditer(text), *_SIGNATURE.finditer(text))]
@@ -147,9 +156,13 @@ def find_narrator(
                           (quote in narrator_quotes and _whole_quote(doc, span, quote_ids))):
             self_named[span.key] += 1
         elif _is_vocative(doc, span, quote_ids):
-            if quote and speakers.get(quote) != span.key and quote not in narrator_quotes and \
-                    _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
+            if not quote or speakers.get(quote) == span.key or quote in narrator_quotes:
+                continue
+            if _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
                 vocatives[span.key] += 1
+            if any(quote + d in narrator_quotes for d in (-2, -1, 1, 2)) or \
+                    _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
+                in_talk[span.key] += 1
         elif not quote and not _NAMED_BEFORE.search(before) and not _indented(text, doc[span.tok_start].idx):
             narrated[span.key] += 1
     for key in _owners(text, people, aliases or {}):
@@ -161,6 +174,18 @@ def find_narrator(
         key: vocatives[key] + SELF_NAMING_WEIGHT * self_named[key] - NARRATED_PENALTY * narrated[key]
         for key in set(vocatives) | set(self_named)
     }
+    story_names = {n.lower() for k, names_ in (known or {}).items() for n in (k, *names_)}
+
+    def addressed_only(key: str) -> bool:
+        """Only ever said to the narrator, and new to the story: "my dear Handel"."""
+        return in_talk[key] >= MIN_ADDRESSED and not self_named[key] and not narrated[key] \
+            and not {key.lower(), *(a.lower() for a in (aliases or {}).get(key, ()))} & story_names
+
+    def finding(key: str | None, carried_over: bool = False) -> NarratorFinding:
+        new_names = tuple(sorted(k for k in in_talk if key is not None and k != key
+                                 and addressed_only(k) and not _same_person(key, k, aliases or {})))
+        return NarratorFinding(True, key, score, carried_over=carried_over, addressed=new_names)
+
     ranked = sorted(score.items(), key=lambda kv: (-kv[1], kv[0]))
     best: str | None = None
     if ranked:
@@ -170,14 +195,16 @@ def find_narrator(
         if top >= MIN_SCORE and evidence and top - runner_up >= 1.0:
             best = key
     if previous is not None and previous != best:
-        strong = best is not None and score[best] >= OVERRIDE_SCORE
+        # A name new to the story that others only say to the narrator is the narrator's new
+        # name (Herbert's "Handel" for Pip), not a second teller.
+        strong = best is not None and score[best] >= OVERRIDE_SCORE and not addressed_only(best)
         disowned = sum(n for key, n in narrated.items()
                        if _same_person(previous, key, aliases or {})) >= DISOWN_NARRATED
         if not strong and not disowned:
             here = sorted((k for k in people if _same_person(previous, k, aliases or {})),
                           key=lambda k: (k != previous, k))
-            return NarratorFinding(True, here[0] if here else previous, score, carried_over=True)
-    return NarratorFinding(True, best, score)
+            return finding(here[0] if here else previous, carried_over=True)
+    return finding(best)
 
 
 def _indented(text: str, at: int) -> bool:

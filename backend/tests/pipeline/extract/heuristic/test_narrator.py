@@ -189,3 +189,32 @@ def test_alice_talking_to_herself_in_single_quotes_is_not_a_first_person_narrati
     chapters = split_book(text)
     for chapter in chapters[1:3]:  # the Pool of Tears, the Caucus-Race: '‘Oh, my poor little feet, I wonder'
         assert not analyzed(chapter.text).first_person, chapter.title
+
+
+def test_a_new_name_others_only_say_to_the_narrator_is_the_narrators(shared_data: Path) -> None:
+    """Great Expectations, chapter 22: Herbert renames Pip ("Would you mind Handel for a
+    familiar name?") and then says it to him ("Then, my dear Handel," said he). Handel is
+    a name of the narrator, not a new person, and the pronouns read near it are not his."""
+    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    chapter = split_book(text)[21]
+    pip = KnownEntity(name="Philip Pirrip", type="character", aliases=["Pip", "Philip"],
+                      gender="male")
+    herbert = KnownEntity(name="Herbert Pocket", type="character", aliases=["Herbert"],
+                          gender="male")
+    read = analyzed(chapter.text, narrator="Philip Pirrip", known=(pip, herbert))
+    assert read.narrator == "Philip Pirrip"
+    assert "Handel" not in read.entities
+    assert "Handel" in read.entities["Philip Pirrip"].aliases
+    assert key_of(read, "Handel", "Then, my dear ") == "Philip Pirrip"
+    # a known character said to the narrator is not folded: Herbert keeps his own entity
+    assert "Herbert" not in read.entities["Philip Pirrip"].aliases
+
+
+def test_a_name_the_narration_speaks_of_is_not_folded_into_the_narrator() -> None:
+    text = ("\u201cCome in, Flopson,\u201d said Herbert to me. \u201cNo, Flopson, not now.\u201d "
+            "I nodded to him. Flopson went out with the children, and Flopson shut the door.")
+    herbert = KnownEntity(name="Herbert Pocket", type="character", aliases=["Herbert"])
+    read = analyzed(text, narrator="Tom", known=(KnownEntity(name="Tom", type="character"),
+                                                herbert))
+    assert "Flopson" in read.entities  # named by the narration: a person of their own
+    assert all("Flopson" not in item.aliases for item in read.entities.values())
