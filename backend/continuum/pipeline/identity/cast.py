@@ -20,7 +20,7 @@ first used; a person's page is titled with their fullest name once the book give
 from __future__ import annotations
 
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import text
@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from continuum.language.names import (
     PARTICLES,
     RANK_HONORIFICS,
+    RANKS,
     SURNAME_TITLES,
     WIFE_HONORIFICS,
     is_given_name,
@@ -176,13 +177,17 @@ class Cast:
     def retitle(self, entity_id: uuid.UUID) -> str:
         """Title a person by their fullest common name once the book has given it.
 
-        "Lizzy" becomes "Elizabeth Bennet", "Mr. Darcy" "Fitzwilliam Darcy": the longest
-        untitled name of given name and surname (the fuller given name of two: "Elizabeth",
-        not "Eliza"). The old title stays an alias; the change is written with this
-        chapter's version, so a reader at an earlier cap still sees the old one. A name that
-        already titles another entity is left alone (no twins)."""
+        "Lizzy" becomes "Elizabeth Bennet", "Mr. Darcy" "Fitzwilliam Darcy" (from "Mr.
+        Fitzwilliam Darcy"), "Lady Catherine" "Lady Catherine de Bourgh"; of two full names
+        the one the book uses more ("Jim Hawkins", not the "James Hawkins" of a document).
+        Without a full name, a bare surname or a rarely used form gives way to the name the
+        book calls the person by ("Mrs. Gardiner", not "Gardiner"; "Mr. Wemmick", not the
+        lisped "Mithter Wemmick"): `page_name`. The old title stays an alias; the change is
+        written with this chapter's version, so a reader at an earlier cap still sees the
+        old one. A name that already titles another entity is left alone (no twins)."""
         entry = self.roster.entries[entity_id]
-        best = fullest_name(entry.all_names()) if entry.type == "character" else None
+        best = page_name(entry.name, entry.all_names(), entry.name_uses) \
+            if entry.type == "character" else None
         taken = self.roster.exact(best) - {entity_id} if best is not None else set()
         if best is not None and normalize(best) != normalize(entry.name) and not taken:
             old = entry.name
@@ -221,6 +226,9 @@ class Cast:
         for name in sorted(self.roster.entries[twin].all_names()):
             self.learn_alias(person, name)
         self.roster.entries[person].mentions += self.roster.entries[twin].mentions
+        uses = self.roster.entries[person].name_uses
+        for name, n in self.roster.entries[twin].name_uses.items():
+            uses[name] = uses.get(name, 0) + n
         for record in (self.spouses, self.fiances):
             for spouse in record.pop(twin, set()):
                 record[spouse].discard(twin)
@@ -235,26 +243,97 @@ class Cast:
             self.roster.add_alias(entity_id, alias)
 
 
-def fullest_name(names: Collection[str]) -> str | None:
-    """The longest untitled "Given Surname" among a person's names, or None.
+# Titles a full name sheds for its page ("Mr. Fitzwilliam Darcy" is Fitzwilliam Darcy). A
+# wife's title wears her husband's name, a rank's is part of the name ("Lady Catherine de
+# Bourgh"), and a tie's ("Uncle Pumblechook") is no title of the person's own.
+SHED_TITLES = (SURNAME_TITLES | RANKS | {"miss", "ms", "master", "doctor", "rev", "prof"}) - \
+    WIFE_HONORIFICS - RANK_HONORIFICS
+# A title as a character says it, not as the page would: "Cap'n Flint" is Captain Flint.
+DIALECT_TITLES = frozenset({"cap'n", "capn", "mas'r"})
+# Without a full name, a page keeps its title unless another name is used this many times as
+# often (the lisped "Mithter Wemmick" of a first meeting against "Mr. Wemmick").
+RENAME_RATIO = 3
 
-    Its first word must be a given name: one of English fiction's (`names.MALE_NAMES`, the
-    nickname dataset) or one the person is called by alone ("Dolge" of Dolge Orlick) and
-    never by a title with it ("Weston" of Mr. Weston is his surname: "Weston Churchill" is
-    not his name); a capitalised word before a name ("London Lydia", "'Ceptin Wopsle")
-    titles nobody."""
-    alone = {normalize(n) for n in names if " " not in normalize(n)} - {
-        bare for title, bare in map(split_honorific, names) if title in SURNAME_TITLES | WIFE_HONORIFICS}
-    fulls = []
-    for name in names:
-        title, bare = split_honorific(name)
+
+def fullest_name(names: Collection[str], uses: Mapping[str, int] | None = None) -> str | None:
+    """The person's fullest common name: "Given Surname", or a rank's "Lady Catherine de
+    Bourgh" / "Sir William Lucas", or None.
+
+    A full name may wear a title it sheds ("Mr. Fitzwilliam Darcy", "Rev. Philip Elton"),
+    never a wife's (`SHED_TITLES`). Its first word must be a given name: one of English
+    fiction's (`names.MALE_NAMES`, the nickname dataset), one a title puts before the surname
+    the person is titled by ("Mr. Fitzwilliam Darcy" of Mr. Darcy), or one the person is
+    called by alone ("Dolge" of Dolge Orlick) and never by a title with it ("Weston" of Mr. Weston is
+    his surname: "Weston Churchill" is not his name); a capitalised word before a name
+    ("London Lydia", "'Ceptin Wopsle", "Old Orlick") titles nobody. Of several, the one the
+    book uses most (`uses`, by normalized name; a titled and an untitled use of one name
+    count together), then the longest, then the one with the fuller given name
+    ("Elizabeth", not "Eliza")."""
+    uses = uses or {}
+    parts = [(" ".join(n.split()), *split_honorific(n)) for n in names]
+    titled = {bare for _, title, bare in parts if title in SURNAME_TITLES | WIFE_HONORIFICS}
+    alone = {bare for _, title, bare in parts if title is None and " " not in bare} - titled
+    found: dict[str, tuple[str, int]] = {}  # bare full name -> (page name, uses)
+    for surface, title, bare in parts:
         words = bare.split(" ")
-        if title is None and len(words) >= 2 and words[0] not in PARTICLES and all(
-                len(w.rstrip(".")) > 1 for w in words) and (is_given_name(words[0]) or words[0] in alone):
-            fulls.append(" ".join(name.split()))
-    if not fulls:
+        if title not in (None, *SHED_TITLES, *RANK_HONORIFICS) or len(words) < 2 or \
+                words[0] in PARTICLES or not all(len(w.rstrip(".")) > 1 for w in words):
+            continue
+        # "Mr. Fitzwilliam Darcy" of Mr. Darcy: a title before a word and the surname
+        given = is_given_name(words[0]) or words[0] in alone or (
+            title in SHED_TITLES and len(words) == 2 and words[1] in titled
+            and words[0] not in titled)
+        if not given or (title in SHED_TITLES and not _shed_title_confirmed(
+                surface, bare, words[0], parts, alone, uses)):
+            continue
+        page = surface if title is None or title in RANK_HONORIFICS else \
+            surface.split(" ", 1)[1]
+        name, count = found.get(bare, (page, 0))
+        if title in RANK_HONORIFICS:
+            name = page  # "Sir William Lucas" over "William Lucas"
+        found[bare] = (name, count + uses.get(normalize(surface), 0))
+    if not found:
         return None
-    return max(fulls, key=lambda n: (len(n.split()), len(n.split()[0]), n))
+    name, _ = max(found.values(), key=lambda f: (f[1], len(f[0].split()),
+                                                 len(split_honorific(f[0])[1].split()[0]), f[0]))
+    return name
+
+
+def _shed_title_confirmed(surface: str, bare: str, given: str,
+                          parts: list[tuple[str, str | None, str]], alone: set[str],
+                          uses: Mapping[str, int]) -> bool:
+    """Whether a titled full name is the person's own and not a namesake folded in once
+    ("Miss Jane Bates", Miss Bates's late sister, said once in Emma): the book also says it
+    untitled, says it twice, or calls the person by the given name alone."""
+    return any(t is None and b == bare for _, t, b in parts) or given in alone or \
+        uses.get(normalize(surface), 0) >= 2
+
+
+def page_name(current: str, names: Collection[str], uses: Mapping[str, int]) -> str | None:
+    """The title of a person's page: the fullest common name (`fullest_name`) or, without
+    one, the current title unless it is a bare surname the book also titles with Mr., Mrs.
+    or a rank ("Gardiner" of Mrs. Gardiner) or another name, not a shorter form of it
+    ("Mrs. Joe" of Mrs. Joe Gargery), is used `RENAME_RATIO` times as often; None to keep
+    it. A title in another spelling ("Cap'n Flint") is not the page's."""
+    full = fullest_name(names, uses)
+    if full is not None:
+        return full
+    tidy = {" ".join(n.split()) for n in names}
+    split = {n: split_honorific(n) for n in tidy}
+    surnames = {bare for title, bare in split.values()
+                if title in SURNAME_TITLES | WIFE_HONORIFICS and " " not in bare}
+    current_words = set(normalize(current).split(" "))
+    bare_surname = normalize(current) in surnames and not is_given_name(normalize(current))
+    candidates = [n for n, (title, _) in split.items()
+                  if normalize(n) not in surnames and title not in DIALECT_TITLES
+                  and not set(normalize(n).split(" ")) < current_words]
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda n: (uses.get(normalize(n), 0), n))
+    if bare_surname or uses.get(normalize(best), 0) >= RENAME_RATIO * max(
+            1, uses.get(normalize(current), 0)):
+        return best
+    return None
 
 
 def load_cast(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Cast:

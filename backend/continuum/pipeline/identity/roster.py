@@ -26,10 +26,18 @@ class RosterEntry:
     gender: str = "unknown"
     first_chapter: int = 0
     mentions: int = 0  # named mentions before the chapter: how salient the entity is
+    # How often the book has used each of its names (normalized) so far: which full name is
+    # the common one ("Jim Hawkins", not the "James Hawkins" of one document).
+    name_uses: dict[str, int] = field(default_factory=dict)
 
     def all_names(self) -> set[str]:
         """The canonical name and every alias."""
         return {self.name, *self.aliases}
+
+    def count_use(self, surface: str) -> None:
+        """The text named the entity once more by `surface`."""
+        key = normalize(surface)
+        self.name_uses[key] = self.name_uses.get(key, 0) + 1
 
 
 class Roster:

@@ -68,6 +68,9 @@ def persist_entities(
         for surface in {_tidy(item.name), *map(_tidy, item.aliases)}:
             cast.learn_alias(entity_id, surface)
             binder.local[normalize(surface)] = entity_id
+        for mention in item.mentions:
+            if not is_pronoun(mention.text):
+                cast.entry(entity_id).count_use(mention.text)
         cast.retitle(entity_id)
         for mention in item.mentions:
             if not is_pronoun(mention.text):

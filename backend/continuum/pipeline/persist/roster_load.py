@@ -7,6 +7,7 @@ import uuid
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from continuum.language.names import normalize
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 
 
@@ -33,12 +34,32 @@ def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -
         ),
         {"novel_id": novel_id, "before": before_chapter},
     ).all()
+    uses = _name_uses(session, novel_id=novel_id, before_chapter=before_chapter)
     return Roster(
         [
             RosterEntry(
                 id=r.entity_id, type=r.type, name=r.name, aliases=set(r.aliases),
                 gender=r.gender, first_chapter=r.first_chapter, mentions=r.mentions,
+                name_uses=uses.get(r.entity_id, {}),
             )
             for r in rows
         ]
     )
+
+
+def _name_uses(session: Session, *, novel_id: uuid.UUID,
+               before_chapter: int) -> dict[uuid.UUID, dict[str, int]]:
+    """How often each person has been named by each of their names before the chapter."""
+    uses: dict[uuid.UUID, dict[str, int]] = {}
+    for entity_id, surface, n in session.execute(
+        text("""SELECT m.entity_id, m.text, count(*) FROM entity_mentions m
+                  JOIN entities e ON e.novel_id = m.novel_id AND e.id = m.entity_id
+                 WHERE m.novel_id = :novel_id AND m.chapter < :before AND m.kind = 'name'
+                   AND e.type = 'character'
+                 GROUP BY m.entity_id, m.text"""),
+        {"novel_id": novel_id, "before": before_chapter},
+    ):
+        found = uses.setdefault(entity_id, {})
+        key = normalize(surface)
+        found[key] = found.get(key, 0) + n
+    return uses

@@ -255,3 +255,53 @@ def test_a_surname_is_never_the_given_name_of_a_fullest_name() -> None:
     # Emma: Frank signs "F. C. Weston Churchill"; "Weston" is Mr. Weston's surname.
     assert fullest_name(["Mr. Weston", "Weston", "Weston Churchill"]) is None
     assert fullest_name(["Orlick", "Dolge", "Dolge Orlick"]) == "Dolge Orlick"
+
+
+def test_the_fullest_name_is_the_common_one_and_keeps_a_rank_but_sheds_mr() -> None:
+    from continuum.pipeline.identity.cast import fullest_name
+
+    # Treasure Island: "Jim Hawkins" ten times, "James Hawkins" once (a document).
+    assert fullest_name(["Jim", "Jim Hawkins", "James Hawkins", "Hawkins"],
+                        {"jim hawkins": 10, "james hawkins": 1}) == "Jim Hawkins"
+    # without counts, the fuller given name, as before
+    assert fullest_name(["Eliza Bennet", "Elizabeth Bennet"]) == "Elizabeth Bennet"
+    # a titled full name gives the page its full name when the book says it twice, or
+    # calls the person by the given name alone ...
+    darcy = ["Mr. Darcy", "Darcy", "Mr. Fitzwilliam Darcy"]
+    assert fullest_name(darcy, {"mr darcy": 400, "mr fitzwilliam darcy": 2}) == \
+        "Fitzwilliam Darcy"
+    assert fullest_name([*darcy, "Fitzwilliam"], {"mr fitzwilliam darcy": 1}) == \
+        "Fitzwilliam Darcy"
+    # ... not when said once: Emma's "Miss Jane Bates" is Miss Bates's late sister
+    assert fullest_name(darcy, {"mr darcy": 400, "mr fitzwilliam darcy": 1}) is None
+    assert fullest_name(["Miss Bates", "Miss Jane Bates"], {"miss jane bates": 1}) is None
+    # ... a rank stays with it, and a titled and an untitled use of one name count together
+    assert fullest_name(["Catherine de Bourgh", "Lady Catherine", "Lady Catherine de Bourgh"],
+                        {"lady catherine de bourgh": 3, "catherine de bourgh": 1}) == \
+        "Lady Catherine de Bourgh"
+    assert fullest_name(["Sir William", "Lucas", "Sir William Lucas"]) == "Sir William Lucas"
+    # a wife's title wears her husband's name, never hers
+    assert fullest_name(["Mrs. Joe Gargery", "Mrs. Joe"]) is None
+    # a capitalised word before a surname is no given name
+    assert fullest_name(["Orlick", "Old Orlick", "Mr. Orlick"], {"old orlick": 22}) is None
+
+
+def test_without_a_full_name_a_page_is_titled_by_the_name_the_book_uses() -> None:
+    from continuum.pipeline.identity.cast import page_name
+
+    # Great Expectations: a lisped first meeting, then "Mr. Wemmick" hundreds of times.
+    assert page_name("Mithter Wemmick", ["Mithter Wemmick", "Mr. Wemmick", "Wemmick"],
+                     {"mithter wemmick": 1, "mr wemmick": 300, "wemmick": 500}) == "Mr. Wemmick"
+    # a bare surname the book also titles gives way to the title ("Mrs. Gardiner")
+    assert page_name("Gardiner", ["Gardiner", "Mrs. Gardiner"],
+                     {"gardiner": 20, "mrs gardiner": 10}) == "Mrs. Gardiner"
+    # a given name titled "Miss" is no surname; a shorter form of the title does not replace
+    # it; a title as a character says it is not the page's
+    assert page_name("Estella", ["Estella", "Miss Estella"], {"estella": 800}) is None
+    assert page_name("Mrs. Joe Gargery", ["Mrs. Joe Gargery", "Mrs. Joe"],
+                     {"mrs joe gargery": 5, "mrs joe": 300}) is None
+    assert page_name("Flint", ["Flint", "Captain Flint", "Cap'n Flint"],
+                     {"flint": 40, "cap'n flint": 15, "captain flint": 5}) == "Captain Flint"
+    # a name used about as often as another keeps the page
+    assert page_name("Isabella", ["Isabella", "Bella"], {"isabella": 40, "bella": 20}) is None
+    assert page_name("Kitty", ["Kitty"], {"kitty": 20}) is None
