@@ -176,6 +176,26 @@ def test_a_person_is_titled_by_the_fullest_name_from_the_chapter_that_gives_it(n
     assert [(e.name, e.aliases) for e in second] == [("Elizabeth Bennet", ["Lizzy"])]
 
 
+def test_a_page_keeps_the_full_name_the_book_uses_most_across_chapters(novel) -> None:
+    # Treasure Island: "Jim Hawkins" through the book, "James Hawkins" once on a document;
+    # without the counts of earlier chapters the fuller given name would title the page.
+    chapters = {1: "Jim Hawkins ran. Jim Hawkins hid. Jim Hawkins slept.",
+                2: "The paper said: James Hawkins, cabin boy. James Hawkins, his mark."}
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        if number == 1:
+            return ChapterExtraction(new_entities=[entity(text_, "Jim Hawkins")])
+        return ChapterExtraction(new_entities=[entity(text_, "Jim Hawkins", "character",
+                                                      "James Hawkins")])
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        second = list_entities(session=session, novel_id=novel, cap=2)
+    assert [(e.name, e.aliases) for e in second] == [("Jim Hawkins", ["James Hawkins"])]
+
+
 def test_a_titled_full_name_is_not_the_one_known_by_title_and_surname_alone() -> None:
     cast, _ = _cast(("Mr. Knightley", 400, "male", ("Knightley",)))
     found = cast.bind_item(["John Knightley", "Mr. John Knightley"], "character", "male")
