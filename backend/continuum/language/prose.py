@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 from continuum.language.abbreviations import TITLE_ABBREVIATIONS
 from continuum.language.names import PROPER_NAME
+from continuum.language.quotes import quote_regions
 from continuum.language.speech import SAID_FORMS
 
 _ABBREVIATIONS = frozenset(a.capitalize() for a in TITLE_ABBREVIATIONS)  # "Mr.", "St.": no sentence ends
 _SENTENCE_END = re.compile(r"[.!?]+[\"”’']?(?=\s|$)|\n\s*\n")
 _PARAGRAPH = re.compile(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*")
 _QUOTE = re.compile(r"[\"“]([^\"“”]+)[\"”]")
+_CLOSING_MARKS = frozenset("\"\u201d\u2019'")
 _SAID = "|".join(SAID_FORMS)
 _PRONOUN = r"(?:he|she|they|I)"
 _NAME = PROPER_NAME
@@ -91,8 +93,10 @@ def speeches(text: str) -> list[Speech]:
     attributed speaker for an unattributed quote in the same paragraph."""
     out: list[Speech] = []
     previous: Span | None = None
+    regions = quote_regions(text)
     for para in paragraphs(text):
-        quotes = list(_QUOTE.finditer(text, para.start, para.end))
+        quotes = [_Quoted(text, a, min(b, para.end)) for a, b in regions
+                  if para.start <= a < para.end]
         beat = _beat_paragraph(text, previous) if quotes and quotes[0].start() == para.start else None
         previous = para
         found: list[tuple[str | None, int | None]] = []
@@ -130,10 +134,30 @@ def _turns(text: str, out: list[Speech]) -> list[Speech]:
     return [fixed[id(s)] for s in out]
 
 
+class _Quoted:
+    """One quotation of `quote_regions` read like a match of a quote pattern: group 0 with its
+    marks, group 1 the words inside them."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self._outer = (start, end)
+        inner_end = end - 1 if end - start > 1 and text[end - 1] in _CLOSING_MARKS else end
+        self._inner = (start + 1, max(start + 1, inner_end))
+        self._text = text
+
+    def start(self, group: int = 0) -> int:
+        return (self._outer if group == 0 else self._inner)[0]
+
+    def end(self, group: int = 0) -> int:
+        return (self._outer if group == 0 else self._inner)[1]
+
+    def group(self, group: int = 0) -> str:
+        return self._text[self.start(group):self.end(group)]
+
+
 def _opens_paragraph(text: str, start: int) -> bool:
     """The quote (its text starts at `start`) is the first thing in its paragraph."""
     line = text.rfind("\n", 0, start) + 1
-    return text[line:start].strip() in ("\"", "“")
+    return text[line:start].strip() in ("\"", "“", "'", "\u2018")
 
 
 def _narration_between(text: str, a: Speech, b: Speech) -> bool:

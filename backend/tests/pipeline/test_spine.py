@@ -62,10 +62,11 @@ def names(novel_id, cap):
 
 def test_entities_appear_at_their_first_chapter(novel) -> None:
     ingest(novel, [1, 2, 3])
-    assert "Darcy" not in names(novel, 1)
+    assert "Mr. Darcy" not in names(novel, 1)
     assert {"Elizabeth Bennet", "Jane Bennet", "Mr. Bennet", "Meryton"} <= set(names(novel, 1))
     at2 = names(novel, 2)
-    assert at2["Darcy"].first_chapter == 2
+    # the page is titled as the book titles him, not by the bare surname
+    assert at2["Mr. Darcy"].first_chapter == 2
     # "Elizabeth" in chapter 2 bound to the existing Elizabeth Bennet (partial), no duplicate.
     assert [n for n in at2 if n.startswith("Elizabeth")] == ["Elizabeth Bennet"]
 
@@ -79,7 +80,7 @@ def test_alias_learned_later_is_folded_and_hidden_before(novel) -> None:
         page = get_entity(session=session, novel_id=novel, cap=1, entity_id=liz.id)
         assert page is not None and "Lizzy" not in page.aliases
         assert [a.chapter for a in page.appearances] == [1]
-        darcy = names(novel, 3)["Darcy"]
+        darcy = names(novel, 3)["Mr. Darcy"]
         assert get_entity(session=session, novel_id=novel, cap=1, entity_id=darcy.id) is None
 
 
@@ -145,3 +146,19 @@ def test_replacing_the_latest_chapter_keeps_earlier_ids(novel) -> None:
     with read_session() as session:
         assert session.execute(text("SELECT count(*) FROM chapters WHERE novel_id = :n"),
                                {"n": novel}).scalar_one() == 2
+
+
+def test_the_reading_of_the_draft_is_timed_apart_from_the_checks(novel) -> None:
+    """The critique reads the draft once for the critic and the wiki alike: its timings show
+    that reading as the `read` stage, and `critique` is the comparison alone."""
+    import time
+
+    def slow(text_: str, number: int, context) -> ChapterExtraction:
+        time.sleep(0.3)
+        return script(text_, number, context)
+
+    done = analyze_chapter(novel_id=novel, number=1, text=CHAPTERS[1],
+                           extractor=ScriptedExtractor(slow))
+    assert done.timings["read"] >= 0.3
+    assert done.timings["critique"] < 0.3
+    assert done.timings["critique"] >= 0

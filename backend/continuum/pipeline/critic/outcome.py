@@ -49,6 +49,9 @@ class CritiqueOutcome:
     """The draft as the extractor read it (a `Reading`), for the spine to persist unread again."""
     calls: tuple[Any, ...] = field(default=(), compare=False, repr=False)
     """The LLM requests the critique made, whether it succeeded or not: they are billed."""
+    read_seconds: float = field(default=0.0, compare=False, repr=False)
+    """How long the extractor took to read the draft (the story context and the read), which
+    the spine reports as its own stage: the reading serves the wiki as much as the critic."""
 
     @property
     def extraction(self) -> Any:

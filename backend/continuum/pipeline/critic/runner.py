@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from typing import TYPE_CHECKING
 
@@ -49,12 +50,14 @@ def critique_draft(
                                error="the continuity critic is disabled")
     critic = f"{extractor.name}-critic"
     calls: tuple[LlmCall, ...] = ()
+    began, read_seconds = time.perf_counter(), 0.0
     try:
         context = load_story_context(session, novel_id=novel_id, chapter=number,
                                      chapter_text=text, max_entities=context_limit,
                                      chapter_title=title)
         reading = extractor.read(text, chapter_number=number, context=context,
                                  progress=progress)
+        read_seconds = time.perf_counter() - began
         calls = reading.calls
         extraction = reading.extraction
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
@@ -67,12 +70,13 @@ def critique_draft(
             budget_seconds = get_settings().critic_check_seconds
         findings = run_checks(claims, world, budget_seconds=budget_seconds)
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
-                               reading=reading, calls=calls)
+                               reading=reading, calls=calls, read_seconds=read_seconds)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         log.exception("critic failed on chapter %d of %s", number, novel_id)
         return CritiqueOutcome(status="error", critic=critic,
                                error=f"{exc.__class__.__name__}: {exc}",
-                               calls=exc.calls if isinstance(exc, ExtractionFailed) else calls)
+                               calls=exc.calls if isinstance(exc, ExtractionFailed) else calls,
+                               read_seconds=read_seconds)
 
 
 class CheckTimeout(RuntimeError):

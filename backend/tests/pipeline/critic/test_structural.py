@@ -195,6 +195,18 @@ def test_copular_age_and_trade_of_a_resolved_person() -> None:
         assert canon.check(claims, world) == [], text
 
 
+def test_a_trade_denied_or_supposed_is_no_trade() -> None:
+    # Emma, chapter 24: "He could be no judge, however, of the evil he was holding cheap."
+    world, _ = _canon_world()
+    text = "Aldous came in. Aldous was the harbourmaster now."
+    found = canon.check(_claims(text, world, ("Aldous Finch", ("Aldous",))), world)
+    assert [f.severity for f in found] == ["WARN"]
+    for text in ("Aldous came in. Aldous could be no judge, however, of the evil.",
+                 "Aldous came in. Aldous was no harbourmaster, whatever he said.",
+                 "Aldous came in. Aldous would be the harbourmaster if they asked."):
+        assert canon.check(_claims(text, world, ("Aldous Finch", ("Aldous",))), world) == [], text
+
+
 def test_fact_voiced_by_someone_who_never_learned_it() -> None:
     world, ids = _world(("Elena Voss", "character"), ("Mara Finch", "character"),
                         ("Jonah Crane", "character"))
@@ -285,3 +297,38 @@ def test_possession_messages_inflect_the_verb_once() -> None:
     assert [possession.present(v) for v in verbs] == [
         "holds", "rubs", "reaches", "carries", "weighed", "turns", "passes", "plays", "gives",
         "does", "takes"]
+
+
+def test_the_dead_spoken_of_in_the_past_tense_do_nothing_here() -> None:
+    # Wuthering Heights, chapters 22 and 23: Isabella is dead; Catherine and Nelly speak of
+    # her in straight single quotes ("'She did,' cried my young lady").
+    from .test_generalisation import _event
+
+    world, _ = _dead_reyes()
+    for text, quote, verb in (
+            ("'She did,' cried my young lady.\n\n'She didn't leave,' said the boy.",
+             "She did", "do"),
+            ("'Ilse Reyes had a boat then,' said Mara.\n\n'She had,' said Tomas.",
+             "Ilse Reyes had a boat", "have")):
+        claims = _claims(text, world, ("Ilse Reyes", ("Ilse Reyes", "She")))
+        claims.extraction.events.append(_event(text, quote, "Ilse Reyes", verb, ""))
+        assert entity._dead_actors(claims, world) == [], text
+    # told by the narration, the dead act
+    for text, quote, verb in (
+            ("Ilse Reyes walked the quay that night.", "Ilse Reyes walked the quay", "walk"),):
+        claims = _claims(text, world, ("Ilse Reyes", ("Ilse Reyes",)))
+        claims.extraction.events.append(_event(text, quote, "Ilse Reyes", verb, ""))
+        assert [f.check for f in entity._dead_actors(claims, world)] == ["entity"], text
+
+
+def test_a_title_and_a_pronoun_are_not_what_a_voiced_fact_shares() -> None:
+    # Emma, chapter 25: Mr. Woodhouse's "look at him ... Mr. Cole is very bilious" is not
+    # chapter 8's "Mr. Elton looked up to him", which only Emma knows.
+    world, ids = _world(("Emma Woodhouse", "character"), ("Mr. Woodhouse", "character"),
+                        ("Mr. Elton", "character"), ("Mr. Cole", "character"))
+    world.knowledge.append(Known(ids["Emma Woodhouse"], "Mr. Elton looked up to him", "elton",
+                                 Evidence(chapter=8, quote="she knew Mr. Elton looked up to him")))
+    text = ('"You would not think it to look at him, but he is bilious--Mr. Cole is very '
+            'bilious," said Mr. Woodhouse.')
+    claims = _claims(text, world, ("Mr. Woodhouse", ("Mr. Woodhouse",)), ("Mr. Cole", ("Mr. Cole",)))
+    assert knowledge.check(claims, world) == []

@@ -52,6 +52,7 @@ from continuum.pipeline.critic.recognisers.canon_record import value_key as _key
 from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
 from continuum.pipeline.critic.recognisers.canon_trades import (
     bygone,
+    not_so,
     predicated_trades,
     same_family,
     trade_findings,
@@ -411,6 +412,8 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
         trade = attr.lower_
         if verb.lemma_ != "be" or not _TRADE_WORD.match(trade) or (person, "occupation") in done:
             continue
+        if not_so(attr):
+            continue  # "he could be no judge of the evil": a negation or a supposition
         who = claims.name_of(person)
         locked_trades = _locked(claims, world, person, who, "occupation")
         earlier = [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
@@ -507,3 +510,4 @@ def _same(claims: DraftClaims, subject: uuid.UUID, draft_name: str, earlier_name
         return True
     return claims.person(earlier_name) == subject and len(earlier_name.split()) >= len(
         draft_name.split())
+

@@ -71,7 +71,8 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
         actor = claims.bind(event.subject, "character")
         if actor is None or not _still_dead(world, actor) or event.verb.lower() in AFTERLIFE_VERBS:
             continue
-        if _in_the_past(claims, event.evidence.start, event.evidence.end) or _told_as_before(claims, event):
+        if _in_the_past(claims, event.evidence.start, event.evidence.end) or \
+                _told_as_before(claims, event) or _spoken_of_as_past(claims, event):
             continue
         if actor in seen:
             continue
@@ -90,6 +91,26 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
             evidence_quote=died.quote,
         ))
     return findings
+
+
+# Verbs that say how things stood, or stand for another verb ("She did"): no act of the dead.
+_STATING_VERBS = frozenset({"have", "do", "be"})
+
+
+def _spoken_of_as_past(claims: DraftClaims, event: Any) -> bool:
+    """A character speaking of how the dead were, in the past tense and undated ("'Aunt
+    Isabella had not you and me to nurse her,' I replied"; "'She did,' cried my young lady",
+    of how Isabella left): the dead do nothing here. An act told of them ("Captain Reyes
+    stopped me at the lychgate") is still one."""
+    if event.verb.lower() not in _STATING_VERBS:
+        return False
+    doc = parsed.doc_of(claims)
+    span = doc.char_span(event.evidence.start, event.evidence.end, alignment_mode="expand")
+    if span is None or not len(span) or not parsed.quoted(claims, span[0]) or \
+            parsed.RECENT.search(span.sent.text):
+        return False
+    tags = {t.tag_ for t in span}
+    return bool(tags & {"VBD", "VBN"}) and not tags & {"VBZ", "VBP", "MD"}
 
 
 # Words of a name that name nobody alone: its titles, and "old", "young", "the".

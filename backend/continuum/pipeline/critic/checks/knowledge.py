@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from continuum.language.names import CAPITALISED_RUN, PRONOUNS, normalize
+from continuum.language.names import CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -36,7 +36,7 @@ OVERLAP = 0.6
 _WORD = re.compile(r"[a-z]+")
 _STOP = {"the", "a", "an", "that", "was", "were", "is", "had", "has", "have", "of", "to", "in",
          "and", "his", "her", "their", "it", "be", "been", "by", "on", "at", "for", "with",
-         "he", "she", "they", "not", "from", "as", "this", "would", "could", "who", "which"}
+         "not", "from", "as", "this", "would", "could", "who", "which"} | set(PRONOUNS)
 
 
 def content_words(text: str) -> set[str]:
@@ -54,8 +54,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
 
 
 def _names_in(text: str) -> set[str]:
-    """Capitalised words after the first word (proper names, crudely)."""
-    words = _PROPER.findall(text)
+    """Capitalised words after the first word (proper names, crudely), titles aside: "Mr.
+    Cole" and "Mr. Elton" share no name."""
+    words = [w for w in _PROPER.findall(text) if w.lower() not in HONORIFICS]  # not "Mr"
     return {w.lower() for w in words if text.find(w) > 0 or w.lower() not in _STOP}
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
+from continuum.language.grammar import MODALS
 from continuum.language.names import PRONOUNS, SHORT_NAME, normalize
 from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.prose import sentences
@@ -199,6 +201,15 @@ def bygone(sentence: str) -> bool:
     return _BYGONE.search(sentence) is not None
 
 
+def not_so(noun: Any) -> bool:
+    """Whether a trade noun says something other than what its holder is: denied ("he could
+    be no judge of the evil", Emma) or supposed ("would be the squire", "might be a
+    doctor")."""
+    verb = noun.head if noun.dep_ in {"attr", "oprd", "acomp"} else None
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or (
+        verb is not None and any(c.dep_ == "aux" and c.lower_ in MODALS for c in verb.children))
+
+
 def trade_word(word: str) -> bool:
     """A noun for a person's trade or post: a known trade family, or a trade-making suffix."""
     word = word.lower()
@@ -226,7 +237,7 @@ def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Findin
         if person is None or person in done or claims.roster.entries[person].type != "character":
             continue
         sent = noun.sent
-        if bygone(sent.text) or any(c.lower_ in _PAST for c in noun.lefts):
+        if bygone(sent.text) or any(c.lower_ in _PAST for c in noun.lefts) or not_so(noun):
             continue
         start, end = sent.start_char, sent.end_char
         if overlaps_any(found + findings, start, end):

@@ -4,7 +4,9 @@
 A salience list of recent mentions (names and already-resolved pronouns) is scanned
 backwards; candidates must agree in gender and number, may not be a co-argument of the
 pronoun ("Darcy saw him"), and are scored by sentence distance, subjecthood and whether
-both sit in the same stretch of narration or speech. Quotations are attributed to a
+both sit in the same stretch of narration or speech; a speech tag's pronoun is never someone
+its own quotation names ("'But Aunt Isabella was younger than papa,' she remarked" is not
+Isabella). Quotations are attributed to a
 speaker through the dependency parse of the tag (`"...," said Elizabeth`, `she replied`);
 a quote continued in the same paragraph keeps its speaker.
 """
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.language.quotes import quote_regions as quote_regions  # the one quote reader
 from continuum.language.speech import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
 from continuum.pipeline.extract.heuristic.narrator import (
@@ -36,7 +39,6 @@ _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
 _WINDOW_ANCHORS = 40
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_QUOTE_MARKS = re.compile(r"\n[ \t]*\n|[\u201c\u201d\u2018\u2019\"]")
 
 
 @dataclass(frozen=True)
@@ -57,41 +59,6 @@ class KeyedSpan:
     tok_start: int
     tok_end: int
     key: str
-
-
-def quote_regions(text: str) -> list[tuple[int, int]]:
-    """[start, end) character ranges of quoted speech, quote marks included.
-
-    Curly or straight double quotes, unless curly single quotes open more than twice as many
-    quotations (British style, with doubles only for quotes within quotes, as in Alice); an
-    unclosed quote ends with its paragraph (the next paragraph reopens it).
-    """
-    doubles = text.count("\u201c") + text.count('"')
-    singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
-    if singles < 2 or (doubles >= 2 and doubles * 2 >= singles):
-        opens, closes, straight = "\u201c", "\u201d", '"'
-    else:
-        opens, closes, straight = "\u2018", "\u2019", ""
-    regions: list[tuple[int, int]] = []
-    start: int | None = None
-    for m in _QUOTE_MARKS.finditer(text):
-        ch = m.group()
-        if ch.startswith("\n"):
-            if start is not None:
-                regions.append((start, m.start()))
-                start = None
-        elif ch == opens or (ch == straight and start is None):
-            if start is not None:
-                regions.append((start, m.start()))
-            start = m.start()
-        elif ch in (closes, straight) and start is not None:
-            if ch == "\u2019" and m.end() < len(text) and text[m.end()].isalpha():
-                continue  # an apostrophe: "don’t"
-            regions.append((start, m.end()))
-            start = None
-    if start is not None:
-        regions.append((start, len(text)))
-    return regions
 
 
 def token_quote_ids(doc: Any, regions: Sequence[tuple[int, int]]) -> list[int]:
@@ -229,13 +196,14 @@ def _choose(
     """The best antecedent for a third-person pronoun, or None."""
     sent, quote = sent_ids[tok.i], quote_ids[tok.i]
     reflexive = tok.lower_.endswith(("self", "selves"))
+    own_words = _tagged_quote(doc, tok, quote_ids)
     best: tuple[float, str] | None = None
     seen: set[str] = set()
     for rank, a in enumerate(reversed(anchors)):
         if rank >= _WINDOW_ANCHORS or sent - a.sent > _WINDOW_SENTENCES:
             break
-        if a.key in seen:
-            continue
+        if a.key in seen or (own_words and a.quote == own_words):
+            continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
         seen.add(a.key)
         entity_gender = genders.get(a.key, "unknown")
         if gender == "plural" and entity_gender != "plural":
@@ -256,6 +224,19 @@ def _choose(
         if best is None or score > best[0]:
             best = (score, a.key)
     return best[1] if best else None
+
+
+def _tagged_quote(doc: Any, tok: Any, quote_ids: list[int]) -> int:
+    """The quotation a speech tag's pronoun speaks ("'…,' she remarked"), or 0: the speaker
+    is not someone the quotation names in the third person."""
+    if quote_ids[tok.i] or tok.dep_ not in _SUBJECT or tok.head.lemma_ not in SPEECH_VERBS:
+        return 0
+    for j in range(tok.i - 1, max(tok.i - 4, -1), -1):
+        if quote_ids[j]:
+            return quote_ids[j]
+        if doc[j].is_alpha or "\n" in doc[j].text_with_ws:
+            return 0
+    return 0
 
 
 def _attribute(

@@ -9,7 +9,7 @@ import pytest
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.coref import quote_regions
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
-from continuum.pipeline.extract.protocol import StoryContext
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +103,30 @@ def test_quotes_are_found_in_curly_straight_and_single_styles() -> None:
     american = "“I read ‘Tom Tit’ once,” said Alice. “It’s the ‘Owl’ I like,” she said."
     assert [american[a:b] for a, b in quote_regions(american)] == [
         "“I read ‘Tom Tit’ once,”", "“It’s the ‘Owl’ I like,”"]
+
+
+def test_speech_in_straight_single_quotes_is_found_past_the_apostrophes() -> None:
+    # Wuthering Heights sets its speech in straight single quotes, and Joseph's dialect is
+    # full of apostrophes: none of them opens or closes a quotation.
+    text = ("'But Aunt Isabella was younger than papa,' she remarked.\n\n"
+            "'Aw woonder how yah can stand thear i' idleness, when all on 'em's goan out!' "
+            "said Joseph.\n\nI didn't answer. 'Go away'\n\nHe went. 'I'm goin' to t' fold,' "
+            "he said, 'an' yah mun come.'")
+    assert [text[a:b] for a, b in quote_regions(text)] == [
+        "'But Aunt Isabella was younger than papa,'",
+        "'Aw woonder how yah can stand thear i' idleness, when all on 'em's goan out!'",
+        "'Go away'", "'I'm goin' to t' fold,'", "'an' yah mun come.'"]
+    # a book with a few straight apostrophes and curly doubles keeps its doubles
+    assert quote_regions("“Go,” said Tom. 'Tis late, an' the men's tired.") == [(0, 5)]
+
+
+def test_a_speech_tags_pronoun_is_not_someone_its_quotation_names(shared_data: Path) -> None:
+    text = (shared_data / "novels" / "wuthering_heights.txt").read_text(encoding="utf-8")
+    at = text.index("'But Aunt Isabella was younger")
+    passage = text[text.rfind("\n\n", 0, at - 300): text.index("\n\n", at)]
+    known = [KnownEntity(name="Isabella Linton", type="character", aliases=["Isabella"],
+                         gender="female"),
+             KnownEntity(name="Catherine Linton", type="character", aliases=["Catherine", "Cathy"],
+                         gender="female")]
+    chapter = analyze_chapter_text(passage, StoryContext(entities=known, narrator="Ellen Dean"))
+    assert pronoun_key(chapter, "she", "younger than papa,'") != "Isabella Linton"

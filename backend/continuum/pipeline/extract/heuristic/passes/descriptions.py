@@ -1,7 +1,9 @@
 """Descriptions of people and places from what the narration says of them.
 
 Two forms, both read from the parse of a sentence in narration (never speech, which may be
-one character's opinion of another), where the name itself is the head:
+one character's opinion of another), where the name itself is the head, or a "he" or "she"
+whose person is certain ("She was a woman of mean understanding, little information, and
+uncertain temper": Mrs. Bennet, the only woman named in the sentences before):
 - an apposition that is a described noun phrase: "Mr. Collins, a tall, heavy-looking young
   man of five-and-twenty";
 - a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
@@ -20,12 +22,16 @@ from typing import Any
 
 from continuum.language.people import DESCRIPTION_HEADS
 from continuum.language.trades import OCCUPATIONS
+from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.nominals import PERSON_NOUNS as EPITHETS
 from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
+# "She was a woman of mean understanding" (Mrs. Bennet): a narration pronoun whose person is
+# certain (`certainty.certain`) is described as its name would be.
+_SUBJECT_PRONOUNS = frozenset({"he", "she"})
 _COPULAS = frozenset({"be"})
 _CLAUSES = frozenset({"relcl", "advcl"})  # "a man who ...": the description stops before it
 _INDEFINITE = frozenset({"a", "an"})
@@ -43,9 +49,12 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
         item = items.get(key or "")
         if item is None or item.description or item.type not in _DESCRIBED_KINDS:
             continue
-        if view.token_kind[tok.i] != "name" or view.in_quote(tok) or tok.pos_ != "PROPN":
+        if view.in_quote(tok) or not (
+                (view.token_kind[tok.i] == "name" and tok.pos_ == "PROPN")
+                or _certain_pronoun(view, tok, key or "")):
             continue
-        head = _apposition(tok) or _copula(view, tok)
+        head = _apposition(tok) if tok.pos_ == "PROPN" else None
+        head = head or _copula(view, tok)
         if head is not None and item.type == "character" and not person_head(head):
             continue
         phrase = _phrase(head) if head is not None else None
@@ -53,6 +62,23 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
             item.description = phrase
             described += 1
     return described
+
+
+def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:
+    """A "he" or "she" opening a main clause, whose person is certain, with no other person
+    spoken of by a noun since the sentence before ("I had never seen the squire so near at
+    hand. He was a tall man": the squire, not the doctor named before him; "an odd idea
+    that he was a square, stout, dark man": a fancy of "my father")."""
+    if tok.lower_ not in _SUBJECT_PRONOUNS or tok.head.dep_ != "ROOT" or not certain(view, tok, key):
+        return False
+    sentence = view.token_sent[tok.i]
+    j = tok.i - 1
+    while j >= 0 and view.token_sent[j] >= sentence - 1:
+        other = view.doc[j]
+        if other.pos_ == "NOUN" and view.token_kind[j] != "name" and person_head(other):
+            return False
+        j -= 1
+    return True
 
 
 def person_head(noun: Any) -> bool:

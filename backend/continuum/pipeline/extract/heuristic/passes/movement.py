@@ -249,11 +249,16 @@ def _gone_home(view: ChapterView, verb: Any, home: Any, people: list[tuple[Any, 
     they are no longer where the story last placed them and which house is home the text
     does not say: the place on record ends (a `left` of nowhere in particular); no place is
     guessed. Being at home ("she knew that he was home", after he rowed out to Heron Rock)
-    may be where they last went, so it ends nothing."""
+    may be where they last went, so it ends nothing. Leaving home ("I left home") is a
+    `left` of the home, never a journey to it."""
     if any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children):
         return  # "he had worked his way home over ten years": a story of before, not the scene
+    leaving = verb.lemma_.lower() in LEAVE_VERBS  # "I left home": away from it, not to it
     for tok, who in people:
         place = homes.of(who, verb.i) if homes is not None else None
+        if leaving:
+            out.append(delta(view, verb, "left", who, place, [tok, home], "home", 0.6, tok))
+            continue
         if place is not None:
             out.append(delta(view, verb, "moved_to", who, place, [tok, home], "home", 0.6, tok))
             continue

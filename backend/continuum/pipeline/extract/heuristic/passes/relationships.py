@@ -152,7 +152,7 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
         return []
     owner = _owner(view, noun)
     if owner is None:
-        return _had_relative(view, noun, rel, lemma)
+        return _had_relative(view, noun, rel, lemma) or _one_another(view, noun, rel, lemma)
     owner_key, owner_tok = owner
     certain_key = certain_owner(view, noun, owner_tok, owner_key)
     if certain_key is None:
@@ -174,7 +174,7 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             return []
     if any(view.token_kind[t.i] == "inferred" for _, t in referents):
         confidence = 0.55  # "his wife" of "Mr. Bennet" read as "Mrs. Bennet"
-    if any(c.dep_ == "amod" and c.lower_ in {"former", "ex", "erstwhile"} for c in noun.children):
+    if any(c.dep_ == "amod" and c.lower_ in FORMER for c in noun.children):
         ended = True  # "her former friend"
     rule = "ended" if ended else ("copula" if copula is not None else "possessive")
     if owner_tok.dep_ == "pobj":
@@ -188,6 +188,31 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             tokens.append(copula)
         items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
     return items
+
+
+FORMER = frozenset({"former", "ex", "erstwhile"})
+# Ties two people hold to each other alike: "Lady Catherine and Lady Anne were sisters".
+MUTUAL_TIES = frozenset({"sister_of", "brother_of", "sibling_of", "cousin_of", "friend_of"})
+
+
+def _one_another(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:
+    """"Lady Catherine de Bourgh and Lady Anne Darcy were sisters": a plural tie predicated of
+    people named together, each of them certain, in an asserted clause of the narration."""
+    verb = noun.head
+    if rel not in MUTUAL_TIES or noun.tag_ != "NNS" or noun.dep_ != "attr" or \
+            verb.lemma_ != "be" or view.in_quote(noun) or not view.verdict(verb).asserted or \
+            any(c.dep_ in {"det", "prep"} or c.lower_ in FORMER for c in noun.children):
+        return []  # "were the sisters of …", "were former friends"
+    named = {t.i: t for s in view.subjects(verb) for t in (s, *s.conjuncts)}
+    people = [(t, c) for t in named.values() for c in view.characters(t) if certain(view, t, c)]
+    keys = list(dict.fromkeys(c for _, c in people))
+    if len(keys) < 2 or len(keys) != len(people) or \
+            not all(_gender_fits(view, k, lemma) for k in keys):
+        return []
+    tokens = {k: t for t, k in people}
+    return [_make(view, a, b, rel, [tokens[a], tokens[b], noun], "one_another", 0.75,
+                  anchor=verb)
+            for i, a in enumerate(keys) for b in keys[i + 1:]]
 
 
 VOCATIVE_PARENTS = {noun: gender for noun, (role, gender) in FAMILY_NOUNS.items() if role == "parent"}

@@ -6,7 +6,8 @@
   listening to the stars": the relative clause's subjects are there.
 - A paragraph that opens on a named place ("The Drover's Rest was low and warm and smelled
   of woodsmoke.") and goes on with people acting: the first character who does something
-  in the paragraph, before anyone goes anywhere, is there.
+  in the paragraph, before anyone goes anywhere, is there. A place that stands for its
+  people ("All Meryton seemed striving to blacken the man") sets no scene.
 
 Narration only, asserted clauses only (the caller gates), one placement per person per
 paragraph for the opening rule. All are presence (`arrived_at`), weaker than a verb of
@@ -68,12 +69,22 @@ class Openings:
             if root is None or root.lemma_.lower() not in DESCRIBING_VERBS or view.in_quote(root):
                 continue
             subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
-            if subj is None or view.is_character(view.key(subj)):
+            if subj is None or view.is_character(view.key(subj)) or _its_people(subj):
                 continue
             found = nested_place(view, subj)
             if found is not None and found[1] is subj:
                 out.place[index] = (found[0], s_end)
         return out
+
+
+# "All Meryton seemed striving to blacken the man": a place with these is its people.
+_WHOLE = frozenset({"all", "whole", "every", "half"})
+
+
+def _its_people(subj: Any) -> bool:
+    """Whether a place subject stands for the people in it ("All Meryton", "the whole
+    town"): a paragraph opening on them sets no scene."""
+    return any(c.dep_ in {"det", "predet", "amod"} and c.lower_ in _WHOLE for c in subj.children)
 
 
 def setting(view: ChapterView, verb: Any, out: list[StateDelta], openings: Openings) -> None:

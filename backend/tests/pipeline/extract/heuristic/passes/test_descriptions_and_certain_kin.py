@@ -107,3 +107,26 @@ def test_a_marriage_of_pronouns_states_nothing(view: ViewOf) -> None:
     named = _relations(view, "Harriet Smith married Robert Martin in September.")
     assert ("Harriet Smith", "married_to", "Robert Martin") in named
 
+
+
+def test_a_certain_he_or_she_is_described_as_the_name_would_be() -> None:
+    # Pride and Prejudice, chapter 10; Great Expectations, chapter 23.
+    text = ("As for Mr. Hurst, by whom Elizabeth sat, he was an indolent man, who lived only "
+            "to eat, drink, and play at cards.")
+    assert in_novel("pride_and_prejudice.txt", "he was an indolent man, who lived only to eat")
+    assert _descriptions(text)["Mr. Hurst"] == "an indolent man"
+    text = ("Matthew Pocket said he was glad to see me. He was a young-looking man, in spite of "
+            "his perplexities and his very grey hair.")
+    assert _descriptions(text)["Matthew Pocket"] is not None
+
+
+def test_a_pronoun_after_a_person_spoken_of_by_a_noun_describes_nobody() -> None:
+    # Treasure Island, chapter 6: the squire, not the doctor named before him; Great
+    # Expectations, chapter 1: a fancy of Pip's father, not Pip.
+    text = ("The squire and David Livesey sat by the fire. I had never seen the squire so near "
+            "at hand. He was a tall man, over six feet high, and broad in proportion.")
+    assert in_novel("treasure_island.txt", "He was a tall man, over six")
+    assert _descriptions(text).get("David Livesey") is None
+    text = ("Philip Pirrip looked at the stones. The shape of the letters on my father's gave "
+            "me an odd idea that he was a square, stout, dark man, with curly black hair.")
+    assert _descriptions(text).get("Philip Pirrip") is None

@@ -47,6 +47,21 @@ def test_of_genitive_and_copula(view: ViewOf) -> None:
         ("Mr. Bingley", "friend_of", "Darcy", True, False)]
 
 
+def test_people_named_together_as_sisters_are_sisters(view: ViewOf) -> None:
+    # Pride and Prejudice, chapter 16: "Lady Catherine de Bourgh and Lady Anne Darcy were
+    # sisters".
+    assert rels(view, "Lady Catherine de Bourgh and Lady Anne Darcy were sisters.") == [
+        ("Catherine de Bourgh", "sister_of", "Anne Darcy", False, False)]
+    assert rels(view, "Mr. Bingley and Mr. Darcy were good friends.") == [
+        ("Mr. Bingley", "friend_of", "Mr. Darcy", True, False)]
+    for text in ("Mr. Bingley and Mr. Darcy were not friends.",
+                 "Mr. Bingley and Mr. Darcy were former friends.",
+                 "They were sisters.",
+                 "Mr. Bingley and Jane were brothers.",
+                 "\u201cMr. Bingley and Mr. Darcy were friends,\u201d said Jane."):
+        assert rels(view, text) == [], text
+
+
 def test_negated_or_questioned_relations_are_not_stated(view: ViewOf) -> None:
     assert rels(view, "Charles was not her brother.") == []
     assert rels(view, "Is Jane engaged to Mr. Bingley?") == []

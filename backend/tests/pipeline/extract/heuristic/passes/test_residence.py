@@ -84,3 +84,13 @@ def test_a_home_said_in_the_chapter_is_used_from_then_on(view: ViewOf) -> None:
     items = extract_state_deltas(view(text, StoryContext(entities=CAST, relationships=known))).items
     went = [d.object for d in items if d.kind == "moved_to"]
     assert went == ["Netherfield", "Pemberley", "Longbourn"]  # the old home, then the new one
+
+
+def test_leaving_home_leaves_it(view: ViewOf) -> None:
+    # Great Expectations, chapter 52: "I left home" had sent Pip home to the Temple.
+    known = [KnownRelationship(source="Emma Woodhouse", type="lives_at", target="Hartfield")]
+    text = "Emma walked home. Emma left home early the next day."
+    items = extract_state_deltas(view(text, StoryContext(entities=CAST, relationships=known))).items
+    assert_evidence_exact(text, items)
+    assert [(d.kind, d.subject, d.object) for d in items] == [
+        ("moved_to", "Emma Woodhouse", "Hartfield"), ("left", "Emma Woodhouse", "Hartfield")]

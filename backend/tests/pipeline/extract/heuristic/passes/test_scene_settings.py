@@ -59,6 +59,16 @@ def test_a_paragraph_opening_on_a_place_places_the_first_to_act(view: ViewOf) ->
                                   ("left", "Anna Lind", None)]
 
 
+def test_a_place_standing_for_its_people_sets_no_scene(view: ViewOf) -> None:
+    # Pride and Prejudice, chapter 48: Meryton's gossip, not Elizabeth at Meryton.
+    text = ("All Brackley seemed striving to blacken the man who, but three months before, "
+            "had been almost an angel of light. Anna Lind, though she did not credit above "
+            "half of what was said, believed enough.")
+    assert places(view, text) == []
+    assert places(view, text.replace("All Brackley seemed striving", "Brackley was busy, "
+                                     "striving")) == [("arrived_at", "Anna Lind", "Brackley")]
+
+
 def test_a_paragraph_where_someone_goes_elsewhere_is_not_set_by_its_opening(view: ViewOf) -> None:
     text = ("The Golden Fleece was dark and low. Jonas Brel walked to Brackley and looked "
             "about him.")
