@@ -51,13 +51,28 @@ def place_of(view: ChapterView, tok: Any) -> str | None:
 
 def _definite_place(view: ChapterView, tok: Any) -> str | None:
     """"went back to bed in the observatory": "the" and the head word of the one named place
-    the story has of that kind (the Halloran Observatory). Not "an observatory", "his
-    observatory" or "the observatory kitchen"."""
+    the story has of that kind (the Halloran Observatory), named earlier in the chapter. Not
+    "an observatory", "his observatory", "the observatory kitchen", "the end of his
+    satisfaction" (South End), or a "hall" no "West Hall" came before in the chapter."""
     if tok.dep_ == "compound" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.lefts):
         return None
     if any(c.dep_ in {"poss", "compound"} for c in tok.lefts):
         return None
-    return view.place_by_head(tok.lemma_.lower())
+    if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+        return None  # "got to the end of his satisfaction" is no South End
+    place = view.place_by_head(tok.lemma_.lower())
+    if place is None or not _named_before(view, place, tok.i):
+        return None  # "Emma walked into the hall": a room, not West Hall, unnamed here
+    return place
+
+
+def _named_before(view: ChapterView, place: str, at: int) -> bool:
+    """Whether the chapter names the place before token `at` (by its name, not a pronoun),
+    or the estate it is the house of ("Netherfield" before "the house": Netherfield House)."""
+    lowered = place.lower()
+    return any(view.token_kind[j] == "name" and (key := view.token_key[j]) is not None and (
+        key == place or (view.type_of(key) == "location" and lowered.startswith(key.lower() + " ")))
+        for j in range(at))
 
 
 def house_of(view: ChapterView, tok: Any) -> str | None:
