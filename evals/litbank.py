@@ -285,7 +285,7 @@ NARRATOR_MIN_MENTIONS = 15
 
 def narrator_chain(text: str, mentions: Sequence[GoldMention]) -> str | None:
     """The gold chain holding most of the narration's "I", if it holds enough of them."""
-    from continuum.pipeline.extract.heuristic.coref import quote_regions
+    from continuum.language.quotes import quote_regions
 
     regions = quote_regions(text)
     starts = [a for a, _ in regions]

@@ -54,6 +54,9 @@ TITLE_SPELLINGS = {
     "sgt": "sergeant", "gov": "governor", "st": "saint", "mme": "madame", "mlle": "mademoiselle",
     "mas'r": "master", "mas\u2019r": "master",
 }  # fmt: skip
+# Of those, the spellings of a title as a character says it, not as a page would title anyone
+# ("Cap'n Flint" is Captain Flint), normalized (`normalize` writes ’ as ').
+DIALECT_TITLES = frozenset(k for k in TITLE_SPELLINGS if "'" in k) | {"capn"}
 
 # The titles a name mention may open with ("Mr.", "the Duke of York", "Sister Agnes"), by the sex
 # they tell: the honorifics and the rest of fiction's peers, clergy, officers and officials.

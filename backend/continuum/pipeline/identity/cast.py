@@ -27,6 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from continuum.language.names import (
+    DIALECT_TITLES,
     PARTICLES,
     RANK_HONORIFICS,
     RANKS,
@@ -248,8 +249,6 @@ class Cast:
 # Bourgh"), and a tie's ("Uncle Pumblechook") is no title of the person's own.
 SHED_TITLES = (SURNAME_TITLES | RANKS | {"miss", "ms", "master", "doctor", "rev", "prof"}) - \
     WIFE_HONORIFICS - RANK_HONORIFICS
-# A title as a character says it, not as the page would: "Cap'n Flint" is Captain Flint.
-DIALECT_TITLES = frozenset({"cap'n", "capn", "mas'r"})
 # Without a full name, a page keeps its title unless another name is used this many times as
 # often (the lisped "Mithter Wemmick" of a first meeting against "Mr. Wemmick").
 RENAME_RATIO = 3

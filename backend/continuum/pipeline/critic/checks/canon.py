@@ -510,4 +510,3 @@ def _same(claims: DraftClaims, subject: uuid.UUID, draft_name: str, earlier_name
         return True
     return claims.person(earlier_name) == subject and len(earlier_name.split()) >= len(
         draft_name.split())
-

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from continuum.language.names import FEMALE_NAMES, MALE_NAMES, normalize
+from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
     Cluster,
     Votes,
@@ -28,7 +29,6 @@ from continuum.pipeline.extract.heuristic.aliases import (
 from continuum.pipeline.extract.heuristic.coref import (
     KeyedSpan,
     pronoun_gender_votes,
-    quote_regions,
     resolve_pronouns,
     token_quote_ids,
     token_sentence_ids,

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
-from continuum.language.quotes import quote_regions as quote_regions  # the one quote reader
 from continuum.language.speech import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
 from continuum.pipeline.extract.heuristic.narrator import (

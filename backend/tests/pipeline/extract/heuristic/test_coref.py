@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-from continuum.pipeline.extract.heuristic.coref import quote_regions
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 

@@ -2,8 +2,8 @@
 
 Two forms, both read from the parse of a sentence in narration (never speech, which may be
 one character's opinion of another), where the name itself is the head, or a "he" or "she"
-whose person is certain ("She was a woman of mean understanding, little information, and
-uncertain temper": Mrs. Bennet, the only woman named in the sentences before):
+opening a main clause whose person is certain ("As for Mr. Hurst, by whom Elizabeth sat, he
+was an indolent man": `_certain_pronoun`):
 - an apposition that is a described noun phrase: "Mr. Collins, a tall, heavy-looking young
   man of five-and-twenty";
 - a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
@@ -29,8 +29,8 @@ from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_
 from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
-# "She was a woman of mean understanding" (Mrs. Bennet): a narration pronoun whose person is
-# certain (`certainty.certain`) is described as its name would be.
+# "he was an indolent man" (Mr. Hurst): a narration pronoun whose person is certain
+# (`certainty.certain`) is described as its name would be.
 _SUBJECT_PRONOUNS = frozenset({"he", "she"})
 _COPULAS = frozenset({"be"})
 _CLAUSES = frozenset({"relcl", "advcl"})  # "a man who ...": the description stops before it
