@@ -4,6 +4,7 @@ the read layer's look-ups)."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -202,8 +203,10 @@ def _attribution(text: str, after: int, after_end: int, before_start: int,
 
 
 def in_speech(spans: list[Speech], start: int) -> Speech | None:
-    """The quoted passage that contains an offset, if any."""
-    return next((s for s in spans if s.start <= start < s.end), None)
+    """The quoted passage that contains an offset, if any (the passages are in text order and
+    do not overlap)."""
+    at = bisect.bisect_right(spans, start, key=lambda s: s.start) - 1
+    return spans[at] if at >= 0 and start < spans[at].end else None
 
 
 def narration(text: str, spans: list[Speech]) -> Callable[[int], bool]:

@@ -228,6 +228,8 @@ def _read(session: Session, outcome: CritiqueOutcome, *, novel_id: uuid.UUID, nu
     chunks = chunk_text(text, max_tokens=settings.chunk_tokens, overlap=settings.chunk_overlap)
     report("extract", 0.0)
     reading = outcome.reading
+    if outcome.read_failure is not None:
+        raise outcome.read_failure  # its calls are on the bill already; reading again costs twice
     if reading is None:
         context = load_story_context(session, novel_id=novel_id, chapter=number,
                                      chapter_text=text,

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
-from continuum.errors import Conflict, EmptyText
+from continuum.errors import Conflict, EmptyText, ExtractionFailed
 from continuum.pipeline.extract.schema import ChapterExtraction, Evidence, StateDelta
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
@@ -132,6 +132,21 @@ def test_a_failing_extractor_writes_nothing(novel) -> None:
                         extractor=ScriptedExtractor(boom))
     with read_session() as session:
         for table in ("chapters", "entities", "entity_mentions", "critique_reports"):
+            assert session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one() == 0
+
+
+def test_a_draft_the_extractor_could_not_read_is_not_read_twice(novel) -> None:
+    """The critique's reading failed: the spine raises that failure (its calls billed once)
+    instead of paying for the same reading again, and writes nothing."""
+    def refused(text_, number, context):
+        raise ExtractionFailed("the model answered prose, not JSON")
+
+    extractor = ScriptedExtractor(refused)
+    with pytest.raises(ExtractionFailed, match="prose, not JSON"):
+        analyze_chapter(novel_id=novel, number=1, text=CHAPTERS[1], extractor=extractor)
+    assert extractor.calls == [1]
+    with read_session() as session:
+        for table in ("chapters", "entities", "critique_reports"):
             assert session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one() == 0
 
 

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from continuum.errors import ExtractionFailed
+
 
 def spans_overlap(start: int, end: int, other_start: int, other_end: int) -> bool:
     """The half-open spans [start, end) and [other_start, other_end) overlap: the one test
@@ -49,6 +51,9 @@ class CritiqueOutcome:
     """The draft as the extractor read it (a `Reading`), for the spine to persist unread again."""
     calls: tuple[Any, ...] = field(default=(), compare=False, repr=False)
     """The LLM requests the critique made, whether it succeeded or not: they are billed."""
+    read_failure: ExtractionFailed | None = field(default=None, compare=False, repr=False)
+    """Why the extractor could not read the draft, when that is why the critique failed: the
+    spine raises it rather than pay for the same reading twice."""
     read_seconds: float = field(default=0.0, compare=False, repr=False)
     """How long the extractor took to read the draft (the story context and the read), which
     the spine reports as its own stage: the reading serves the wiki as much as the critic."""

@@ -73,10 +73,11 @@ def critique_draft(
                                reading=reading, calls=calls, read_seconds=read_seconds)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         log.exception("critic failed on chapter %d of %s", number, novel_id)
+        failed_read = exc if isinstance(exc, ExtractionFailed) else None
         return CritiqueOutcome(status="error", critic=critic,
                                error=f"{exc.__class__.__name__}: {exc}",
-                               calls=exc.calls if isinstance(exc, ExtractionFailed) else calls,
-                               read_seconds=read_seconds)
+                               calls=failed_read.calls if failed_read else calls,
+                               read_failure=failed_read, read_seconds=read_seconds)
 
 
 class CheckTimeout(RuntimeError):
