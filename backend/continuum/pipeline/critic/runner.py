@@ -72,8 +72,11 @@ def critique_draft(
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
                                reading=reading, calls=calls, read_seconds=read_seconds)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
-        log.exception("critic failed on chapter %d of %s", number, novel_id)
         failed_read = exc if isinstance(exc, ExtractionFailed) else None
+        if failed_read is not None:  # the reader's own clear error; no traceback to add
+            log.warning("critic could not read chapter %d of %s: %s", number, novel_id, exc)
+        else:
+            log.exception("critic failed on chapter %d of %s", number, novel_id)
         return CritiqueOutcome(status="error", critic=critic,
                                error=f"{exc.__class__.__name__}: {exc}",
                                calls=failed_read.calls if failed_read else calls,

@@ -10,7 +10,8 @@ binds to a known entity only if every one of them agrees with that entity's name
 (`agrees`): titles of one gender and marital state, the same given name for a shared
 surname, a wife's title kept ("Mrs. Bennet" is not "Elizabeth Bennet"), a group never an
 individual. A full name the roster does not know may still bind to the one entity known
-by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive. A
+by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive, or
+to the one person who answers to its given name and its surname each alone ("Philip Pip"). A
 title with an initial ("Mr. E.", a letter's discretion) binds to the salient person of
 that title whose name after it starts with the letter ("Mr. Elton"), or to none.
 """
@@ -54,7 +55,7 @@ class Resolution:
     """How a name was bound: the id (or None) and the rule that bound it."""
 
     entity_id: uuid.UUID | None
-    rule: str  # exact | alias | partial | fuzzy | given | ambiguous | none
+    rule: str  # exact | alias | partial | fuzzy | given | own names | initial | surname | ambiguous | none
 
 
 def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolution:
@@ -149,6 +150,9 @@ def resolve_item(
     by_given = _by_given_name(roster, names, type_, gender)
     if by_given.entity_id is not None:
         return by_given
+    by_own_names = _by_own_names(roster, names, type_, gender)
+    if by_own_names.entity_id is not None:
+        return by_own_names
     by_initial = _by_initial(roster, names, gender)
     if by_initial.entity_id is not None:
         return by_initial
@@ -259,6 +263,33 @@ def _by_given_name(
     if len(candidates) == 1 and len(holders) == 1:
         return Resolution(candidates[0].id, "given")
     return Resolution(None, "ambiguous" if len(holders) > 1 else "none")
+
+
+def _by_own_names(
+    roster: Roster, names: list[str], type_: str | None, gender: str | None
+) -> Resolution:
+    """An unknown full name whose given name and surname the story already uses, each alone,
+    for one and the same person: "Philip Pip" (on a note's superscription) is the Pip who is
+    also "Philip". Whoever else answers to either word alone makes it bind to none."""
+    full = _full_name(names[0])
+    if full is None:
+        return Resolution(None, "none")
+    _, given, surname = full
+    by_given, by_surname = _answering_to(roster, given), _answering_to(roster, surname)
+    owners = by_given | by_surname
+    if not by_given or not by_surname or len(owners) != 1:
+        return Resolution(None, "ambiguous" if len(owners) > 1 else "none")
+    entry = roster.entries[owners.pop()]
+    if (type_ is not None and entry.type != type_) or not agrees(roster, entry, names, gender):
+        return Resolution(None, "none")
+    return Resolution(entry.id, "own names")
+
+
+def _answering_to(roster: Roster, word: str) -> set[uuid.UUID]:
+    """Entities one of whose names is this word alone, a title aside ("Pip", "Mr. Pip")."""
+    key = normalize(word)
+    return {e.id for e in roster.by_type(None)
+            if any(normalize(split_honorific(k)[1]) == key for k in e.all_names())}
 
 
 def _other_surname(entry: RosterEntry, given: str, surname: str, gender: str | None) -> bool:

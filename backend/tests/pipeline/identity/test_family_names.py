@@ -148,3 +148,17 @@ def test_pride_and_prejudice_chapters_keep_mother_daughters_and_lady_catherine_a
     ladies = [n for n, a in names.items() if "Lady Catherine" in {n, *a}]
     assert len(ladies) == 1 and "Bourgh" in ladies[0]
     assert not {"Miss", "Sir"} & set(names)
+
+
+def test_a_full_name_made_of_one_persons_own_names_binds_to_them() -> None:
+    """Great Expectations ch 44: a note "directed to Philip Pip, Esquire" is Pip, who is also
+    "Philip" (Philip Pirrip), not a new person; had anyone else answered to "Philip" or to
+    "Pip" alone, it would bind to none."""
+    pip = ("Philip Pirrip", "male", ("Philip", "Pip", "Mr. Pip", "Handel"))
+    roster, ids = _roster(pip, ("Mr. Pumblechook", "male", ()))
+    found = resolve_item(roster, ["Philip Pip"], "character", "male")
+    assert (found.entity_id, found.rule) == (ids["Philip Pirrip"], "own names")
+    roster, _ = _roster(pip, ("Philip Pocket", "male", ("Philip",)))
+    assert resolve_item(roster, ["Philip Pip"], "character", "male").entity_id is None
+    roster, _ = _roster(("Philip Pirrip", "male", ("Philip",)), ("Pip", "male", ()))
+    assert resolve_item(roster, ["Philip Pip"], "character", "male").entity_id is None
