@@ -68,8 +68,10 @@ def render(results: dict[str, Any]) -> str:
         SECTION, "",
         (f"`make eval-llm-local` (`python -m evals.llm_local`): the real litellm path "
          f"(`LLM_MODEL=openai/{QWEN}`, `LLM_API_BASE` on llama.cpp's server on 127.0.0.1, "
-         "temperature 0, repeat penalty 1.1, no retries) on this 2-core CPU, shared with other "
-         f"work while it ran. Whole run {results.get('seconds', 0) / 60:.0f} min. The model is "
+         "temperature 0, repeat penalty 1.1, no retries) on this 2-core CPU"
+         + (f" (1-minute load average {results['load_average']:.1f} at the end)"
+            if "load_average" in results else "")
+         + f". Whole run {results.get('seconds', 0) / 60:.0f} min. The model is "
          "far too small to judge extraction quality; the run shows what a real model does to "
          "the path. See docs/LLM.md, \"Local models\"."), "",
         f"### Extractor: golden chapter{'s' if ',' in chapters else ''} {chapters} through the "
@@ -112,7 +114,7 @@ def render(results: dict[str, Any]) -> str:
     if results.get("smollm2"):
         lines += ["", f"### Failure path: {SMOL} on the same chapters", "",
                   *_attempt_lines(results["smollm2"]), "", *_calls_table(results["smollm2"]),
-                  "", ("Each chapter is read twice: the critique's extraction fails, and the spine "
-                       "extracts again before it gives up; the table shows the second reading's "
-                       "calls, `llm_calls` both (billing records, not chapter data).")]
+                  "", ("Each chapter is read once: the critique's extraction fails, and the spine "
+                       "raises that failure instead of reading the chapter again; `llm_calls` are "
+                       "the billing records of those calls, not chapter data.")]
     return "\n".join(lines) + "\n"

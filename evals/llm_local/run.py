@@ -373,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results["seconds" if not args.only_smollm2 else "smollm2_rerun_seconds"] = round(
         time.perf_counter() - began, 1)
+    results["load_average"] = os.getloadavg()[0]
     write_json(ROOT / "results.json", results)
     from evals.llm_local.report import render
 

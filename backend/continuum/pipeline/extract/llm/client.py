@@ -228,9 +228,11 @@ class LlmClient:
         return data
 
 
-def repetition(content: str, *, longest: int = 200, times: int = 3) -> int:
+def repetition(content: str, *, longest: int = 4000, times: int = 3) -> int:
     """The period of a loop the answer ends in (its last `period` characters, `times` over),
-    or 0: how a model stuck repeating itself until max_tokens looks."""
+    or 0: how a model stuck repeating itself until max_tokens looks. A period may be a few
+    characters ('"type":"json", ' over and over) or whole list items (two items of ~700
+    characters, past llama.cpp's 64-token repeat window, which its repeat penalty never sees)."""
     text = content.rstrip()
     for period in range(1, min(longest, len(text) // times) + 1):
         repeats = max(times, 20 // period)  # a short period must repeat more ("}}}" is no loop)

@@ -50,6 +50,19 @@ def test_a_model_that_repeats_itself_stops_at_the_budget_with_a_clear_error(
     assert repetition('{"items": [{"a": 1}, {"a": 2}]}') == 0
 
 
+def test_a_model_that_repeats_whole_items_stops_with_the_same_clear_error(
+    fake: FakeLlmServer,
+) -> None:
+    # Qwen2.5-Coder-1.5B with a repeat penalty of 1.1, golden chapter 1's world_state call:
+    # two knowledge items over and over until max_tokens (not a truncated long answer).
+    fake.replay(real.ITEM_LOOP, passes="state_deltas")
+    extractor = make_extractor(fake, max_concurrency=1)
+    with pytest.raises(ExtractionFailed, match="kept repeating itself") as failed:
+        extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
+    assert {c.pass_name: c.status for c in failed.value.calls}["world_state"] == "truncated"
+    assert 500 < repetition(real.ITEM_LOOP["choices"][0]["message"]["content"]) < 1000
+
+
 def test_a_model_that_answers_its_schema_fails_the_chapter_with_nothing_returned(
     fake: FakeLlmServer,
 ) -> None:

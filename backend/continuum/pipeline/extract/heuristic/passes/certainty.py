@@ -123,13 +123,30 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
                 and not view.in_quote(view.doc[j]) and not glossed(view.doc[j]):
             named.append(view.token_key[j] or "")
         if view.token_sent[j] == sentence and named and named[-1] == key:
-            return True  # "Jane and her sister": named in the same sentence
+            # "Jane and her sister": named in the same sentence, unless a pronoun of the same
+            # gender came before the name ("the suspicion of his being omitted, for Mr. Darcy's
+            # pleasure, ... pronounced by his friend Mr. Denny": that "his" is Wickham's).
+            return not _pronoun_before(view, tok, j)
         j -= 1
     if set(named) == {key}:
         return True  # the one person named in this sentence and the two before it
     gender = view.gender_of(key)
     rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
     return not rivals and opens_sentence(view, tok) and subject_before(view, tok) == key
+
+
+def _pronoun_before(view: ChapterView, tok: Any, name_at: int) -> bool:
+    """A narration pronoun of `tok`'s gender earlier in its sentence than the name at `name_at`
+    (resolved or not: with nobody named before it, the resolver leaves it unbound)."""
+    gender, sentence = PRONOUN_GENDER.get(tok.lower_), view.token_sent[tok.i]
+    if gender is None:
+        return False
+    j = name_at - 1
+    while j >= 0 and view.token_sent[j] == sentence:
+        if PRONOUN_GENDER.get(view.doc[j].lower_) == gender and not view.in_quote(view.doc[j]):
+            return True
+        j -= 1
+    return False
 
 
 def glossed(tok: Any) -> bool:

@@ -9,7 +9,7 @@ from continuum.pipeline.extract.heuristic.passes.relation_words import SYMMETRIC
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-from .support import assert_evidence_exact, novel_chapters
+from .support import assert_evidence_exact, in_novel, novel_chapters
 
 ViewOf = Callable[..., ChapterView]
 
@@ -189,3 +189,16 @@ def test_mr_and_mrs_name_a_married_couple(view: ViewOf) -> None:
     assert couples("Mrs. Martin and Mr. Martin walked in from the farm.") == []
     assert couples("\u201cMr. and Mrs. Gardiner will come,\u201d said Mrs. Martin.") == [
         ("Mrs. Gardiner", "married_to", "Mr. Gardiner", True)]
+
+
+def test_a_pronoun_before_the_name_leaves_a_later_his_unsure(view: ViewOf) -> None:
+    """Pride and Prejudice ch 18: the "his" of "his friend Mr. Denny" is Wickham's (so is the
+    "his" before Mr. Darcy's name); Mr. Darcy, the last man named, is no friend of Denny's."""
+    sentence = ("But in an instant arose the dreadful suspicion of his being purposely omitted, "
+                "for Mr. Darcy’s pleasure, in the Bingleys’ invitation to the officers; and "
+                "though this was not exactly the case, the absolute fact of his absence was "
+                "pronounced by his friend Mr. Denny, to whom Lydia eagerly applied.")
+    assert in_novel("pride_and_prejudice.txt", sentence.removesuffix(", to whom Lydia eagerly applied."))
+    assert rels(view, sentence) == []
+    assert rels(view, "Mr. Darcy came in with his friend Mr. Bingley.") == [
+        ("Mr. Bingley", "friend_of", "Mr. Darcy", True, False)]
