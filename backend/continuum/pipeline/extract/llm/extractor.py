@@ -192,9 +192,15 @@ class _Run:
                                   shared_prefix=self.owner.shared_prefix)
         self.sent.setdefault((chunk.index, name), time.monotonic())
         budget = output_budget(passes, len(self.encoding.encode_ordinary(chunk.text)))
-        data = self.owner.client.complete_json(name, messages, log_to=self.log,
-                                               abort=self.abort, max_tokens=budget)
-        return parse_answer(name, passes, data)
+        try:
+            data = self.owner.client.complete_json(name, messages, log_to=self.log,
+                                                   abort=self.abort, max_tokens=budget)
+            return parse_answer(name, passes, data)
+        except BaseException:
+            # Abandon the queued calls now, from this worker: one call at a time (a local
+            # server), the next would otherwise be sent before the chapter's thread hears of it.
+            self.abort.set()
+            raise
 
     def summaries(self, results: list[ChunkResult]) -> tuple[str, Summaries]:
         """The chapter's summaries: its only chunk's, or the parts' summaries combined."""

@@ -5,6 +5,7 @@ replayed on the fake provider: the answers in `local_answers.py` are the real on
 from __future__ import annotations
 
 import copy
+import time
 
 import pytest
 
@@ -61,6 +62,31 @@ def test_a_model_that_repeats_whole_items_stops_with_the_same_clear_error(
         extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
     assert {c.pass_name: c.status for c in failed.value.calls}["world_state"] == "truncated"
     assert 500 < repetition(real.ITEM_LOOP["choices"][0]["message"]["content"]) < 1000
+
+
+def test_no_call_is_sent_after_one_has_failed(fake: FakeLlmServer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seen with Qwen on one call at a time: after world_state looped, the interactions call
+    # queued behind it was still sent (the worker took it up before the chapter's thread,
+    # slow to wake on a busy CPU, heard of the failure), and the CPU spent minutes on a
+    # chapter already failed. The chapter's thread is made that slow here.
+    from continuum.pipeline.extract.llm import extractor as module
+
+    wait = module.wait
+
+    def slow_wait(*args, **kwargs):  # type: ignore[no-untyped-def]
+        done = wait(*args, **kwargs)
+        time.sleep(0.3)
+        return done
+
+    monkeypatch.setattr(module, "wait", slow_wait, raising=True)
+    fake.replay(real.ITEM_LOOP, passes="new_entities")
+    extractor = make_extractor(fake, max_concurrency=1)
+    with pytest.raises(ExtractionFailed, match="kept repeating itself"):
+        extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
+    assert [r.passes for r in fake.requests] == [
+        ("chapter_summary", "multi_granularity_summaries", "scene_segmentation"),
+        ("new_entities",)]
 
 
 def test_a_model_that_answers_its_schema_fails_the_chapter_with_nothing_returned(
