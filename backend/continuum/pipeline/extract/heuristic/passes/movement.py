@@ -53,6 +53,10 @@ NESTED_PREPS = frozenset({"in", "at", "on", "of", "inside", "within", "outside",
 CONFINE_VERBS = frozenset({"lock", "shut", "imprison", "confine", "jail", "gaol", "lodge"})
 ARRIVE_VERBS = frozenset({"arrive", "reach", "enter", "land", "gain"})
 LEAVE_VERBS = frozenset({"leave", "quit", "depart", "flee", "escape", "abandon", "desert"})
+# Taking leave of a place: "I said good-bye to Mother and ... the dear old Admiral Benbow",
+# "bade farewell to Longbourn".
+FAREWELL_VERBS = frozenset({"say", "bid", "bade", "take"})
+FAREWELLS = frozenset({"good-bye", "goodbye", "bye", "farewell", "adieu", "adieus", "leave"})
 # A ship is boarded and lived on: "went aboard the Hispaniola", "was aboard the Walrus".
 TO_PREPS = frozenset({"to", "into", "towards", "toward", "for", "unto", "onto", "aboard"})
 AT_PREPS = frozenset({"at", "in", "on", "upon", "aboard"})
@@ -228,6 +232,30 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         for subject_tok, mover in movers:
             out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
                               0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """Leaving the places one says good-bye to: "I said good-bye to Mother and the cove ...
+    and the dear old Admiral Benbow" (Treasure Island ch 7) leaves the Admiral Benbow. Only a
+    place the story knows as one: the people in the list are no places, nor is a bare "the
+    cove"; and a good-bye said in a quotation moves nobody."""
+    said = {c.lower_ for c in verb.children if c.dep_ in {"dobj", "intj", "npadvmod", "attr"}}
+    if lemma not in FAREWELL_VERBS or view.in_quote(verb) or not said & FAREWELLS:
+        return  # "good-bye" is parsed "good" (its object) and "bye" (an interjection)
+    if lemma == "take" and "leave" not in said:
+        return
+    movers = _movers(view, verb, lemma)
+    nouns = [noun for prep, noun in view.preps(verb) if prep in {"to", "of"}]
+    # The parser may hang the list's last noun on the verb: "..., and the dear old Admiral Benbow".
+    nouns += [c for c in verb.children if c.dep_ == "conj" and c.pos_ in {"NOUN", "PROPN"}]
+    for noun in nouns:
+        key = view.key(noun)  # a place the story knows: "Mother", capitalised, is no place
+        place = key if key and view.type_of(key) == "location" else None
+        if place is None:
+            continue
+        for subject_tok, mover in movers:
+            out.append(delta(view, verb, "left", mover, place, [subject_tok, noun], "farewell",
+                             0.7, subject_tok))
 
 
 def _home(view: ChapterView, verb: Any) -> Any | None:

@@ -19,10 +19,12 @@ from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, d
 from continuum.pipeline.extract.heuristic.passes.movement import (
     ARRIVE_VERBS,
     CONFINE_VERBS,
+    FAREWELL_VERBS,
     LEAVE_VERBS,
     MOVE_VERBS,
     STAY_VERBS,
     confined,
+    farewell,
     found_self,
     movement,
     placed_others,
@@ -101,10 +103,11 @@ def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> Delta
         lemma = tok.lemma_.lower()
         if tok.pos_ == "ADJ" and lemma not in {"dead", "married", "engaged", "betrothed"}:
             continue
-        if not (_relevant(lemma) or openings.could_set(view, tok)):
+        if not (_relevant(lemma) or lemma in FAREWELL_VERBS or openings.could_set(view, tok)):
             continue
         if not view.verdict(tok).asserted:
             continue
+        farewell(view, tok, lemma, result.items)
         setting(view, tok, result.items, openings)  # where the scene is: presence, no verb mark
         if not _relevant(lemma):
             continue

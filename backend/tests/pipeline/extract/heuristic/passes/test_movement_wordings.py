@@ -141,3 +141,26 @@ def test_on_reaching_a_place_is_the_main_subjects_arrival(view: ViewOf) -> None:
     assert [(d.kind, d.object) for d in items] == [("moved_to", "Bath"), ("left", None)]
     talk = extract_state_deltas(view("Emma thought of reaching Bath by noon.", people)).items
     assert talk == []
+
+
+def test_saying_good_bye_to_a_place_leaves_it() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    from .support import novel_chapters
+
+    # Treasure Island, chapter 7, told by Jim: "I said good-bye to Mother and the cove where
+    # I had lived since I was born, and the dear old Admiral Benbow" on his way to Bristol.
+    # His mother is in the list but is no place; a good-bye said in a quotation moves nobody.
+    context = StoryContext(narrator="Jim Hawkins", entities=[
+        KnownEntity(name="Jim Hawkins", type="character", gender="male", mentions=500),
+        KnownEntity(name="Tom Redruth", type="character", gender="male", mentions=20),
+        KnownEntity(name="Admiral Benbow", type="location", mentions=30)])
+    chapter = novel_chapters("treasure_island.txt")[6]
+    assert "I said good-bye to Mother" in chapter
+    deltas = OfflineExtractor().extract(chapter, chapter_number=7, context=context).state_deltas
+    assert [(d.kind, d.subject, d.object) for d in deltas if d.kind == "left"] == [
+        ("left", "Jim Hawkins", "Admiral Benbow")]
+    spoken = '"I said good-bye to the Admiral Benbow," said Tom Redruth. Jim Hawkins nodded.'
+    deltas = OfflineExtractor().extract(spoken, chapter_number=7, context=context).state_deltas
+    assert not [d for d in deltas if d.kind == "left"]
