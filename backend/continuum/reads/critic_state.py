@@ -33,7 +33,8 @@ class PriorText:
     A chapter's sentences, and those matching a pattern, are also kept across critiques
     (`chapter_sentences_with`, keyed by the chapter's text, so an edited chapter is read
     afresh): submitting a book in order, each critique searches only the chapter before it,
-    not the whole book again."""
+    not the whole book again. The caches are bounded (the last 1,024 chapters' texts and
+    sentences), so a long-running server holds a few books' worth at most."""
 
     novel_id: uuid.UUID
     cap: int
@@ -57,7 +58,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _split(number: int, chapter: str) -> tuple[PriorSentence, ...]:
     return tuple(PriorSentence(number, s.start, s.text) for s in sentences(chapter))
 
@@ -81,7 +82,7 @@ def load_prior_text(*, session: Session, novel_id: uuid.UUID, cap: int) -> Prior
                      chapters=[(row.chapter, _one_copy(row.text)) for row in rows])
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _one_copy(chapter: str) -> str:
     """The first copy of a chapter's text read, so the caches above hold each text once."""
     return chapter
