@@ -31,7 +31,10 @@ class DraftClaims:
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     occupations: list[tuple[uuid.UUID | None, str]] = field(default_factory=list)
     _speeches: list[Speech] | None = None
+    _resolved: dict[tuple[str, str | None], uuid.UUID | None] = field(default_factory=dict,
+                                                                      repr=False)
     doc: Any = field(default=None, repr=False)  # the draft's spaCy parse (critic.parsed)
+    tokens: list[Any] | None = field(default=None, repr=False)  # its tokens (critic.parsed)
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
         """The established entity a draft name refers to, or None."""
@@ -42,7 +45,9 @@ class DraftClaims:
             found = self.local[key]
             if found is None or type_ is None or self.roster.entries[found].type == type_:
                 return found
-        return resolve_name(self.roster, name, type_).entity_id
+        if (name, type_) not in self._resolved:  # the roster is fixed for the critique
+            self._resolved[name, type_] = resolve_name(self.roster, name, type_).entity_id
+        return self._resolved[name, type_]
 
     def name_of(self, entity_id: uuid.UUID) -> str:
         """The world's canonical name of an entity."""

@@ -29,6 +29,14 @@ def doc_of(claims: DraftClaims) -> Any:
     return claims.doc
 
 
+def tokens(claims: DraftClaims) -> list[Any]:
+    """The draft's tokens, made once: spaCy builds a new Token object for each token on
+    every pass over a Doc, and a dozen checks walk the whole draft."""
+    if claims.tokens is None:
+        claims.tokens = list(doc_of(claims))
+    return claims.tokens
+
+
 def quoted(claims: DraftClaims, tok: Any) -> bool:
     """Whether a token is inside quoted speech."""
     return in_speech(claims.speeches, tok.idx) is not None

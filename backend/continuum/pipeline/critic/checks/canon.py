@@ -332,7 +332,7 @@ def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]
 
     findings: list[Finding] = []
     done: set[tuple[uuid.UUID, str]] = set()
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         colour = tok.lower_
         if colour not in COLOUR_WORDS or parsed.quoted(claims, tok):
             continue
@@ -374,7 +374,7 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
 
     findings: list[Finding] = []
     done: set[tuple[uuid.UUID, str]] = set()
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         if verb.lemma_ not in COPULAS or parsed.quoted(claims, verb) or not parsed.main_clause(verb) \
                 or any(c.dep_ == "mark" for c in verb.children):
             continue  # "as if he were an admiral", "when he was fourteen": not a statement of now

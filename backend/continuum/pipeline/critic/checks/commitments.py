@@ -411,7 +411,7 @@ def _back_references(claims: DraftClaims, world: WorldState) -> list[tuple[Span,
 
     out: list[tuple[Span, str, str, str]] = []
     done: set[int] = set()
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         if verb.lemma_ not in SPEECH_ACTS or verb.pos_ != "VERB" or not _past_perfect(verb) \
                 or parsed.quoted(claims, verb) or any(c.dep_ == "neg" for c in verb.children):
             continue

@@ -166,7 +166,7 @@ def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding])
         return []
     findings: list[Finding] = []
     seen = {f.evidence_quote for f in found}
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         verb = tok.head
         if tok.dep_ not in parsed.SUBJECTS or verb.pos_ not in ("VERB", "AUX") or \
                 not (parsed.finite(verb) or parsed.recent_perfect(verb)) or verb.lemma_ in AFTERLIFE_VERBS:

@@ -309,7 +309,7 @@ def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, 
     from continuum.pipeline.critic import parsed
 
     findings: list[Finding] = []
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         marking = verb.lemma_ in MARKING_VERBS
         if not (verb.lemma_ in ADDRESS_VERBS or marking) or verb.pos_ != "VERB" \
                 or parsed.quoted(claims, verb):

@@ -125,7 +125,7 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
     from continuum.pipeline.critic import parsed
 
     findings: list[Finding] = []
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         if tok.pos_ != "NOUN" or tok.dep_ != "dobj" or parsed.quoted(claims, tok):
             continue
         verb = tok.head
@@ -198,7 +198,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         return []
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
             continue
         verb = tok.head
@@ -486,7 +486,7 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
     from continuum.pipeline.critic import parsed
 
     uses: list[Use] = []
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
             continue
         phrase = object_phrase(claims, tok)
@@ -711,7 +711,7 @@ def _handed_over(claims: DraftClaims, use: Use) -> bool:
     from continuum.pipeline.critic import parsed
 
     head = use.phrase.split()[-1].lower()
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         if verb.idx >= use.start:
             break
         if verb.pos_ != "VERB" or parsed.quoted(claims, verb):

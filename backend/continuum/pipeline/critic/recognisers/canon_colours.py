@@ -125,12 +125,12 @@ def not_a_colour_claim(tok: Any, part: Any) -> bool:
     return any(c.dep_ == "neg" or c.lower_ in ("longer", "never") for h in heads for c in h.children)
 
 
-def claims_in(claims: DraftClaims, doc: Any) -> list[ColourClaim]:
+def claims_in(claims: DraftClaims) -> list[ColourClaim]:
     """Every colour the draft's narration gives a hair/eyes noun, in any of the forms above."""
     from continuum.pipeline.critic import parsed
 
     out: list[ColourClaim] = []
-    for tok in doc:
+    for tok in parsed.tokens(claims):
         colour = colour_of(tok)
         if colour is None or parsed.quoted(claims, tok):
             continue
@@ -188,7 +188,7 @@ def hyphenated_colours(claims: DraftClaims, world: Any, found: list[Any]) -> lis
     from continuum.pipeline.critic import parsed
     findings: list[Any] = []
     doc = parsed.doc_of(claims)
-    for tok in doc:
+    for tok in parsed.tokens(claims):
         if tok.i + 2 >= len(doc) or doc[tok.i + 1].text != "-" or doc[tok.i + 2].lower_ not in HYPHENATED:
             continue
         colour = colour_of(tok) or (lambda c: (c, False) if c else None)(COMPARED.get(tok.lower_))
@@ -247,9 +247,8 @@ def compared_colours(claims: DraftClaims, world: Any, found: list[Any]) -> list[
     WARN; silent when a pronoun owner may mean someone else who has that colour."""
     from dataclasses import replace
 
-    from continuum.pipeline.critic import parsed
     findings: list[Any] = []
-    for claim in claims_in(claims, parsed.doc_of(claims)):
+    for claim in claims_in(claims):
         if overlaps_any(found + findings, claim.start, claim.end):
             continue
         predicate = PARTS[PART_OF.get(claim.part.lower_, "hair")]

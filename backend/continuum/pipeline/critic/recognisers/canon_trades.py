@@ -227,7 +227,7 @@ def predicated_trades(claims: DraftClaims, world: WorldState, found: list[Findin
     from continuum.pipeline.critic import parsed
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
-    for noun in parsed.doc_of(claims):
+    for noun in parsed.tokens(claims):
         if noun.pos_ != "NOUN" or not trade_word(noun.lower_):
             continue
         subject = _trade_holder(noun)

@@ -100,7 +100,7 @@ def _present(claims: DraftClaims, world: WorldState, doc: Any) -> list[tuple[uui
 
     tracked = set(world.gone_objects) | set(world.holders)
     out: list[tuple[uuid.UUID, int, Any, Any]] = []
-    for tok in doc:
+    for tok in parsed.tokens(claims):
         if tok.pos_ != "NOUN":
             continue
         verb = tok.head

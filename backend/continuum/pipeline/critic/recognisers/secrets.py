@@ -264,7 +264,7 @@ def cognitions(claims: DraftClaims,
     from continuum.pipeline.critic import parsed
 
     out: list[tuple[Any, Secret, Severity, Any]] = []
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         severity = COGNITION.get(verb.lemma_)
         if severity is None or verb.pos_ not in ("VERB", "AUX") or parsed.quoted(claims, verb):
             continue

@@ -124,7 +124,7 @@ def reported_clauses(claims: DraftClaims) -> list[Voice]:
     from continuum.pipeline.critic import parsed
 
     out: list[Voice] = []
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         if verb.lemma_ not in SAYING or verb.pos_ not in ("VERB", "AUX") or parsed.quoted(claims, verb):
             continue
         clause = next((c for c in verb.children if c.dep_ == "ccomp"), None)
@@ -148,7 +148,7 @@ def written_after_colon(claims: DraftClaims) -> list[Voice]:
     from continuum.pipeline.critic import parsed
 
     out: list[Voice] = []
-    for verb in parsed.doc_of(claims):
+    for verb in parsed.tokens(claims):
         if verb.lemma_ not in WRITING or verb.pos_ != "VERB" or parsed.quoted(claims, verb):
             continue
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None

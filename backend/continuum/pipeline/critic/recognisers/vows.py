@@ -133,7 +133,7 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
 
     findings: list[Finding] = []
     done: set[int] = set()
-    for tok in parsed.doc_of(claims):
+    for tok in parsed.tokens(claims):
         if tok.sent.start_char in done:
             continue
         spoken = parsed.quoted(claims, tok)
