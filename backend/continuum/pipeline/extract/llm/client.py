@@ -200,11 +200,14 @@ class LlmClient:
             log.warning("%s: %s stopped at its output limit%s", pass_name, self.model,
                         f" repeating {period} characters" if period else "")
             if period:
+                penalty = (self._options.get("extra_body") or {}).get("repeat_penalty")
+                advice = (f"a larger model avoids it (its repeat penalty, {penalty:g}, did not)"
+                          if penalty else "a repeat penalty (LLM_REPEAT_PENALTY=1.1 on llama.cpp "
+                          "or LM Studio) or a larger model avoids it")
                 raise ExtractionFailed(
                     f"{pass_name}: {self.model} kept repeating itself until its output limit "
                     f"({tokens_out} tokens; the last {period} characters over and over); the "
-                    "chapter was not saved. A repeat penalty (LLM_REPEAT_PENALTY=1.1 on llama.cpp "
-                    "or LM Studio) or a larger model avoids it"
+                    f"chapter was not saved. {advice[0].upper()}{advice[1:]}"
                 )
             raise ExtractionFailed(
                 f"{pass_name}: {self.model} stopped at its output token limit (truncated JSON); "

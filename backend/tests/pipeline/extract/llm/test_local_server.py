@@ -57,8 +57,9 @@ def test_a_model_that_repeats_whole_items_stops_with_the_same_clear_error(
     # Qwen2.5-Coder-1.5B with a repeat penalty of 1.1, golden chapter 1's world_state call:
     # two knowledge items over and over until max_tokens (not a truncated long answer).
     fake.replay(real.ITEM_LOOP, passes="state_deltas")
-    extractor = make_extractor(fake, max_concurrency=1)
-    with pytest.raises(ExtractionFailed, match="kept repeating itself") as failed:
+    extractor = make_extractor(fake, max_concurrency=1, repeat_penalty=1.1)
+    with pytest.raises(ExtractionFailed, match=r"kept repeating itself.*A larger model avoids "
+                                               r"it \(its repeat penalty, 1.1, did not\)") as failed:
         extractor.read(real.FENCED_TEXT, chapter_number=1, context=EMPTY)
     assert {c.pass_name: c.status for c in failed.value.calls}["world_state"] == "truncated"
     assert 500 < repetition(real.ITEM_LOOP["choices"][0]["message"]["content"]) < 1000
