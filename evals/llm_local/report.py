@@ -57,6 +57,8 @@ def _attempt_lines(attempts: list[dict[str, Any]]) -> list[str]:
             what += f"; stored: {stored}"
         if a.get("error"):
             what += f"; error: {a['error'][:800]}"
+        if a.get("filled_offline"):
+            what += " (then read by the offline extractor, so that the next chapter could follow)"
         lines.append(what)
     return lines
 

@@ -82,6 +82,7 @@ class Attempt:
     verdict: str | None = None
     findings: list[str] = field(default_factory=list)
     seeded: str | None = None
+    filled_offline: bool = False  # failed, then read offline so the next chapter could follow
 
 
 class Keeping:
@@ -197,6 +198,11 @@ def ingest_chapters(extractor: Any, model: str, chapters: list[tuple[int, str, s
         attempt.persisted = {k: after[k] - before[k] for k in after}
         attempt.calls = call_rows(extractor)
         attempt.items = llm_items(extractor)
+        if not attempt.ok and not separate and index + 1 < len(chapters):
+            # The next chapter must follow one: this one is read by the offline extractor.
+            analyze_chapter(novel_id=novel_id, number=number, text=text_, title=title,
+                            policy="warn", extractor=offline_extractor())
+            attempt.filled_offline = True
         log(f"  {model} {attempt.label}: {'ok' if attempt.ok else 'FAILED'} in "
             f"{attempt.seconds:.0f} s, persisted {attempt.persisted}"
             + (f" — {attempt.error}" if attempt.error else ""))

@@ -144,6 +144,8 @@ def analyze_chapter(
     extractor = extractor or get_extractor(settings)
     bill = _Bill(novel_id=novel_id, job_id=job_id)
     try:
+        with sessions() as session:  # refused at once, before any reading is paid for
+            check_number(session, novel_id=novel_id, number=number, replace=replace)
         report("critique")
         with sessions() as session:
             outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,

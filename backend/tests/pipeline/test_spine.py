@@ -150,6 +150,15 @@ def test_a_draft_the_extractor_could_not_read_is_not_read_twice(novel) -> None:
             assert session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one() == 0
 
 
+def test_a_chapter_that_would_leave_a_gap_is_refused_before_it_is_read(novel) -> None:
+    """Seen with a local model: chapter 2 of a novel whose chapter 1 had failed was read for
+    five minutes (three LLM calls) before the gap was found."""
+    extractor = ScriptedExtractor(script)
+    with pytest.raises(Conflict, match="would leave a gap"):
+        analyze_chapter(novel_id=novel, number=2, text=CHAPTERS[2], extractor=extractor)
+    assert extractor.calls == []
+
+
 def test_replacing_the_latest_chapter_keeps_earlier_ids(novel) -> None:
     ingest(novel, [1, 2])
     before = names(novel, 2)
