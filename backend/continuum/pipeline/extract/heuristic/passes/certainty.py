@@ -124,8 +124,8 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
             named.append(view.token_key[j] or "")
         if view.token_sent[j] == sentence and named and named[-1] == key:
             # "Jane and her sister": named in the same sentence, unless a pronoun of the same
-            # gender came before the name ("the suspicion of his being omitted, for Mr. Darcy's
-            # pleasure, ... pronounced by his friend Mr. Denny": that "his" is Wickham's).
+            # gender came before the name for someone it had not named ("the suspicion of his
+            # being omitted, for Mr. Darcy's pleasure, ... his friend Mr. Denny": Wickham's).
             return not _pronoun_before(view, tok, j)
         j -= 1
     if set(named) == {key}:
@@ -136,16 +136,24 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
 
 
 def _pronoun_before(view: ChapterView, tok: Any, name_at: int) -> bool:
-    """A narration pronoun of `tok`'s gender earlier in its sentence than the name at `name_at`
-    (resolved or not: with nobody named before it, the resolver leaves it unbound)."""
+    """A narration pronoun of `tok`'s gender, earlier in its sentence than the name at
+    `name_at`, whose person the sentence did not name before it: someone carried over from
+    earlier sentences (or nobody the resolver could find), the sentence's topic, whom a later
+    pronoun may mean as well. "Sir William gave it as his decided opinion, that whenever Mr.
+    Collins ... both he and his wife": that "his" is Sir William, named just before it."""
     gender, sentence = PRONOUN_GENDER.get(tok.lower_), view.token_sent[tok.i]
     if gender is None:
         return False
-    j = name_at - 1
-    while j >= 0 and view.token_sent[j] == sentence:
-        if PRONOUN_GENDER.get(view.doc[j].lower_) == gender and not view.in_quote(view.doc[j]):
+    start = name_at
+    while start > 0 and view.token_sent[start - 1] == sentence:
+        start -= 1
+    named: set[str] = set()
+    for j in range(start, name_at):
+        if view.token_kind[j] == "name" and view.token_key[j]:
+            named.add(view.token_key[j] or "")
+        elif PRONOUN_GENDER.get(view.doc[j].lower_) == gender and not view.in_quote(view.doc[j]) \
+                and view.token_key[j] not in named:
             return True
-        j -= 1
     return False
 
 

@@ -191,7 +191,7 @@ def test_mr_and_mrs_name_a_married_couple(view: ViewOf) -> None:
         ("Mrs. Gardiner", "married_to", "Mr. Gardiner", True)]
 
 
-def test_a_pronoun_before_the_name_leaves_a_later_his_unsure(view: ViewOf) -> None:
+def test_an_unbound_pronoun_before_the_name_leaves_a_later_his_unsure(view: ViewOf) -> None:
     """Pride and Prejudice ch 18: the "his" of "his friend Mr. Denny" is Wickham's (so is the
     "his" before Mr. Darcy's name); Mr. Darcy, the last man named, is no friend of Denny's."""
     sentence = ("But in an instant arose the dreadful suspicion of his being purposely omitted, "
@@ -202,3 +202,8 @@ def test_a_pronoun_before_the_name_leaves_a_later_his_unsure(view: ViewOf) -> No
     assert rels(view, sentence) == []
     assert rels(view, "Mr. Darcy came in with his friend Mr. Bingley.") == [
         ("Mr. Bingley", "friend_of", "Mr. Darcy", True, False)]
+    # Chapter 22: the first "his" is Sir William's, bound to him; Mr. Collins keeps his wife.
+    assert ("Mrs. Collins", "married_to", "Mr. Collins", True, False) in rels(
+        view, "Mrs. Collins came in. Sir William gave it as his decided opinion, that whenever "
+              "Mr. Collins should be in possession of the Longbourn estate, it would be highly "
+              "expedient that both he and his wife should make their appearance at St. James's.")
