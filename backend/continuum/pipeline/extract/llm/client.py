@@ -99,7 +99,7 @@ class LlmClient:
         while attempt < attempts:
             attempt += 1
             if abort is not None and abort.is_set():
-                raise ExtractionFailed(f"{pass_name}: abandoned after another call failed")
+                raise Abandoned(f"{pass_name}: abandoned after another call failed")
             started = time.perf_counter()
             options = self._request_options(max_tokens)
             try:
@@ -132,7 +132,7 @@ class LlmClient:
                             status, _short(exc), wait, attempt + 1, attempts)
                 # A wait cut short means another call failed and the chapter is abandoned.
                 if abort.wait(wait) if abort is not None else _plain_sleep(wait):
-                    raise ExtractionFailed(
+                    raise Abandoned(
                         f"{pass_name}: abandoned after another call failed") from exc
                 continue
             return self._parse(pass_name, response, started, log_to, messages)
@@ -229,6 +229,10 @@ class LlmClient:
             )
         record("ok")
         return data
+
+
+class Abandoned(ExtractionFailed):
+    """A call given up because another call of the chapter failed: never the chapter's cause."""
 
 
 def repetition(content: str, *, longest: int = 4000, times: int = 3) -> int:

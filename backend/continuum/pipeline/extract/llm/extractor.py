@@ -19,7 +19,7 @@ from continuum.errors import ExtractionFailed
 from continuum.language.names import normalize
 from continuum.pipeline.chunking import Chunk, chunk_text, load_encoding
 from continuum.pipeline.extract.llm.align import TextIndex
-from continuum.pipeline.extract.llm.client import CallLog, LlmClient
+from continuum.pipeline.extract.llm.client import Abandoned, CallLog, LlmClient
 from continuum.pipeline.extract.llm.convert import AlignStats, ChunkResult, Converter
 from continuum.pipeline.extract.llm.merge import merge_chunks
 from continuum.pipeline.extract.llm.passes import (
@@ -169,7 +169,8 @@ class _Run:
                 if not finished:
                     self._waiting(pending.values())
                     continue
-                for future in finished:
+                # A call's own failure first: the calls it made others abandon come after.
+                for future in sorted(finished, key=lambda f: isinstance(f.exception(), Abandoned)):
                     i, (group_name, _) = pending.pop(future)
                     self.converter.add(results[i], future.result())
                     self._tick(f"chunk {i + 1}/{len(results)}: {group_name}")
