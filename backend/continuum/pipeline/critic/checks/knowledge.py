@@ -116,6 +116,11 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
     facts: dict[str, tuple[str, Any, set[Any]]] = {}
     for known in world.knowledge:
         facts.setdefault(known.key, (known.fact, known.evidence, set()))[2].add(known.knower)
+    prepared = []  # each fact's names and its other key words, worked out once
+    for key, (fact, evidence, knowers) in facts.items():
+        fact_names = _names_in(fact)
+        prepared.append((key, fact, evidence, knowers, fact_names,
+                         _stems(fact) - {_stem(n) for n in fact_names}))
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
     told: dict[str, list[int]] = {}
@@ -128,9 +133,7 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
             if sentence.text.rstrip("\"”' ").endswith("?"):
                 continue
             said, names = _stems(sentence.text), _names_in(sentence.text)
-            for key, (fact, evidence, knowers) in facts.items():
-                fact_names = {n for w in _names_in(fact) for n in (w,)}
-                rest = _stems(fact) - {_stem(n) for n in fact_names}
+            for key, fact, evidence, knowers, fact_names, rest in prepared:
                 if not fact_names & names or len(rest) < 2 or len(rest & said) / len(rest) < OVERLAP:
                     continue
                 if speaker in knowers or any(same_knower(name, claims.name_of(k))
