@@ -210,8 +210,10 @@ class LlmClient:
                     f"chapter was not saved. {advice[0].upper()}{advice[1:]}"
                 )
             raise ExtractionFailed(
-                f"{pass_name}: {self.model} stopped at its output token limit (truncated JSON); "
-                "use a model with a larger output limit or smaller chunks (CHUNK_TOKENS)"
+                f"{pass_name}: {self.model} stopped at its output limit ({tokens_out} tokens, "
+                "the budget for a passage this long) before its JSON was complete; the chapter "
+                "was not saved. A model that answers beyond the passage (listing the story's "
+                "known entities as new ones, say) does this; a larger model avoids it"
             )
         try:
             data = json.loads(json_text(content or ""))

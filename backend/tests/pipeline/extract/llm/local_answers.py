@@ -692,6 +692,66 @@ ITEM_LOOP: dict[str, Any] = {'choices': [{'finish_reason': 'length',
            'total_tokens': 5534}}
 
 
+# BEYOND_THE_PASSAGE: qwen2.5-coder-1.5b-instruct,
+#   call 'new_entities', max_tokens 640, 51 s:
+#   the entities of a 208-word draft, listed with the story's known entities (from the
+#   context block, not the draft) until the budget ran out, mid-item (dev draft clean_02).
+BEYOND_THE_PASSAGE: dict[str, Any] = {'choices': [{'finish_reason': 'length',
+              'index': 0,
+              'logprobs': None,
+              'message': {'content': '{"items":[{"name":"Aldous '
+                                     'Finch","type":"character","aliases":["Finch","Mr. Aldous '
+                                     'Finch","A. '
+                                     'Finch"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"Aldous '
+                                     'Finch needed his own account book for the assizes, and his '
+                                     'back was too bad that week for the '
+                                     'hill.","confidence":0.8},"type":"character"},{"name":"Mara '
+                                     'Finch","type":"character","aliases":["Finch","Martha"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"Aldous '
+                                     'Finch needed his own account book for the assizes, and his '
+                                     'back was too bad that week for the '
+                                     'hill.","confidence":0.8},"type":"character"},{"name":"Guildhall '
+                                     'Mara","type":"location","aliases":["Guildhall"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"The '
+                                     'new clerk let her in and went back to his copying. The great '
+                                     'hall smelled of wax and old paper, as it always '
+                                     'had.","confidence":0.8},"type":"location"},{"name":"Gull '
+                                     'House","type":"location","aliases":["Gull '
+                                     'House"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"Aldous '
+                                     'Finch needed his own account book for the assizes, and his '
+                                     'back was too bad that week for the '
+                                     'hill.","confidence":0.8},"type":"location"},{"name":"Harbour '
+                                     'Guild","type":"faction","aliases":["Guild"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"The '
+                                     'new clerk let her in and went back to his copying. The great '
+                                     'hall smelled of wax and old paper, as it always '
+                                     'had.","confidence":0.8},"type":"faction"},{"name":"brass '
+                                     'key","type":"object","aliases":["key"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"The '
+                                     'new clerk let her in and went back to his copying. The great '
+                                     'hall smelled of wax and old paper, as it always '
+                                     'had.","confidence":0.8},"type":"object"},{"name":"Brannoc\'s '
+                                     'Chapel","type":"location","aliases":["St. Brannoc\'s '
+                                     'Chapel"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"The '
+                                     'new clerk let her in and went back to his copying. The great '
+                                     'hall smelled of wax and old paper, as it always '
+                                     'had.","confidence":0.8},"type":"location"},{"name":"Elena '
+                                     'Marsh","type":"character","aliases":["Marsh"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence":{"quote":"Aldous '
+                                     'Finch needed his own account book for the assizes, and his '
+                                     'back was too bad that week for the '
+                                     'hill.","confidence":0.8},"type":"character"},{"name":"Elena '
+                                     'Voss","type":"character","aliases":["Voss"],"description":null,"gender":"unknown","owner":null,"parent":null,"evidence',
+                          'function_call': None,
+                          'role': 'assistant',
+                          'tool_calls': None},
+              'provider_specific_fields': {}}],
+ 'created': 1796422880,
+ 'id': 'chatcmpl-79e08c17-dab0-4b58-a4f6-ab668ee96def',
+ 'model': 'qwen2.5-coder-1.5b-instruct',
+ 'object': 'chat.completion',
+ 'usage': {'completion_tokens': 640,
+           'completion_tokens_details': None,
+           'prompt_tokens': 1417,
+           'prompt_tokens_details': None,
+           'total_tokens': 2057}}
+
+
 def without_usage(body: dict[str, Any]) -> dict[str, Any]:
     """The same answer from a server that sends no `usage` block."""
     answer = copy.deepcopy(body)

@@ -114,7 +114,7 @@ FAILURES = [
     ("rate_limit", {"times": 4, "retry_after": 0.01}, "still failing after 4 attempts"),
     ("server_error", {"times": 4}, "still failing after 4 attempts"),
     ("timeout", {"times": 4, "sleep": 2.0}, "still failing after 4 attempts"),
-    ("truncated", {}, "output token limit"),
+    ("truncated", {}, "stopped at its output limit"),
     ("malformed", {}, "not JSON"),
     ("wrong_shape", {}, "not the object"),
     ("refusal", {}, "refused"),

@@ -65,6 +65,18 @@ def test_a_model_that_repeats_whole_items_stops_with_the_same_clear_error(
     assert 500 < repetition(real.ITEM_LOOP["choices"][0]["message"]["content"]) < 1000
 
 
+def test_an_answer_cut_off_by_its_budget_fails_with_what_happened(fake: FakeLlmServer) -> None:
+    # Qwen, the entities of a 208-word draft: it listed the story's known entities too and
+    # ran out of its 640 tokens mid-item; no loop, and smaller chunks would not have helped.
+    fake.replay(real.BEYOND_THE_PASSAGE, passes="new_entities")
+    extractor = make_extractor(fake, max_concurrency=1)
+    with pytest.raises(ExtractionFailed, match=r"stopped at its output limit \(640 tokens, the "
+                                               r"budget for a passage this long\)") as failed:
+        extractor.read(real.FENCED_TEXT, chapter_number=11, context=EMPTY)
+    assert "CHUNK_TOKENS" not in str(failed.value)
+    assert {c.pass_name: c.status for c in failed.value.calls}["entities"] == "truncated"
+
+
 def test_no_call_is_sent_after_one_has_failed(fake: FakeLlmServer,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # Seen with Qwen on one call at a time: after world_state looped, the interactions call
