@@ -144,8 +144,10 @@ def analyze_chapter(
     extractor = extractor or get_extractor(settings)
     bill = _Bill(novel_id=novel_id, job_id=job_id)
     try:
-        with sessions() as session:  # refused at once, before any reading is paid for
-            check_number(session, novel_id=novel_id, number=number, replace=replace)
+        if policy != "block":  # refused at once, before any reading is paid for; a draft
+            # under `block` is read first, as a failing one is parked whatever its number
+            with sessions() as session:
+                check_number(session, novel_id=novel_id, number=number, replace=replace)
         report("critique")
         with sessions() as session:
             outcome = _critique(session, novel_id=novel_id, number=number, text=text, title=title,

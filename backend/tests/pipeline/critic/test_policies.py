@@ -78,6 +78,16 @@ def test_block_parks_a_failing_draft_and_writes_nothing_else(story) -> None:
     assert finding.draft_quote == "Captain Reyes laughed" and finding.evidence_chapter == 2
 
 
+def test_block_parks_a_failing_draft_of_a_later_chapter_too(story) -> None:
+    """A writing agent may draft chapter 5 before 3 and 4 exist: under `block` the draft is
+    read and a failing one parked whatever its number (only a draft to be written must be
+    the next chapter; the e2e review queue relies on it)."""
+    result = analyze_chapter(novel_id=story, number=5, text=GHOST, policy="block", source="agent")
+    assert result.ingested is False and result.reason == "fail"
+    with read_session() as session:
+        assert [s.chapter_number for s in list_submissions(session=session, novel_id=story)] == [5]
+
+
 def test_warn_records_findings_and_ingests(story) -> None:
     result = analyze_chapter(novel_id=story, number=3, text=GHOST, policy="warn")
     assert result.ingested is True and result.verdict == "fail"
