@@ -107,12 +107,13 @@ def render(results: dict[str, Any]) -> str:
     probe = results.get("without_json_mode")
     if probe:
         call = (probe.get("calls") or [{}])[0]
+        fence = ("; the model wrapped its JSON in a ```` ```json ```` fence." if probe.get("fenced")
+                 else "; the answer was not fenced." if "fenced" in probe else ".")
         lines += ["", "### Without JSON mode", "",
                   (f"The `summaries` call of draft clean_01 sent as to a server that ignores "
                    f"`response_format`: {'read' if probe['ok'] else 'failed'} in "
                    f"{probe['seconds']:.0f} s ({call.get('tokens_in', 0):,} prompt tokens, "
-                   f"{call.get('tokens_out', 0):,} output tokens); the model wrapped its JSON "
-                   "in a ```` ```json ```` fence.")]
+                   f"{call.get('tokens_out', 0):,} output tokens){fence}")]
     if results.get("smollm2"):
         lines += ["", f"### Failure path: {SMOL} on the same chapters", "",
                   *_attempt_lines(results["smollm2"]), "", *_calls_table(results["smollm2"]),

@@ -272,6 +272,13 @@ def without_json_mode(extractor: Any, log: Any = print) -> dict[str, Any]:
     return outcome
 
 
+def fenced(record: dict[str, Any]) -> bool:
+    """Whether a recorded answer wrapped its text in a ``` fence."""
+    choices = (record.get("response") or {}).get("choices") or [{}]
+    content = ((choices[0] or {}).get("message") or {}).get("content") or ""
+    return content.lstrip().startswith("```")
+
+
 def llm_settings(alias: str, api_base: str) -> Any:
     """The LLM extractor as `get_extractor` builds it from the environment an author sets."""
     from continuum.pipeline.extractors import get_extractor
@@ -353,13 +360,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_json(ROOT / "results.json", results)
 
     if not args.only_smollm2:
-        with record_answers(answers, QWEN), llama_server(
+        with record_answers(answers, QWEN) as captured, llama_server(
                 python, qwen, alias=QWEN, log_path=ROOT / f"server-{QWEN}.log") as server:
             print(f"{QWEN} on {server.api_base} (ready in {server.started_seconds:.0f} s):",
                   flush=True)
             extractor = llm_settings(QWEN, server.api_base)
             if not args.skip_json_probe:
                 results["without_json_mode"] = without_json_mode(extractor)
+                results["without_json_mode"]["fenced"] = bool(captured) and fenced(captured[-1])
             t0 = time.perf_counter()
             llm = ingest_chapters(extractor, QWEN, chapters, novel_title="Saltmere (local LLM)",
                                   deadline=deadline)
