@@ -149,8 +149,8 @@ def _pronoun_before(view: ChapterView, tok: Any, name_at: int) -> bool:
         start -= 1
     named: set[str] = set()
     for j in range(start, name_at):
-        if view.token_kind[j] == "name" and view.token_key[j]:
-            named.add(view.token_key[j] or "")
+        if view.token_kind[j] == "name" and (key := view.token_key[j]):
+            named.add(key)
         elif PRONOUN_GENDER.get(view.doc[j].lower_) == gender and not view.in_quote(view.doc[j]) \
                 and view.token_key[j] not in named:
             return True

@@ -64,11 +64,17 @@ def test_no_home_from_a_wish_a_past_a_guess_or_a_walk(view: ViewOf, text: str) -
     assert homes(view, text) == []
 
 
-def test_going_home_goes_to_the_home_the_story_knows(view: ViewOf) -> None:
-    known = [KnownRelationship(source="Emma Woodhouse", type="lives_at", target="Hartfield")]
-    text = "Emma walked to Netherfield with Harriet. Emma walked home alone. Harriet walked home."
+def deltas_with_home(view: ViewOf, text: str, person: str, home: str) -> list:
+    """The deltas of `text` read with the story knowing `person` lives at `home`."""
+    known = [KnownRelationship(source=person, type="lives_at", target=home)]
     items = extract_state_deltas(view(text, StoryContext(entities=CAST, relationships=known))).items
     assert_evidence_exact(text, items)
+    return items
+
+
+def test_going_home_goes_to_the_home_the_story_knows(view: ViewOf) -> None:
+    text = "Emma walked to Netherfield with Harriet. Emma walked home alone. Harriet walked home."
+    items = deltas_with_home(view, text, "Emma Woodhouse", "Hartfield")
     assert [(d.kind, d.subject, d.object) for d in items] == [
         ("moved_to", "Emma Woodhouse", "Netherfield"),
         ("moved_to", "Harriet Smith", "Netherfield"),
@@ -78,19 +84,16 @@ def test_going_home_goes_to_the_home_the_story_knows(view: ViewOf) -> None:
 
 
 def test_a_home_said_in_the_chapter_is_used_from_then_on(view: ViewOf) -> None:
-    known = [KnownRelationship(source="Elizabeth Bennet", type="lives_at", target="Netherfield")]
     text = ("Elizabeth walked home. Elizabeth lived at Longbourn now. Elizabeth went to "
             "Pemberley. Elizabeth walked home.")
-    items = extract_state_deltas(view(text, StoryContext(entities=CAST, relationships=known))).items
+    items = deltas_with_home(view, text, "Elizabeth Bennet", "Netherfield")
     went = [d.object for d in items if d.kind == "moved_to"]
     assert went == ["Netherfield", "Pemberley", "Longbourn"]  # the old home, then the new one
 
 
 def test_leaving_home_leaves_it(view: ViewOf) -> None:
     # Great Expectations, chapter 52: "I left home" had sent Pip home to the Temple.
-    known = [KnownRelationship(source="Emma Woodhouse", type="lives_at", target="Hartfield")]
     text = "Emma walked home. Emma left home early the next day."
-    items = extract_state_deltas(view(text, StoryContext(entities=CAST, relationships=known))).items
-    assert_evidence_exact(text, items)
+    items = deltas_with_home(view, text, "Emma Woodhouse", "Hartfield")
     assert [(d.kind, d.subject, d.object) for d in items] == [
         ("moved_to", "Emma Woodhouse", "Hartfield"), ("left", "Emma Woodhouse", "Hartfield")]
