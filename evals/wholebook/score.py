@@ -220,6 +220,7 @@ def _relationships(key: BookKey, cast: Cast, rels: list[dict], by_id: dict[str, 
                                                                           len(wanted)),
         "rel_right": right, "rel_wrong": wrong, "rel_unjudged": unjudged,
         "rel_key": len(wanted), "wrong_relationships": wrong_rows,
+        "missing_relationships": [" ".join(t) for t in sorted(wanted - found)],
     }
 
 

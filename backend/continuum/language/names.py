@@ -18,6 +18,9 @@ MALE_HONORIFICS = {"mr", "sir", "lord", "master", "mas'r", "uncle", "king", "pri
 FEMALE_HONORIFICS = {"mrs", "miss", "ms", "lady", "madam", "madame", "aunt", "queen", "princess",
                      "duchess", "mother", "sister", "countess", "baroness", "mademoiselle",
                      "mlle", "mme", "frau", "señora", "dame"}
+# Kinship words a family puts before a surname as a title, in lowercase too: "my aunt
+# Philips", "my brother Gardiner" (Mrs. Philips and Mr. Gardiner, by the word's sex).
+KIN_TITLES = frozenset({"aunt", "uncle", "sister", "brother"})
 # Ranks (and a squire): no sex of their own, though the fiction read here gives them to men.
 RANKS = {"captain", "capt", "cap'n", "capn", "colonel", "col", "major", "general", "gen",
          "lieutenant", "lt", "sergeant", "sgt", "admiral", "squire"}

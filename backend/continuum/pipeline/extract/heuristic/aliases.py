@@ -419,6 +419,10 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
             continue
         candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c)
                                        and not _husband_of_named_wife(form, c, wives)]
+        if len(candidates) > 1 and len(form.core) >= 2:
+            # "Mr. John Knightley" beside John Knightley and Mr. Knightley: the full name decides.
+            same = [c for c in candidates if form.core in c.multiword()]
+            candidates = same if len(same) == 1 else candidates
         if len(candidates) > 1 and form.honorifics:
             # "Mr. Pett" beside "Mr. Peter Pett" and an untitled Pett: the shared title decides.
             same = [c for c in candidates if form.honorifics & c.titles()]
@@ -527,15 +531,18 @@ def canonical_name(cluster: Cluster) -> str:
             return " ".join(display)  # "Mrs. Joe Gargery", "Mrs. Bentley Drummle" keep the title
         return " ".join(display[len(display) - len(best.words) :])
     best = max(seen, key=lambda f: (f.count, len(f.words), -f.mentions[0].start))
+    if all(m.kin_title for m in best.mentions):
+        return " ".join(best.mentions[0].words)  # "my brother Gardiner" is Gardiner
     return best.display.most_common(1)[0][0]
 
 
 def surface_forms(cluster: Cluster) -> list[str]:
     """Every distinct surface form written in the chapter, commonest first; an epithet said
-    once ("Poor Knightley") describes the person and is no name of theirs ("Long John")."""
+    once ("Poor Knightley") describes the person and is no name of theirs ("Long John"), nor
+    is a lowercase kinship title ("my aunt Philips")."""
     counts: Counter[str] = Counter()
     for f in cluster.forms:
-        if f.epithet and f.count < 2:
-            continue
+        if (f.epithet and f.count < 2) or (f.mentions and all(m.kin_title for m in f.mentions)):
+            continue  # "my aunt Philips" says who she is to the speaker, not a name of hers
         counts.update({k: v for k, v in f.display.items() if v})
     return [s for s, _ in counts.most_common()]

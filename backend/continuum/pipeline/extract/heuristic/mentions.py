@@ -87,6 +87,7 @@ class NameMention:
     words: tuple[str, ...]
     label: str | None = None  # the NER label covering the name, if one of NAME_LABELS
     initial: bool = False  # the first word is sentence- or quote-initial
+    kin_title: bool = False  # the title is a lowercase kinship word: "my aunt Philips"
 
     @property
     def form(self) -> str:
@@ -121,6 +122,9 @@ class CaseStats:
         for tok in doc:
             if is_cap(tok.text) and not self.initial(doc, tok.i):
                 self.mid_cap[tok.lower_] += 1
+        # Words written after a title ("Mrs. Philips"): surnames, for `_kin_title`.
+        self.titled: set[str] = {doc[i + 1].lower_ for i in range(len(doc) - 1)
+                                 if norm_honorific(doc[i].text) and is_cap(doc[i + 1].text)}
 
     def initial(self, doc: Any, i: int) -> bool:
         """Whether token i starts a sentence, a quotation, a line after a stop, or a title."""
@@ -292,18 +296,35 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
     label = last.ent_type_ if last.ent_type_ in NAME_LABELS else None
     if label is None and first.ent_type_ in NAME_LABELS:
         label = first.ent_type_
+    titles = [doc[r].text for r in run[:k]] or _kin_title(doc, run[0], name, stats, known)
     return NameMention(
         start=start,
         end=end,
         text=stats.text[start:end],
         tok_start=run[0],
         tok_end=run[-1] + 1,
-        honorifics=tuple(norm_honorific(doc[r].text) or "" for r in run[:k]),
-        honorifics_raw=tuple(doc[r].text for r in run[:k]),
+        honorifics=tuple(norm_honorific(t) or "" for t in titles),
+        honorifics_raw=tuple(titles),
         words=name,
         label=label,
         initial=initial,
+        kin_title=not k and bool(titles),
     )
+
+
+def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,
+               known: set[str]) -> list[str]:
+    """"my aunt Philips", "my brother Gardiner": a lowercase kinship word before a surname
+    said alone is its title, and tells Mrs. Philips from Mr. Philips. A surname is a word
+    the chapter writes after a title, or a known one that is no given name; a given name
+    needs no title ("her sister Jane", "his brother Ivo")."""
+    before = doc[first - 1] if first > 0 else None
+    if before is None or not before.is_lower or before.lower_ not in names.KIN_TITLES or \
+            len(name) != 1:
+        return []
+    word = name[0].lower()
+    surname = word in stats.titled or (word in known and not names.is_given_name(word))
+    return [before.text.capitalize()] if surname and not names.is_given_name(word) else []
 
 
 def _initial_ok(tok: Any, stats: CaseStats) -> bool:

@@ -2,9 +2,10 @@
 
 The pronoun resolver guesses, and a guessed relative is wrong half the time on a real novel.
 `certain` says when a name or pronoun is sure: a name; a narration pronoun whose person is
-plain from the sentence and the two before; a "my" in speech whose quotation's own tag names
-the speaker. A speech tag's "her" ('"Another time, Lizzy," said her mother') is whoever the
-quotation names (`addressee`), not the narration's last name.
+plain from the sentence and the two before; the narration's "my" in a chapter told in the
+first person (its narrator); a "my" in speech whose quotation's own tag names the speaker.
+A speech tag's "her" ('"Another time, Lizzy," said her mother') is whoever the quotation
+names (`addressee`), not the narration's last name.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 
 FIRST_PERSON = frozenset({"my", "mine"})  # the owners of a kin noun in speech
+NARRATOR_WORDS = FIRST_PERSON | {"i", "me", "myself"}  # the narrator, said in the narration
 
 
 def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | None:
@@ -115,6 +117,8 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
         return tok.lower_ in FIRST_PERSON and tagged_speaker(view, tok) == key
     if kind != "pronoun":
         return False
+    if tok.lower_ in NARRATOR_WORDS:
+        return key == view.chapter.narrator  # the narration's "my" is whoever tells the chapter
     sentence = view.token_sent[tok.i]
     named: list[str] = []
     j = tok.i - 1

@@ -36,6 +36,9 @@ ROLES: dict[str, str] = {
     "landlord": "landlord_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
 }
 RELATION_NOUNS = {**KINSHIP, **ROLES}
+# A companion is a paid one ("Mrs. Jenkinson, her companion") unless the text makes it a
+# friend: "my intimate companion", "my young companion and friend".
+FRIENDLY = words("intimate constant dear boon bosom chosen favourite favorite old young")
 # "his lady" is his wife only with a possessive; "lady" alone is a title.
 POSSESSIVE_ONLY = {"lady": "married_to"}
 NOUN_GENDER = {

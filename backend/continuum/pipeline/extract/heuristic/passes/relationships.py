@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS,
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.relation_words import (
+    FRIENDLY,
     KIN_TYPES,
     NOUN_GENDER,
     SYMMETRIC,
@@ -88,8 +89,9 @@ def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
     """Whose relative the noun names: "her sister", "Darcy's friend", "daughter of Mr. Bennet"."""
     if any(c.dep_ == "poss" and c.pos_ == "NOUN" for c in noun.children):
         return None  # "Mr. Wopsle's great-aunt's granddaughter" is the aunt's, not his
-    for child in noun.children:
-        if child.dep_ == "poss":
+    titled = noun.head if noun.dep_ == "compound" and noun.head.pos_ == "PROPN" else None
+    for child in (*noun.children, *(titled.children if titled is not None else ())):
+        if child.dep_ == "poss":  # "her sister", and "my aunt Philips" (the name's "my")
             key = view.character(child)
             return (key, child) if key else None
     for child in noun.children:
@@ -129,7 +131,43 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
     key = view.character(noun)
     if key:
         return [(key, noun)], None
-    return [], None
+    if not plural:
+        found = _misparsed_gloss(view, noun)
+    return found, None
+
+
+def _misparsed_gloss(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
+    """A gloss the parser hung elsewhere, in narration: "introduce his friend, Mr. Wickham,
+    who …" (Wickham parsed as the verb's modifier) and "A cousin of Mr. Suckling, Mrs.
+    Bragge, had …" (Mrs. Bragge parsed as Mr. Suckling's): a name right after the noun's
+    phrase and its comma, closed by punctuation, naming someone other than the phrase's
+    people. Never in speech, where the name may be said to someone ("Ask your sister, Jane.")."""
+    if view.in_quote(noun):
+        return []
+    for prep in noun.children:  # "A cousin of Mr. Suckling, Mrs. Bragge": on the owner
+        for owner in (c for c in prep.children if prep.lower_ == "of" and c.dep_ == "pobj"):
+            glosses = [a for a in owner.children if a.dep_ == "appos" and a.i > owner.i]
+            keys = [k for a in glosses for k in view.characters(a)]
+            if len(glosses) == 1 and len(keys) == 1 and keys[0] not in view.characters(owner):
+                return [(keys[0], glosses[0])]
+    doc, end = view.doc, noun.right_edge.i
+    if end + 2 >= len(doc) or doc[end + 1].text != ",":
+        return []
+    first = end + 2
+    while first < len(doc) and view.token_kind[first] is None and \
+            doc[first].text.rstrip(".").lower() in HONORIFICS:
+        first += 1
+    key = view.token_key[first] if first < len(doc) else None
+    if view.token_kind[first] != "name" or not view.is_character(key):
+        return []
+    last = first
+    while last + 1 < len(doc) and view.token_key[last + 1] == key:
+        last += 1
+    closed = last + 1 >= len(doc) or doc[last + 1].text in {",", ".", ";", "!", "?"}
+    inside = {view.token_key[t.i] for t in noun.subtree}
+    if not closed or key in inside:
+        return []
+    return [(key, doc[first])]
 
 
 LIST_MARKERS = frozenset({"not", "nor", "or", "and", "but", "never", "neither", "either"})
@@ -150,7 +188,11 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     rel = relation_type(lemma, possessive)
     if rel is None:
         return []
-    owner = _owner(view, noun)
+    lead = _lead_noun(noun)
+    if rel == "companion_of" and (any(c.dep_ == "amod" and c.lower_ in FRIENDLY for c in noun.children)
+                                  or any(c.lemma_ == "friend" for c in lead.conjuncts)):
+        rel = "friend_of"  # "my intimate companion and friend"
+    owner = _owner(view, noun) or (_owner(view, lead) if lead is not noun else None)
     if owner is None:
         return _had_relative(view, noun, rel, lemma) or _one_another(view, noun, rel, lemma)
     owner_key, owner_tok = owner
@@ -162,8 +204,11 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
                                    for s in view.subjects(noun.head)):
         return []  # "the stranger was his brother Ivo": "his" is not the stranger
     referents, copula = _referents(view, noun)
+    if not referents and lead is not noun and lead.dep_ in {"attr", "oprd"}:
+        referents, copula = _referents(view, lead)  # "X was my companion and friend"
     referents = [(k, t) for k, t in referents
-                 if _gender_fits(view, k, lemma) and certain(view, t, k)]
+                 if _gender_fits(view, k, lemma) and certain(view, t, k)
+                 and not (t.pos_ == "PRON" and owner_tok.pos_ == "PRON")]  # "she--my sister"
     ended = False
     confidence = 0.75
     if copula is not None:
@@ -188,6 +233,14 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             tokens.append(copula)
         items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
     return items
+
+
+def _lead_noun(noun: Any) -> Any:
+    """The first of nouns joined by "and" ("my companion and friend": companion), whose owner
+    and copula the later ones share; the noun itself when it leads."""
+    while noun.dep_ == "conj" and noun.head.pos_ == "NOUN" and noun.head.i != noun.i:
+        noun = noun.head
+    return noun
 
 
 FORMER = frozenset({"former", "ex", "erstwhile"})
