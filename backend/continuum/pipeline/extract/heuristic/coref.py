@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
-from continuum.language.speech import SPEECH_VERBS
+from continuum.language.speech import INVERTED_TAGS, SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
 from continuum.pipeline.extract.heuristic.narrator import (
     NarratorFinding,
@@ -34,6 +34,7 @@ PRONOUN_GENDER = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "plural"),
 }
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
+_OBJECT = frozenset({"dobj", "obj"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
 _WINDOW_ANCHORS = 40
@@ -241,15 +242,27 @@ def _tagged_quote(doc: Any, tok: Any, quote_ids: list[int]) -> int:
 def _attribute(
     doc: Any, a: int, b: int, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
 ) -> str | None:
-    """The speaker named as subject of a speech verb in tokens [a, b) outside quotes."""
+    """The speaker named as subject of a speech verb in tokens [a, b) outside quotes, or as
+    the object the parser makes of an inverted tag's speaker ('"…," cried Biddy')."""
     for j in range(max(a, 0), min(b, len(doc))):
         tok = doc[j]
         if quote_ids[j] == 0 and tok.lemma_ in SPEECH_VERBS and tok.pos_ in {"VERB", "AUX"}:
-            for child in tok.children:
-                if child.dep_ in _SUBJECT and not quote_ids[child.i] and \
-                        (child.i in name_at or child.i in resolved):
+            subjects = [c for c in tok.children if c.dep_ in _SUBJECT and not quote_ids[c.i]]
+            inverted = inverted_speaker(tok)
+            for child in subjects or ([inverted] if inverted is not None else []):
+                if child.i in name_at or child.i in resolved:
                     return name_at.get(child.i) or resolved[child.i]
     return None
+
+
+def inverted_speaker(verb: Any) -> Any | None:
+    """'"…," cried Elizabeth': the speaker of a tag written after its quotation, which the
+    parser reads as the verb's object; None for any other verb."""
+    doc = verb.doc
+    if verb.lemma_.lower() not in INVERTED_TAGS or \
+            not any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i)):
+        return None
+    return next((c for c in verb.children if c.dep_ in _OBJECT and c.i > verb.i), None)
 
 
 def _quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:

@@ -3,8 +3,8 @@
 The pronoun resolver guesses, and a guessed relative is wrong half the time on a real novel.
 `certain` says when a name or pronoun is sure: a name; a narration pronoun whose person is
 plain from the sentence and the two before; the narration's "my" in a chapter told in the
-first person (its narrator); a "my" in speech whose quotation's own tag names the speaker.
-A speech tag's "her" ('"Another time, Lizzy," said her mother') is whoever the quotation
+first person (its narrator); an "I" or "my" in speech whose quotation's own tag names the
+speaker. A speech tag's "her" ('"Another time, Lizzy," said her mother') is whoever the quotation
 names (`addressee`), not the narration's last name.
 """
 
@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.pipeline.extract.heuristic.coref import PRONOUN_GENDER
 from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
-
-FIRST_PERSON = frozenset({"my", "mine"})  # the owners of a kin noun in speech
-NARRATOR_WORDS = FIRST_PERSON | {"i", "me", "myself"}  # the narrator, said in the narration
 
 
 def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | None:
@@ -106,18 +104,19 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     or the only person named in it and the two sentences before ("Anna Lind came in. Her
     father, ..."), or, opening a sentence, the subject of the one before when nobody else of
     that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
-    a "my" in speech is certain when the quotation's own tag names its speaker ('"…my
-    mother…," said Elizabeth'); a "her" in speech, a pronoun with two people before it, and a bare
-    noun phrase ("his wife" alone) are the resolver's guesses, and a guessed relative is
-    wrong half the time on a real novel."""
+    an "I" or "my" in speech is certain when the quotation's own tag names its speaker ('"…my
+    mother…," said Elizabeth'); so is the narration's "my" in a first-person chapter (its
+    narrator). A "her" in speech, a pronoun with two people before it, and a bare noun
+    phrase ("his wife" alone) are the resolver's guesses, and a guessed relative is wrong
+    half the time on a real novel."""
     kind = view.token_kind[tok.i]
     if kind in ("name", "inferred"):
         return True
     if kind == "pronoun" and view.in_quote(tok):
-        return tok.lower_ in FIRST_PERSON and tagged_speaker(view, tok) == key
+        return tok.lower_ in FIRST_PERSON_SINGULAR and tagged_speaker(view, tok) == key
     if kind != "pronoun":
         return False
-    if tok.lower_ in NARRATOR_WORDS:
+    if tok.lower_ in FIRST_PERSON_SINGULAR:
         return key == view.chapter.narrator  # the narration's "my" is whoever tells the chapter
     sentence = view.token_sent[tok.i]
     named: list[str] = []

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from continuum.language.speech import INVERTED_TAGS
+from continuum.pipeline.extract.heuristic.coref import inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
 from continuum.pipeline.extract.heuristic.nlp import reflow
@@ -251,12 +251,15 @@ class ChapterView:
 
     def subjects(self, verb: Any, depth: int = 0) -> list[Any]:
         """Subject heads of a verb, inherited through conjunction, control and participles."""
-        subs = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+        # A subject across a quotation mark is a misparse: the "Pip" of '"Yes, dear old Pip,"'
+        # is no subject of the next paragraph's '"…," cried Biddy'.
+        quoted = self.in_quote(verb)
+        subs = [c for c in verb.children if c.dep_ in SUBJECT_DEPS and self.in_quote(c) == quoted]
         if not subs:  # the parser sometimes hangs the subject on the auxiliary
             subs = [g for c in verb.children if c.dep_ in {"aux", "auxpass"}
                     for g in c.children if g.dep_ in SUBJECT_DEPS]
-        if not subs and self._inverted_tag(verb):
-            subs = [c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i][:1]
+        if not subs and (speaker := inverted_speaker(verb)) is not None:
+            subs = [speaker]
         if not subs and depth < 6 and verb.head != verb:
             dep = verb.dep_
             if dep in {"acomp", "attr", "oprd"}:
@@ -278,13 +281,6 @@ class ChapterView:
                 s = verb.head
             heads.extend([s, *[c for c in s.conjuncts if c.i > s.i]])
         return heads
-
-    def _inverted_tag(self, verb: Any) -> bool:
-        """"… ,” cried Elizabeth": the parser reads the speaker as the object."""
-        if verb.lemma_.lower() not in INVERTED_TAGS:
-            return False
-        doc = verb.doc
-        return any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i))
 
     def is_passive(self, verb: Any) -> bool:
         return any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)

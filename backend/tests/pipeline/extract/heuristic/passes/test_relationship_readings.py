@@ -1,6 +1,6 @@
 """Relationships whole novels state in ways the first rules missed, each from the novel's text:
-a kinship word as a surname's title, the narrator's "my", a gloss the parser hung elsewhere,
-nouns joined by "and", and a full name that settles which Knightley is meant."""
+a kinship word as a surname's title, the narrator's "my", a speaker's "I", a gloss the parser
+hung elsewhere, nouns joined by "and", and a full name that settles which Knightley is meant."""
 
 from __future__ import annotations
 
@@ -99,3 +99,17 @@ def test_a_full_name_settles_which_of_two_titled_namesakes(view: ViewOf) -> None
     context = _people(("John Knightley", "male"), ("Mr. Knightley", "male"))
     text = "Mr. John Knightley was the younger brother of Mr. Knightley."
     assert _rels(view, text, context) == {("John Knightley", "brother_of", "Mr. Knightley")}
+
+
+BIDDY = ("“Yes, dear old Pip, old chap.”\n\n"
+         "I looked at both of them, from one to the other, and then--\n\n"
+         "“It's my wedding-day!” cried Biddy, in a burst of happiness, “and I am\n"
+         "married to Joe!”")
+
+
+def test_a_speakers_i_is_the_speaker_the_tag_names(view: ViewOf) -> None:
+    assert in_novel("great_expectations.txt", BIDDY)
+    context = _people(("Biddy", "female"), ("Joe", "male"), ("Pip", "male"))
+    # The parser hangs the first paragraph's "Pip" on "cried" as its subject, and reads
+    # Biddy as the verb's object: the tag still names Biddy, and her "I" is hers.
+    assert _rels(view, BIDDY, context) == {("Biddy", "married_to", "Joe")}
