@@ -117,10 +117,12 @@ def given_name_twins(roster: Roster) -> list[Join]:
     people = roster.by_type("character")
     full_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
     bare_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
+    surnames = {bare.split(" ")[-1] for entry in people for name in entry.all_names()
+                if " " in (bare := split_honorific(name)[1]) or split_honorific(name)[0]}
     for entry in people:
-        for given in _full_name_givens(entry):
+        for given in _full_name_givens(entry, surnames):
             full_by_given[given].add(entry.id)
-        alone = _only_given_name(entry)
+        alone = _only_given_name(entry, surnames)
         if alone is not None:
             bare_by_given[alone].add(entry.id)
     joins = []
@@ -134,25 +136,31 @@ def given_name_twins(roster: Roster) -> list[Join]:
     return joins
 
 
-def _full_name_givens(entry: RosterEntry) -> set[str]:
+def _full_name_givens(entry: RosterEntry, surnames: set[str]) -> set[str]:
     """The given names that begin an untitled full name of the entity ("joseph" of "Joseph
-    Gargery", "joe" of "Joe Gargery")."""
+    Gargery", "joe" of "Joe Gargery", "bentley" of "Bentley Drummle")."""
     givens = set()
     for name in entry.all_names():
         title, bare = split_honorific(name)
         words = bare.split(" ")
-        if title is None and len(words) >= 2 and is_given_name(words[0]):
+        if title is None and len(words) >= 2 and _given(words[0], surnames):
             givens.add(words[0])
     return givens
 
 
-def _only_given_name(entry: RosterEntry) -> str | None:
+def _only_given_name(entry: RosterEntry, surnames: set[str]) -> str | None:
     """The given name an entity is called by, when it is called by nothing else."""
     names = {normalize(n) for n in entry.all_names()}
     if len(names) != 1:
         return None
     name = next(iter(names))
-    return name if " " not in name and is_given_name(name) else None
+    return name if " " not in name and _given(name, surnames) else None
+
+
+def _given(word: str, surnames: set[str]) -> bool:
+    """A given name: one the name lists know, or a word that no one of the cast bears as a
+    surname ("Bentley" of Bentley Drummle, which the lists lack)."""
+    return is_given_name(word) or word not in surnames
 
 
 def _genders_agree(a: RosterEntry, b: RosterEntry) -> bool:

@@ -36,6 +36,19 @@ def test_a_bare_given_name_joins_the_one_person_whose_full_name_begins_with_it()
     assert _joins(roster) == {(ids["Caroline"], ids["Caroline Bingley"])}
 
 
+def test_a_given_name_the_name_lists_lack_joins_when_nobody_bears_it_as_a_surname() -> None:
+    """Great Expectations: "Bentley" is Bentley Drummle, though no name list holds "Bentley"."""
+    roster, ids = _roster(("Bentley Drummle", "male", ("Drummle",)), ("Bentley", "male", ()))
+    assert _joins(roster) == {(ids["Bentley"], ids["Bentley Drummle"])}
+    # A word someone of the cast bears as a surname is that family's, not a given name.
+    roster, _ = _roster(("Bentley Drummle", "male", ()), ("Bentley", "male", ()),
+                        ("Mrs. Bentley", "female", ()))
+    assert _joins(roster) == set()
+    roster, _ = _roster(("Startop Smith", "male", ()), ("Startop", "male", ()),
+                        ("Ned Startop", "male", ()))
+    assert _joins(roster) == set()
+
+
 def test_a_given_name_two_people_could_bear_joins_nobody() -> None:
     roster, _ = _roster(("John Silver", "male", ()), ("John Trelawney", "male", ()),
                         ("John", "male", ()))
