@@ -7,7 +7,10 @@ was an indolent man": `_certain_pronoun`):
 - an apposition that is a described noun phrase: "Mr. Collins, a tall, heavy-looking young
   man of five-and-twenty";
 - a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
-  parts, sarcastic humour, reserve, and caprice".
+  parts, sarcastic humour, reserve, and caprice", "Harriet Smith was the natural daughter
+  of somebody" (a person's noun with "the" only when an of-phrase says whose);
+- adjectives set off after a person's name, three or more: "Emma Woodhouse, handsome, clever,
+  and rich, with a comfortable home and happy disposition, seemed …".
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context), hold a common noun, and be 3 to 30 words long. A person's is headed by a noun
@@ -36,7 +39,9 @@ _COPULAS = frozenset({"be"})
 _CLAUSES = frozenset({"relcl", "advcl"})  # "a man who ...": the description stops before it
 _INDEFINITE = frozenset({"a", "an"})
 _DEICTIC = frozenset({"this", "that", "these", "those", "such"})
+_PERSONAL = frozenset({"PRP", "PRP$", "WP", "WP$"})  # "his", "them", "whose"
 MIN_WORDS, MAX_WORDS = 3, 30
+MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
 PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
 
@@ -58,6 +63,8 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
         if head is not None and item.type == "character" and not person_head(head):
             continue
         phrase = _phrase(head) if head is not None else None
+        if phrase is None and item.type == "character" and tok.pos_ == "PROPN":
+            phrase = _adjective_gloss(tok)
         if phrase is not None:
             item.description = phrase
             described += 1
@@ -98,11 +105,39 @@ def _apposition(tok: Any) -> Any | None:
 
 
 def _described(noun: Any) -> bool:
-    """"a tall young man", "the large and populous village": not "the principal object"."""
+    """"a tall young man", "the large and populous village", "the wife of Mr. Collins": not
+    "the principal object"."""
     dets = {d.lower_ for d in noun.children if d.dep_ in {"det", "predet"}}
     adjectives = [a for d in noun.children if d.dep_ == "amod"
                   for a in (d, *d.conjuncts)]
-    return bool(dets & _INDEFINITE) or ("the" in dets and len(adjectives) >= 2)
+    return bool(dets & _INDEFINITE) or ("the" in dets and (len(adjectives) >= 2 or _of_whom(noun)))
+
+
+def _of_whom(noun: Any) -> bool:
+    """"the natural daughter of somebody", "the wife of Mr. Collins": a noun for a person
+    with an of-phrase saying whose, which describes rather than identifies."""
+    return person_head(noun) and any(
+        g.dep_ == "pobj" and (g.pos_ == "PROPN" or (g.tag_ == "NN" and (g.pos_ == "PRON" or person_head(g))))
+        for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children)
+
+
+def _adjective_gloss(name: Any) -> str | None:
+    """"Emma Woodhouse, handsome, clever, and rich, with a comfortable home and happy
+    disposition, seemed …": adjectives set off after a name, three or more of them (a portrait,
+    not a passing state), and what the commas enclose with them."""
+    doc = name.doc
+    first = next((c for c in name.children if c.dep_ == "amod" and c.pos_ == "ADJ"
+                  and c.i > name.i and doc[c.i - 1].text == ","), None)
+    if first is None or len(first.conjuncts) < MIN_ADJECTIVES - 1:
+        return None  # "Jim Hawkins, safe and sound, …" is how he is, not who
+    end = max(t.i for t in name.subtree)
+    tokens = [t for t in doc[first.i:end + 1]]
+    words = [t for t in tokens if not t.is_punct]
+    if not MIN_WORDS <= len(words) <= MAX_WORDS or any(
+            _pointing(t) for t in tokens):
+        return None
+    text = " ".join(doc.text[first.idx:tokens[-1].idx + len(tokens[-1].text)].split())
+    return text.strip(" ,;:-") or None
 
 
 def _copula(view: ChapterView, tok: Any) -> Any | None:
@@ -112,9 +147,14 @@ def _copula(view: ChapterView, tok: Any) -> Any | None:
     if not view.verdict(verb).asserted:
         return None  # "was not a man to ...", "might be a fool"
     attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
-    if attr is None or not any(d.lower_ in _INDEFINITE for d in attr.children):
+    if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children) or _of_whom(attr)):
         return None  # "was the one" identifies rather than describes
     return attr
+
+
+def _pointing(tok: Any) -> bool:
+    """A word whose meaning is lost out of context: "his", "them", "this" (not "somebody")."""
+    return tok.tag_ in _PERSONAL or tok.lower_ in _DEICTIC
 
 
 def _phrase(head: Any) -> str | None:
@@ -125,7 +165,7 @@ def _phrase(head: Any) -> str | None:
     words = [t for t in tokens if not t.is_punct]
     if not MIN_WORDS <= len(words) <= MAX_WORDS:
         return None
-    if any(t.pos_ == "PRON" or t.lower_ in _DEICTIC for t in tokens):
+    if any(_pointing(t) for t in tokens):
         return None
     doc = head.doc
     start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)

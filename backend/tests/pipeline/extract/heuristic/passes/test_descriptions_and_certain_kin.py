@@ -45,6 +45,26 @@ def test_a_person_is_described_by_a_noun_for_a_person() -> None:
         "Tom Morgan"] == "an old, grey-haired, mahogany-faced sailor"
 
 
+def test_an_introduction_by_adjectives_describes_the_person() -> None:
+    text = ("Emma Woodhouse, handsome, clever, and rich, with a comfortable home and happy "
+            "disposition, seemed to unite some of the best blessings of existence; and had lived "
+            "nearly twenty-one years in the world with very little to distress or vex her.")
+    assert in_novel("emma.txt", text)
+    assert _descriptions(text)["Emma Woodhouse"] == (
+        "handsome, clever, and rich, with a comfortable home and happy disposition")
+    # Two adjectives say how someone is just then, not who they are.
+    assert _descriptions("Jim Hawkins, safe and sound, came home.").get("Jim Hawkins") is None
+
+
+def test_whose_relative_a_person_is_describes_them() -> None:
+    text = "Harriet Smith was the natural daughter of somebody."
+    assert in_novel("emma.txt", text)
+    assert _descriptions(text)["Harriet Smith"] == "the natural daughter of somebody"
+    # "the superior creature of the two" compares; it does not say whose she is.
+    assert _descriptions("Harriet Smith was the superior creature of the two.").get(
+        "Harriet Smith") is None
+
+
 def test_speech_pronouns_and_identifications_describe_nobody() -> None:
     said = _descriptions('"Mr. Collins is a very foolish young man," said Elizabeth.')
     assert said.get("Mr. Collins") is None  # one character's opinion of another
