@@ -248,6 +248,7 @@ def _by_given_name(
     if any(f[1] != given for f in fulls):
         return Resolution(None, "none")
     ranks = {t for n in names if (t := split_honorific(n)[0]) in RANK_HONORIFICS}
+    unmarried = any(split_honorific(n)[0] in UNMARRIED_HONORIFICS for n in names)
     holders = [e for e in roster.by_type(None)
                if any(given in split_honorific(k)[1].split(" ") for k in e.all_names())]
     surname = fulls[0][2]
@@ -257,7 +258,7 @@ def _by_given_name(
         and any(b == given and (t is None or t in ranks)
                 for t, b in map(split_honorific, e.all_names()))
         and ranks <= {split_honorific(k)[0] for k in e.all_names()}
-        and not _other_surname(e, given, surname, gender)
+        and not _other_surname(e, given, surname, gender, unmarried)
         and agrees(roster, e, names, gender)
     ]
     if len(candidates) == 1 and len(holders) == 1:
@@ -292,12 +293,16 @@ def _answering_to(roster: Roster, word: str) -> set[uuid.UUID]:
             if any(normalize(split_honorific(k)[1]) == key for k in e.all_names())}
 
 
-def _other_surname(entry: RosterEntry, given: str, surname: str, gender: str | None) -> bool:
+def _other_surname(entry: RosterEntry, given: str, surname: str, gender: str | None,
+                   unmarried: bool = False) -> bool:
     """Whether a man already has this given name with another surname: "Tom Morgan" is not
     the "Tom" of Tom Redruth. A woman may have married into the new one ("Lydia Wickham",
-    once "Lydia Bennet")."""
+    once "Lydia Bennet"), or out of it ("Miss Lydia Bennet" of Lydia Wickham), but not from
+    one maiden name to another: "Miss Jane Bates" is not Jane Fairfax, "Miss Fairfax"."""
     if "female" in (gender, entry.gender):
-        return False
+        return unmarried and any(
+            t in UNMARRIED_HONORIFICS and b.split(" ")[-1] not in (surname, given)
+            for t, b in map(split_honorific, entry.all_names()))
     return any(len(w := split_honorific(k)[1].split(" ")) >= 2 and w[0] == given and w[-1] != surname
                for k in entry.all_names())
 

@@ -57,6 +57,19 @@ def test_a_full_name_needs_the_same_given_name_for_a_shared_surname() -> None:
     assert resolve_item(roster, ["Jenny Bennet", "Miss Bennet"], "character").entity_id == ids["Jane Bennet"]
 
 
+def test_a_maiden_name_under_miss_is_no_married_name_of_a_woman_of_another_surname() -> None:
+    """Emma: "Miss Jane Bates", Jane Fairfax's mother before her marriage, is not Jane
+    Fairfax; "Jane Wickham" may still be the Jane of the story, married."""
+    roster, ids = _roster(("Jane Fairfax", "female", ("Jane", "Miss Fairfax")),
+                          ("Miss Bates", "female", ()))
+    assert resolve_item(roster, ["Jane Bates", "Miss Jane Bates"], "character", "female").entity_id is None
+    assert resolve_item(roster, ["Jane Wickham"], "character", "female").entity_id == ids["Jane Fairfax"]
+    # Pride and Prejudice: the wedding notice's "Miss Lydia Bennet" is Lydia, signed a Wickham.
+    roster, ids = _roster(("Lydia Wickham", "female", ("Lydia", "Miss Lydia")))
+    assert resolve_item(roster, ["Lydia Bennet", "Miss Lydia Bennet"], "character",
+                        "female").entity_id == ids["Lydia Wickham"]
+
+
 def test_lady_catherine_de_bourgh_is_not_kitty() -> None:
     roster, ids = _roster(("Kitty", "female", ("Catherine",)))
     names = ["Catherine de Bourgh", "Lady Catherine", "Lady Catherine de Bourgh"]

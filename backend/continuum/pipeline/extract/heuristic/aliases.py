@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from continuum.language.names import (
     MARRIED_TITLES,
+    ROYAL_HONORIFICS,
     SURNAME_TITLES,
     TITLE_GENDERS,
     TITLE_SPELLINGS,
@@ -249,14 +250,16 @@ def _names_compatible(form: Form, cluster: Cluster) -> bool:
 
 def _fills_out(form: Form, cluster: Cluster) -> bool:
     """Whether a full name completes a cluster known so far by one name word: by its surname,
-    titled or bare ("David Livesey" of Dr. Livesey, "Caroline Bingley" of Miss Bingley), or by
+    titled or bare ("David Livesey" of Dr. Livesey, "Caroline Bingley" of Miss Bingley; but
+    "Miss Jane Bates" is a younger sister of "Miss Bates", the eldest), or by
     its given name with no title it lacks ("Lydia Bennet" of Lydia; "Lady Catherine de Bourgh"
     is not Kitty's "Catherine")."""
     core = form.core
+    younger = bool(form.honorifics & UNMARRIED_HONORIFICS)
     for f in cluster.forms:
         if len(f.core) != 1:
             continue
-        if f.core[0] == core[-1]:
+        if f.core[0] == core[-1] and not (younger and f.honorifics & UNMARRIED_HONORIFICS):
             return True
         if f.core[0] == core[0] and not f.honorifics & SURNAME_TITLES and form.honorifics <= f.honorifics \
                 and not any(g.core == f.core and g.honorifics & SURNAME_TITLES for g in cluster.forms):
@@ -283,6 +286,10 @@ def compatible(form: Form, cluster: Cluster) -> bool:
             form.core[0], [(h, " ".join(f.core)) for f in cluster.forms for h in f.honorifics or [None]]):
         return False  # "Well, then, Hawkins" is her son, not "Mrs. Hawkins"
     titles = cluster.titles()
+    if form.honorifics & ROYAL_HONORIFICS - titles or (
+            titles & ROYAL_HONORIFICS and len(form.core) >= 2 and not form.honorifics & titles):
+        return False  # "King George" is not George Merry, nor George Merry the king
+        # (as `identity.resolve.agrees` holds)
     if (form.honorifics & UNMARRIED_HONORIFICS and titles & MARRIED_TITLES) or (
         form.honorifics & MARRIED_TITLES and titles & UNMARRIED_HONORIFICS
     ):

@@ -259,3 +259,25 @@ def test_mum_said_to_a_woman_is_no_one(shared_data: Path) -> None:
     assert "Mum" in text
     chapter = analyze_chapter_text(text, StoryContext())
     assert "Mum" not in {m.text for m in chapter.mentions if m.kind == "name"}
+
+
+def test_a_younger_sisters_full_name_does_not_fill_out_the_eldest_miss() -> None:
+    """Emma: "Miss Bates" is the eldest daughter; "Miss Jane Bates" a younger one."""
+    text = ("The marriage of Lieut. Fairfax of the ----regiment of infantry,\n"
+            "and Miss Jane Bates, had had its day of fame and pleasure.")
+    context = StoryContext(entities=[KnownEntity(name="Miss Bates", type="character",
+                                                 gender="female")])
+    chapter = analyze_chapter_text(text, context)
+    assert key_of(chapter, "Miss Jane Bates") != "Miss Bates"
+
+
+def test_a_king_is_not_a_commoner_of_his_given_name() -> None:
+    """Treasure Island: the King George of the toasts is not George Merry, either way."""
+    merry = StoryContext(entities=[KnownEntity(name="George Merry", type="character",
+                                               gender="male", aliases=["George", "Merry"])])
+    chapter = analyze_chapter_text("George Merry drank to King George.", merry)
+    assert key_of(chapter, "King George") != "George Merry"
+    king = StoryContext(entities=[KnownEntity(name="King George", type="character",
+                                              gender="male")])
+    chapter = analyze_chapter_text("George Merry stood up; George Merry drank.", king)
+    assert key_of(chapter, "George Merry") != "King George"
