@@ -488,6 +488,7 @@ _LOOK = words(
     jeer rail snap glare"""
 )
 _VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
+_AWAY = words("absent away")  # "absent from Surry", "away from London": where one is not
 _TALK_TO = words("say speak talk write reply whisper listen bow turn answer belong")
 _PLACE_NOUNS = words(
     """town city village county parish state kingdom streets shire country province provinces
@@ -650,6 +651,20 @@ def _vessel_apposition(doc: Any, m: NameMention) -> bool:
         head.dep_ == "appos" and head.head.lemma_.lower() in _VESSEL_NOUNS)
 
 
+def _among_places(head: Any) -> bool:
+    """A name listed with two or more common nouns for places: "Lakes, mountains, and rivers"
+    (one is as likely a misparse: "Kirby & John's mills")."""
+    return sum(c.pos_ == "NOUN" and (c.lemma_.lower() in LOCATION_HEADS or c.lemma_.lower() in _PLACE_NOUNS)
+               for c in head.conjuncts) >= 2
+
+
+def _across_quote(doc: Any, verb: Any, head: Any) -> bool:
+    """Whether a quotation mark stands between a name's phrase and the verb it is parsed
+    under; not the marks a name is printed in ('staggered into the " Coach and Horses "')."""
+    low, high = sorted((verb.i, head.left_edge.i))
+    return any(doc[k].is_quote for k in range(low + 1, high - 1))
+
+
 def _context_cues(doc: Any, m: NameMention) -> Votes:
     """Cues from the syntactic role of the mention in its sentence."""
     votes = Votes()
@@ -659,14 +674,19 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["character"] += WEIGHTS.possessive  # "Klein's", "at Klein's": owners are mostly people
     elif head.dep_ == "pobj" and gov.lower_ == "with":
         votes["character"] += WEIGHTS.with_object
+    elif head.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj"} and _among_places(head):
+        votes["location"] += WEIGHTS.in_place  # "Lakes, mountains, and rivers shall not be jumbled"
+    elif head.dep_ == "pobj" and _across_quote(doc, gov.head, head):
+        pass  # '"…, to the Lakes," said …': the parser hung the quotation's words on the tag
     elif head.dep_ == "pobj":
         prep, verb = gov.lower_, gov.head
         if prep in _IN_PREPS:
             votes["location"] += WEIGHTS.in_place
         elif prep == "at":
             votes["character" if verb.lemma_ in _LOOK else "location"] += WEIGHTS.at_object
-        elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION:
-            votes["location"] += WEIGHTS.motion_to
+        elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION or (
+                prep == "from" and verb.lower_ in _AWAY):
+            votes["location"] += WEIGHTS.motion_to  # "went to Bath", "absent from Surry"
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
             votes["character"] += WEIGHTS.talk_to
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
