@@ -158,7 +158,7 @@ def _misparsed_gloss(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
             doc[first].text.rstrip(".").lower() in HONORIFICS:
         first += 1
     key = view.token_key[first] if first < len(doc) else None
-    if view.token_kind[first] != "name" or not view.is_character(key):
+    if key is None or view.token_kind[first] != "name" or not view.is_character(key):
         return []
     last = first
     while last + 1 < len(doc) and view.token_key[last + 1] == key:
