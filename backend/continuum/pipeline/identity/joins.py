@@ -117,8 +117,8 @@ def given_name_twins(roster: Roster) -> list[Join]:
     people = roster.by_type("character")
     full_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
     bare_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
-    surnames = {bare.split(" ")[-1] for entry in people for name in entry.all_names()
-                if " " in (bare := split_honorific(name)[1]) or split_honorific(name)[0]}
+    surnames = {bare.split(" ")[-1] for entry in people
+                for title, bare in map(split_honorific, entry.all_names()) if title or " " in bare}
     for entry in people:
         for given in _full_name_givens(entry, surnames):
             full_by_given[given].add(entry.id)

@@ -288,8 +288,7 @@ def compatible(form: Form, cluster: Cluster) -> bool:
     titles = cluster.titles()
     if form.honorifics & ROYAL_HONORIFICS - titles or (
             titles & ROYAL_HONORIFICS and len(form.core) >= 2 and not form.honorifics & titles):
-        return False  # "King George" is not George Merry, nor George Merry the king
-        # (as `identity.resolve.agrees` holds)
+        return False  # "King George" is not George Merry, nor he the king (`resolve.agrees`)
     if (form.honorifics & UNMARRIED_HONORIFICS and titles & MARRIED_TITLES) or (
         form.honorifics & MARRIED_TITLES and titles & UNMARRIED_HONORIFICS
     ):

@@ -34,7 +34,7 @@ PRONOUN_GENDER = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "plural"),
 }
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
-_OBJECT = frozenset({"dobj", "obj"})
+OBJECT_DEPS = frozenset({"dobj", "obj"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
 _WINDOW_ANCHORS = 40
@@ -262,7 +262,7 @@ def inverted_speaker(verb: Any) -> Any | None:
     if verb.lemma_.lower() not in INVERTED_TAGS or \
             not any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i)):
         return None
-    return next((c for c in verb.children if c.dep_ in _OBJECT and c.i > verb.i), None)
+    return next((c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i), None)
 
 
 def _quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:

@@ -323,8 +323,8 @@ def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,
             len(name) != 1:
         return []
     word = name[0].lower()
-    surname = word in stats.titled or (word in known and not names.is_given_name(word))
-    return [before.text.capitalize()] if surname and not names.is_given_name(word) else []
+    surname = (word in stats.titled or word in known) and not names.is_given_name(word)
+    return [before.text.capitalize()] if surname else []
 
 
 def _initial_ok(tok: Any, stats: CaseStats) -> bool:

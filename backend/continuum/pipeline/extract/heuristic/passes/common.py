@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from continuum.pipeline.extract.heuristic.coref import inverted_speaker
+from continuum.pipeline.extract.heuristic.coref import OBJECT_DEPS, inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
 from continuum.pipeline.extract.heuristic.nlp import reflow
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 LOCATION_ENTS = frozenset({"GPE", "LOC", "FAC"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-OBJECT_DEPS = frozenset({"dobj", "obj"})
 RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
 PERSONAL_PRONOUNS = words(
     """i me my mine myself you your yours yourself he him his himself she her hers herself

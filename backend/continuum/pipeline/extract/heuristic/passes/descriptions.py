@@ -130,14 +130,7 @@ def _adjective_gloss(name: Any) -> str | None:
                   and c.i > name.i and doc[c.i - 1].text == ","), None)
     if first is None or len(first.conjuncts) < MIN_ADJECTIVES - 1:
         return None  # "Jim Hawkins, safe and sound, …" is how he is, not who
-    end = max(t.i for t in name.subtree)
-    tokens = [t for t in doc[first.i:end + 1]]
-    words = [t for t in tokens if not t.is_punct]
-    if not MIN_WORDS <= len(words) <= MAX_WORDS or any(
-            _pointing(t) for t in tokens):
-        return None
-    text = " ".join(doc.text[first.idx:tokens[-1].idx + len(tokens[-1].text)].split())
-    return text.strip(" ,;:-") or None
+    return _standalone(list(doc[first.i:max(t.i for t in name.subtree) + 1]))
 
 
 def _copula(view: ChapterView, tok: Any) -> Any | None:
@@ -162,12 +155,15 @@ def _phrase(head: Any) -> str | None:
     clauses = {t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
                for t in c.subtree}
     tokens = [t for t in head.subtree if t.i not in clauses]
+    return _standalone(tokens)
+
+
+def _standalone(tokens: list[Any]) -> str | None:
+    """The text of the tokens, if it can stand on its own: 3 to 30 words, none pointing."""
     words = [t for t in tokens if not t.is_punct]
-    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+    if not MIN_WORDS <= len(words) <= MAX_WORDS or any(_pointing(t) for t in tokens):
         return None
-    if any(_pointing(t) for t in tokens):
-        return None
-    doc = head.doc
+    doc = tokens[0].doc
     start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
     text = " ".join(doc.text[start:end].split()).strip(" ,;:-")
     return text or None
