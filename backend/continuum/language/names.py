@@ -6,6 +6,7 @@ resolution, the critic and the read layer."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -174,6 +175,7 @@ _PUNCT = re.compile(r"[^\w\s'-]+")
 _SPACE = re.compile(r"\s+")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and called on the same few hundred names all book long
 def normalize(name: str) -> str:
     """Case-, accent-, punctuation- and whitespace-insensitive key; drops a leading article."""
     folded = unicodedata.normalize("NFKD", name)
@@ -186,6 +188,7 @@ def normalize(name: str) -> str:
     return " ".join(w for w in words if w)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def split_honorific(name: str) -> tuple[str | None, str]:
     """('mr', 'darcy') for 'Mr. Darcy'; (None, 'elizabeth bennet') without a title."""
     words = normalize(name).split(" ")

@@ -5,6 +5,7 @@ the read layer's look-ups)."""
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,7 +62,11 @@ class Speech:
 
 def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
     """Sentences of text[start:end] with offsets (honorifics like "Mr." do not end one)."""
-    end = len(text) if end is None else end
+    return list(_sentences(text, start, len(text) if end is None else end))
+
+
+@functools.lru_cache(maxsize=64)  # a dozen checks split the same draft, each once per critique
+def _sentences(text: str, start: int, end: int) -> tuple[Span, ...]:
     out: list[Span] = []
     begin = start
     for m in _SENTENCE_END.finditer(text, start, end):
@@ -71,7 +76,7 @@ def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
         _add(out, text, begin, m.end())
         begin = m.end()
     _add(out, text, begin, end)
-    return out
+    return tuple(out)
 
 
 def _add(out: list[Span], text: str, start: int, end: int) -> None:

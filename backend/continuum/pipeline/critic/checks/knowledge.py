@@ -167,6 +167,8 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
     gives him his kinship as a man alive and about."""
     secrets = secrets_of(world)
     findings: list[Finding] = []
+    if not secrets:
+        return findings  # every finding below names a secret identity
     flagged: set[tuple[Any, str]] = set()
     findings += _known_in_narration(claims, world, secrets, flagged)
     findings += _written_names(claims, world, secrets, flagged)

@@ -104,6 +104,7 @@ class StatedAge:
 
 
 _AT_AGE = FORMS[4]
+_ANY_AGE = re.compile(_AGE)
 
 
 def contradicts(locked: int, age: int, bound: str | None) -> bool:
@@ -122,6 +123,8 @@ def stated_ages(claims: DraftClaims, world: WorldState) -> list[StatedAge]:
     """Every age the draft states, with whose it is (when that is clear)."""
     out: list[StatedAge] = []
     for sentence in sentences(claims.text):
+        if _ANY_AGE.search(sentence.text) is None:
+            continue  # every form holds an age: most sentences need no form tried
         for form in FORMS:
             for m in form.finditer(sentence.text):
                 speech = in_speech(claims.speeches, sentence.start + m.start())

@@ -134,13 +134,15 @@ def check(claims: DraftClaims, world: WorldState, flagged: list[tuple[int, int]]
     findings: list[Finding] = []
     done: set[int] = set()
     for tok in parsed.tokens(claims):
-        if tok.sent.start_char in done:
+        if tok.pos_ == "VERB":
+            found = _act(claims, tok)
+        elif tok.pos_ == "NOUN" and tok.lemma_ in FAMILIES and not parsed.quoted(claims, tok):
+            found = _commitment_noun(claims, tok)
+        else:
+            continue
+        if found is None or tok.sent.start_char in done:
             continue
         spoken = parsed.quoted(claims, tok)
-        found = _act(claims, tok) if tok.pos_ == "VERB" else \
-            _commitment_noun(claims, tok) if tok.pos_ == "NOUN" and not spoken else None
-        if found is None:
-            continue
         verb, content, label, form, kind, occasion = found
         if spoken and (occasion is None or not occasion.on_page):
             continue  # speech about what was said off the page is the speaker's business
@@ -242,9 +244,11 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
     as_clause = (verb.dep_ == "advcl" and any(c.lower_ in _AS_MARKS for c in verb.children
                                               if c.dep_ in ("mark", "advmod"))) \
         or (verb.dep_ == "relcl" and verb.head.lower_ == "way")  # "the way you said it would"
-    occasion, part = _occasion(claims, verb)
+    if said and not (as_clause and _prediction(verb)):
+        return None  # "said" and "told" look back only in "as he had said it would"
     if lemma in DEPOSIT_VERBS and not _deposits(verb):
         return None
+    occasion, part = _occasion(claims, verb)
     # "We settled it on that bed at the Lantern, the day you walked in", "as we settled it
     # between us on the day of the hearing": a simple past in speech or an as-clause looks back
     # from the story's now to an occasion the earlier chapters show (in plain narration a simple
@@ -260,8 +264,6 @@ def _act(claims: DraftClaims, verb: Any) -> _Found | None:
                 and occasion is not None and not any(c.dep_ == "nsubj" for c in verb.children)):
             return None
         return verb, _rest_of_sentence(claims, verb), f"what was {verb.lower_}", "as", _kind(lemma), occasion
-    if said and not (as_clause and _prediction(verb)):
-        return None
     if not _commits(verb):
         return None
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
