@@ -27,10 +27,17 @@ def load_story_context(
                                  count(*) FILTER (WHERE m.kind = 'name') AS mentions
                             FROM entity_mentions m WHERE m.novel_id = :n AND m.chapter < :chapter
                            GROUP BY m.entity_id)
+                   , votes AS (SELECT entity_id, jsonb_object_agg(kind, weight) AS kind_votes
+                               FROM (SELECT v.entity_id, j.key AS kind, sum(j.value::float) AS weight
+                                       FROM entity_versions v, jsonb_each_text(v.kind_votes) j
+                                      WHERE v.novel_id = :n AND v.chapter < :chapter
+                                      GROUP BY v.entity_id, j.key) k
+                              GROUP BY entity_id)
                 SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
-                       s.last_seen, coalesce(s.mentions, 0) AS mentions
+                       s.last_seen, coalesce(s.mentions, 0) AS mentions, k.kind_votes
                   FROM entity_versions v JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
                   LEFT JOIN seen s ON s.entity_id = v.entity_id
+                  LEFT JOIN votes k ON k.entity_id = v.entity_id
                  WHERE v.novel_id = :n AND v.chapter < :chapter
                    AND (e.joined_chapter IS NULL OR e.joined_chapter >= :chapter)
                  ORDER BY v.entity_id, v.chapter DESC"""),
@@ -47,7 +54,7 @@ def load_story_context(
     kept += [r for r in ranked[max_entities:] if r.entity_id == narrator_id]
     entities = [
         KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender,
-                    mentions=r.mentions)
+                    mentions=r.mentions, kind_votes=dict(r.kind_votes or {}))
         for r in kept
     ]
     narrator = next((r.name for r in rows if r.entity_id == narrator_id), None)

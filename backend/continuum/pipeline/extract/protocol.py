@@ -22,6 +22,9 @@ class KnownEntity(BaseModel):
     aliases: list[str] = Field(default_factory=list)
     gender: str = "unknown"
     mentions: int = 0  # how often the book has named it so far (salience)
+    # The earlier chapters' evidence for its kind, summed (`EntityItem.kind_votes`); empty
+    # when no chapter gave any (read by the LLM extractor, or before votes were kept).
+    kind_votes: dict[str, float] = Field(default_factory=dict)
 
 
 class KnownRelationship(BaseModel):

@@ -59,6 +59,9 @@ class EntityItem(BaseModel):
     parent: str | None = None
     mentions: list[Mention] = Field(default_factory=list)
     evidence: Evidence
+    # What this chapter's text says of the entity's kind, per kind ({"location": 3.0}): the
+    # offline reader's evidence, summed over the book to re-decide a kind (`KnownEntity`).
+    kind_votes: dict[str, float] = Field(default_factory=dict)
 
 
 StateKind = Literal[

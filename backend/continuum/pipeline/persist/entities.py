@@ -3,6 +3,7 @@ apart from no one (`persist.joins`), write versions and mentions."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass, field
 
@@ -89,7 +90,8 @@ def persist_entities(
         parent = binder.bind(item.parent, "location") if item.parent else None
         _write_version(session, novel_id=novel_id, chapter=chapter,
                        entry=cast.entry(entity_id), description=item.description,
-                       parent_id=parent if parent != entity_id else None)
+                       parent_id=parent if parent != entity_id else None,
+                       kind_votes=item.kind_votes)
         _write_mentions(session, novel_id=novel_id, chapter=chapter, entity_id=entity_id, item=item)
         written.add(entity_id)
     for person in set(into.values()) - written:  # joined by a twin this chapter did not name
@@ -106,12 +108,15 @@ def _tidy(name: str) -> str:
 def _write_version(
     session: Session, *, novel_id: uuid.UUID, chapter: int, entry: RosterEntry,
     description: str | None, parent_id: uuid.UUID | None,
+    kind_votes: dict[str, float] | None = None,
 ) -> None:
+    """The entity as of this chapter; `kind_votes` is what the chapter said of its kind
+    (summed over the book by the story context: `KnownEntity.kind_votes`)."""
     session.execute(
         text(
             """
             INSERT INTO entity_versions (novel_id, entity_id, chapter, name, aliases, description, type,
-                                         parent_id)
+                                         parent_id, kind_votes)
             VALUES (:novel_id, :entity_id, :chapter, :name, :aliases,
                     COALESCE(:description, (SELECT description FROM entity_versions
                                              WHERE novel_id = :novel_id AND entity_id = :entity_id
@@ -121,16 +126,18 @@ def _write_version(
                     COALESCE(:parent_id, (SELECT parent_id FROM entity_versions
                                            WHERE novel_id = :novel_id AND entity_id = :entity_id
                                              AND chapter < :chapter AND parent_id IS NOT NULL
-                                           ORDER BY chapter DESC LIMIT 1)))
+                                           ORDER BY chapter DESC LIMIT 1)),
+                    CAST(:kind_votes AS jsonb))
             ON CONFLICT (novel_id, entity_id, chapter) DO UPDATE
                SET aliases = EXCLUDED.aliases,
                    description = COALESCE(EXCLUDED.description, entity_versions.description),
-                   parent_id = COALESCE(EXCLUDED.parent_id, entity_versions.parent_id)
+                   parent_id = COALESCE(EXCLUDED.parent_id, entity_versions.parent_id),
+                   kind_votes = COALESCE(EXCLUDED.kind_votes, entity_versions.kind_votes)
             """
         ),
         {"novel_id": novel_id, "entity_id": entry.id, "chapter": chapter, "name": entry.name,
          "aliases": sorted(entry.aliases), "description": description, "type": entry.type,
-         "parent_id": parent_id},
+         "parent_id": parent_id, "kind_votes": json.dumps(kind_votes) if kind_votes else None},
     )
 
 

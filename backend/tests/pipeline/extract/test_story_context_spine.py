@@ -59,3 +59,26 @@ def test_later_chapters_see_relationships_setups_and_threads(clean_db, extractor
         assert [(t.name, t.status) for t in list_threads(session=session, novel_id=novel_id,
                                                           cap=2)] == [
             ("who forged guild ledger", "closed")]
+
+
+def test_the_context_sums_what_earlier_chapters_said_of_a_kind(clean_db, extractor) -> None:
+    """Each chapter keeps its own evidence of a name's kind with the entity's version; the
+    context of a later chapter is their sum, so a kind is decided from the book so far."""
+    chapters = {1: "Mara Finch travelled to Kent in May, and Mara Finch was glad.",
+                2: "Mara Finch stayed in Kent for a week. Mara Finch smiled."}
+    with write_session() as session:
+        novel_id = create_novel(session, title="Kinds test")
+    for number, body in chapters.items():
+        analyze_chapter(novel_id=novel_id, number=number, text=body, extractor=extractor)
+    with read_session() as session:
+        kept = dict(session.execute(text(
+            """SELECT v.chapter, v.kind_votes FROM entity_versions v
+                WHERE v.novel_id = :n AND v.name = 'Kent' ORDER BY v.chapter"""),
+            {"n": novel_id}).all())
+        after = {c: {e.name: e.kind_votes for e in load_story_context(
+            session, novel_id=novel_id, chapter=c, chapter_text="", max_entities=50).entities}
+            for c in (2, 3)}
+    assert kept[1]["location"] > 0 and kept[2]["location"] > 0  # "travelled to", "stayed in"
+    assert after[2]["Kent"] == kept[1]
+    assert after[3]["Kent"] == {"location": kept[1]["location"] + kept[2]["location"]}
+    assert "character" in after[3]["Mara Finch"]

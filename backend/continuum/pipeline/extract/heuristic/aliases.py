@@ -98,6 +98,7 @@ class Form:
     words: tuple[str, ...]  # lowercased name words, particles kept
     mentions: list[NameMention] = field(default_factory=list)
     types: Votes = field(default_factory=Votes)
+    ner: Votes = field(default_factory=Votes)  # the part of `types` that is spaCy's label
     pronoun_gender: Counter[str] = field(default_factory=Counter)
     epithet: bool = False  # the first word describes the person: "Old Orlick", "Long John"
 
@@ -157,6 +158,25 @@ class Cluster:
 
     def multiword(self) -> list[tuple[str, ...]]:
         return [f.core for f in self.forms if len(f.core) >= 2]
+
+    def own_votes(self) -> Votes:
+        """What this chapter's mentions say of the kind (forms it names here, no prior)."""
+        votes = Votes()
+        for f in self.forms:
+            if f.mentions:
+                votes.add(f.types)
+        return votes
+
+    def lasting_votes(self) -> Votes:
+        """What this chapter adds to the book's evidence of the kind: its own votes but
+        spaCy's label, which says the same of a word in every chapter (the chapter being
+        read counts it once, in `own_votes`)."""
+        votes = self.own_votes()
+        for f in self.forms:
+            if f.mentions:
+                for kind, weight in f.ner.items():
+                    votes[kind] = max(votes[kind] - weight, 0.0)
+        return votes
 
     def type_votes(self) -> Votes:
         """The forms' type votes, and the known entity's kind: decisive for a person, worth the

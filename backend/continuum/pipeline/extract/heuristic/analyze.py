@@ -143,7 +143,8 @@ def analyze_chapter_text(
             if vote:
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += WEIGHTS.pronoun
-        form.types.add(ner_prior(form.mentions))
+        form.ner = ner_prior(form.mentions)
+        form.types.add(form.ner)
         if _family_plural(doc, form, singulars, grouped):
             # A family or a people named in the plural ("the Bennets", "the Britons") is a
             # group: whatever its mentions do votes for the group, never for one person.
@@ -169,6 +170,7 @@ def analyze_chapter_text(
         if etype is None:
             continue
         item = _entity_item(cluster, etype, text, sentences)
+        item.kind_votes = {k: round(v, 2) for k, v in sorted(cluster.lasting_votes().items()) if v}
         if etype in ("character", "faction") and all(
                 f.key in groups for f in cluster.forms if f.mentions):
             item.gender = "plural"  # a family or a people: "they" may be them
@@ -406,23 +408,33 @@ def _cluster_type(cluster: Cluster, customs: list[str]) -> str | None:
     return best[0]
 
 
-# A known person, place or group is re-typed when this chapter's own evidence for another of
-# those kinds is decisive (`RETYPE_MIN`) and outweighs the known kind's by `RETYPE_RATIO`:
-# "Kent", taken for a person in a letter's heading, is a place once people "leave Kent".
+# A known person, place or group is re-typed when the evidence for another of those kinds is
+# decisive (`RETYPE_MIN`) and outweighs the known kind's by `RETYPE_RATIO`: "Kent", taken for a
+# person in a letter's heading, is a place once people "leave Kent". The evidence is the whole
+# book's so far (the earlier chapters' votes, kept with the entity's versions, and this
+# chapter's): "Hammersmith", a person by its one mention in speech, is a place once the next
+# chapters send people "to Hammersmith". Without earlier votes (a book read by the LLM
+# extractor), this chapter's own evidence decides against a prior worth its earlier mentions.
 RETYPE_MIN = 3.0
 RETYPE_RATIO = 2.0
 
 
 def _retyped(cluster: Cluster) -> str:
-    """The known entity's type, or the kind this chapter's mentions decisively say it is."""
+    """The known entity's type, or the kind the book's evidence so far decisively says it is."""
     assert cluster.known is not None
     known = cluster.known.type
     if known not in _KEPT_TYPES:
         return known
-    own = Votes()
-    for form in cluster.forms:
-        if form.mentions:
-            own.add(form.types)
+    own = cluster.own_votes()
+    if cluster.known.kind_votes:
+        book = Votes(cluster.known.kind_votes)
+        book.add(own)
+        best = book.best(set(_KEPT_TYPES))
+        if best is None or best[0] == known:
+            return known
+        kind, weight = best
+        decisive = weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(book[known], 0.0)
+        return kind if decisive else known
     best = own.best(set(_KEPT_TYPES))
     if best is None or best[0] == known:
         return known
@@ -483,6 +495,10 @@ _MOTION = words(
     """go come return travel walk ride drive move send journey sail remove set run fly hasten hurry
     proceed get arrive depart start bring take carry lead ship emigrate retire escape flee"""
 )
+# Setting out "for" a place: "started for Little Britain", "set off for Bath", "sailed for
+# Bristol", "took coach for Hammersmith" (not "came for Jane" or "sent for Mr. Jones").
+_BOUND_FOR = words("start set leave depart sail embark head")
+_CONVEYANCES = words("coach ship boat passage carriage chaise post train steamer")
 _LOOK = words(
     """look stare gaze glance laugh smile wink nod frown shout peep peer point aim sneer scowl grin
     jeer rail snap glare"""
@@ -687,6 +703,9 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION or (
                 prep == "from" and verb.lower_ in _AWAY):
             votes["location"] += WEIGHTS.motion_to  # "went to Bath", "absent from Surry"
+        elif prep == "for" and (verb.lemma_ in _BOUND_FOR or verb.lemma_ == "take" and any(
+                c.dep_ == "dobj" and c.lemma_ in _CONVEYANCES for c in verb.children)):
+            votes["location"] += WEIGHTS.motion_to  # "started for London", "took coach for Hammersmith"
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
             votes["character"] += WEIGHTS.talk_to
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:

@@ -70,12 +70,16 @@ _SCENE_OPENING = (str, Field(description="The first 5 to 12 words of the scene, 
                                          "verbatim from the text."))
 
 
+# Filled by the reader from the text, never asked of the model.
+READER_ONLY = ("mentions", "kind_votes")
+
+
 def derive(model: type[BaseModel], *, drop: tuple[str, ...] = (),
            add: dict[str, Any] | None = None) -> type[BaseModel]:
     """`model` as the LLM answers it: Evidence → QuotedEvidence, `drop` fields removed."""
     fields: dict[str, Any] = {}
     for name, info in model.model_fields.items():
-        if name in drop or name == "mentions":
+        if name in drop or name in READER_ONLY:
             continue
         note = _NOTES.get((model.__name__, name))
         if info.annotation is s.Evidence:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-from continuum.pipeline.extract.protocol import StoryContext
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from tests.pipeline.extract.heuristic.passes.support import in_novel
 
 
@@ -119,3 +119,45 @@ def test_where_a_name_stands_among_places_and_quotations_makes_it_a_place() -> N
              "were exciting of course rather more than the usual interest.")
     assert in_novel("emma.txt", surry)
     assert _kinds(surry).get("Surry") == "location"
+
+
+# Great Expectations, chapters 21, 22 and 25: "Hammersmith" is first named in speech ("At
+# Hammersmith, west of London."), where the parser gives it nothing but spaCy's PERSON.
+TOOK_COACH = ("This collation disposed of at a moderate price (considering the grease, which "
+              "was not charged for), we went back to Barnard's Inn and got my little "
+              "portmanteau, and then took coach for Hammersmith.")
+COMING_DOWN = ("I presented him with a half-share in my boat, which was the occasion of his "
+               "often coming down to Hammersmith")
+
+
+def _kind_of(name: str, text: str, known: KnownEntity) -> tuple[str | None, dict[str, float]]:
+    chapter = analyze_chapter_text(text, StoryContext(entities=[known]))
+    item = next((e for e in chapter.entities.values() if e.name == name), None)
+    return (item.type, item.kind_votes) if item is not None else (None, {})
+
+
+def test_setting_out_for_a_place_says_it_is_a_place() -> None:
+    assert in_novel("great_expectations.txt", TOOK_COACH)
+    _type, votes = _kind_of("Hammersmith", TOOK_COACH,
+                            KnownEntity(name="Hammersmith", type="character", mentions=1))
+    assert votes.get("location", 0) > 0  # "took coach for Hammersmith"
+    assert "character" not in votes  # spaCy's PERSON is not kept as the book's evidence
+    sent = _kinds("Jane Smith sent for Mr. Jones. Mr. Jones came for Jane Smith.")
+    assert sent.get("Mr. Jones") == "character"  # "sent for" and "came for" fetch a person
+
+
+def test_a_kind_is_decided_from_the_whole_book_so_far() -> None:
+    """One chapter's "coming down to Hammersmith" is a hint; with the chapters before it that
+    sent people there, the book says Hammersmith is a place."""
+    assert in_novel("great_expectations.txt", COMING_DOWN)
+    alone = KnownEntity(name="Hammersmith", type="character", mentions=2)
+    assert _kind_of("Hammersmith", COMING_DOWN + ".", alone)[0] == "character"
+    told = KnownEntity(name="Hammersmith", type="character", mentions=2,
+                       kind_votes={"location": 1.5})
+    kind, votes = _kind_of("Hammersmith", COMING_DOWN + ".", told)
+    assert kind == "location"
+    assert votes == {"location": 1.5}  # this chapter's own evidence, to be added to the book's
+    # Earlier chapters that said it is a person keep it one.
+    person = KnownEntity(name="Hammersmith", type="character", mentions=2,
+                         kind_votes={"character": 6.0, "location": 1.5})
+    assert _kind_of("Hammersmith", COMING_DOWN + ".", person)[0] == "character"

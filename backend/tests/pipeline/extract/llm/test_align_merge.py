@@ -132,7 +132,8 @@ def test_every_pass_schema_comes_from_its_schema_model() -> None:
         if spec.target is None:
             continue
         assert spec.item is not None
-        expected = set(spec.target.model_fields) - {"mentions"}
+        # what the reader finds in the text (mentions, the kind's evidence) is never asked
+        expected = set(spec.target.model_fields) - {"mentions", "kind_votes"}
         if name == "scene_segmentation":
             expected = expected - {"index", "start", "end"} | {"opening_quote"}
         assert set(spec.item.model_fields) == expected, name
@@ -140,6 +141,7 @@ def test_every_pass_schema_comes_from_its_schema_model() -> None:
             assert set(spec.item.model_fields["evidence"].annotation.model_fields) == {  # type: ignore[union-attr]
                 "quote", "confidence"}
     assert '"ended"' in pass_schema("relationship_updates")
+    assert "kind_votes" not in pass_schema("new_entities")
     assert sorted(p for _, group in CALL_GROUPS for p in group) == sorted(s.PASS_NAMES)
 
 
