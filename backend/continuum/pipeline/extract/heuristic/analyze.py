@@ -425,24 +425,18 @@ def _retyped(cluster: Cluster) -> str:
     known = cluster.known.type
     if known not in _KEPT_TYPES:
         return known
-    own = cluster.own_votes()
-    if cluster.known.kind_votes:
-        book = Votes(cluster.known.kind_votes)
-        book.add(own)
-        best = book.best(set(_KEPT_TYPES))
-        if best is None or best[0] == known:
-            return known
-        kind, weight = best
-        decisive = weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(book[known], 0.0)
-        return kind if decisive else known
-    best = own.best(set(_KEPT_TYPES))
+    votes = cluster.own_votes()
+    history = cluster.known.kind_votes
+    if history:
+        votes.add(history)
+    best = votes.best(set(_KEPT_TYPES))
     if best is None or best[0] == known:
         return known
     kind, weight = best
-    prior = known_kind_prior(cluster.known) if kind == "character" else 0.0
-    if weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(own[known] + prior, 0.0):
-        return kind
-    return known
+    # Without the book's votes, a place becomes a person only against its earlier mentions.
+    prior = known_kind_prior(cluster.known) if kind == "character" and not history else 0.0
+    decisive = weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(votes[known] + prior, 0.0)
+    return kind if decisive else known
 
 
 def _entity_item(cluster: Cluster, etype: str, text: str, sentences: list[tuple[int, int]]) -> EntityItem:
