@@ -11,6 +11,16 @@ FEMALE_KIN = words("sister daughter mother wife aunt niece")
 # The kin nouns a person is named by through another: "his brother", "her cousin".
 KIN_NOUNS = MALE_KIN | FEMALE_KIN | {"cousin"}
 GRANDPARENTS = words("grandfather grandmother")
+# Kin by marriage, one word each for the tokenizer ("brother-in-law", "sisters-in-law"): the
+# parser reads "His brother-in-law, Mr. Hurst" whole, and the relation is an in-law, never a
+# brother. Each maps to the sex it names.
+IN_LAW_NOUNS: dict[str, str | None] = {
+    f"{kin}{plural}-in-law": sex
+    for kin, sex in (("brother", "male"), ("son", "male"), ("father", "male"),
+                     ("sister", "female"), ("daughter", "female"), ("mother", "female"),
+                     ("parent", None))
+    for plural in ("", "s")
+}
 # A person by sex, age or state: "a man of sixty", "the widow, aged forty".
 PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow")
 # What else a description of a person may be headed by: "so odd a mixture of quick parts,

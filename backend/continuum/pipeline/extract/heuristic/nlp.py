@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from continuum.language.people import IN_LAW_NOUNS
 from continuum.pipeline.segment import split_paragraphs
 from continuum.pipeline.segment.sentences import NEVER_FINAL
 
@@ -69,9 +70,20 @@ def get_nlp() -> Any:
 
                 nlp = spacy.load(MODEL_NAME)
                 nlp.max_length = max(nlp.max_length, 5_000_000)
+                _keep_in_laws_whole(nlp.tokenizer)
                 nlp.tokenizer = DashSplittingTokenizer(nlp.tokenizer)
                 _nlp = nlp
     return _nlp
+
+
+def _keep_in_laws_whole(tokenizer: Any) -> None:
+    """"brother-in-law" as one token, so the parser reads "His brother-in-law, Mr. Hurst" as
+    a noun with its gloss rather than "brother" and a stray "law"."""
+    from spacy.symbols import ORTH
+
+    for noun in IN_LAW_NOUNS:
+        for form in (noun, noun.capitalize()):
+            tokenizer.add_special_case(form, [{ORTH: form}])
 
 
 class DashSplittingTokenizer:

@@ -6,6 +6,7 @@ the canon facts, the thread pass and the certainty rules ("his brother-in-law, M
 
 from __future__ import annotations
 
+from continuum.language.people import IN_LAW_NOUNS
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 
 KINSHIP: dict[str, str] = {
@@ -21,6 +22,7 @@ KINSHIP: dict[str, str] = {
     "granddaughter": "granddaughter_of", "godfather": "godfather_of",
     "godmother": "godmother_of", "guardian": "guardian_of", "ward": "ward_of",
     "heir": "heir_of", "widow": "widow_of", "widower": "widower_of",
+    **dict.fromkeys(IN_LAW_NOUNS, "in_law_of"),  # "his brother-in-law, Mr. Hurst"
 }
 ROLES: dict[str, str] = {
     "friend": "friend_of",
@@ -47,8 +49,10 @@ NOUN_GENDER = {
         lady"""), "female"),
     **dict.fromkeys(words("""husband brother son father papa uncle nephew grandfather grandson
         godfather widower butler footman valet manservant"""), "male"),
+    **{noun: sex for noun, sex in IN_LAW_NOUNS.items() if sex},
 }
-SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"})
+SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of",
+                       "in_law_of"})
 KIN_TYPES = frozenset(KINSHIP.values())
 
 

@@ -107,6 +107,14 @@ def test_a_relative_named_in_a_gloss_owns_no_later_possessive(view: ViewOf) -> N
                 and r[1] == "friend_of"]
 
 
+def test_a_brother_in_law_is_an_in_law_never_a_brother(view: ViewOf) -> None:
+    text = ("Mr. Bingley was good-looking. His brother-in-law, Mr. Hurst, merely looked the "
+            "gentleman; but his friend Mr. Darcy soon drew the attention of the room.")
+    found = _relations(view, text)
+    assert ("Mr. Hurst", "in_law_of", "Mr. Bingley") in found
+    assert not [r for r in found if r[1] == "brother_of"]
+
+
 def test_a_relative_of_a_relative_is_not_the_first_ones(view: ViewOf) -> None:
     text = "Biddy was Mr. Wopsle's great-aunt's granddaughter; I confess myself"
     assert in_novel("great_expectations.txt", text)

@@ -25,7 +25,17 @@ def test_relation_nouns_normalize() -> None:
     assert relation_type("daughter", possessive=False) == "daughter_of"
     assert relation_type("lady", possessive=True) == "married_to"  # "his lady"
     assert relation_type("lady", possessive=False) is None  # a title, not a wife
-    assert {"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of"} == SYMMETRIC
+    assert relation_type("sisters-in-law", possessive=True) == "in_law_of"
+    assert relation_type("brother-in-law", possessive=False) == "in_law_of"
+    assert {"married_to", "engaged_to", "sibling_of", "friend_of", "cousin_of",
+            "in_law_of"} == SYMMETRIC
+
+
+def test_a_compound_in_law_is_one_token() -> None:
+    from continuum.pipeline.extract.heuristic.nlp import parse
+
+    words = [t.text for t in parse("She wrote to her Brothers-in-law, and to her mother-in-law.")]
+    assert "Brothers-in-law" in words and "mother-in-law" in words
 
 
 def test_possessive_with_apposition(view: ViewOf) -> None:
