@@ -3,6 +3,7 @@ chapters numbered at most the cap are read)."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import uuid
@@ -63,13 +64,38 @@ def _split(number: int, chapter: str) -> tuple[PriorSentence, ...]:
     return tuple(PriorSentence(number, s.start, s.text) for s in sentences(chapter))
 
 
+@functools.lru_cache(maxsize=1024)
+def _starts(number: int, chapter: str) -> tuple[int, ...] | None:
+    """Where each sentence of a chapter starts, when every sentence is the chapter's own text
+    at its offset (else None: the sentences must be searched one by one)."""
+    split = _split(number, chapter)
+    if any(chapter[s.start:s.start + len(s.quote)] != s.quote for s in split):
+        return None
+    return tuple(s.start for s in split)
+
+
+# A pattern that looks at the text around a match (an anchor, a look-around) may match a
+# sentence alone and not the same words inside the chapter, or the other way round.
+_CONTEXTUAL = ("^", "$", "\\A", "\\Z", "(?=", "(?!", "(?<")
+
+
 @functools.lru_cache(maxsize=65536)
 def chapter_sentences_with(pattern: str, number: int, chapter: str) -> tuple[PriorSentence, ...]:
-    """The sentences of one chapter that match (the chapter is searched whole first)."""
+    """The sentences of one chapter that match. The chapter is searched whole, and only the
+    sentences a match starts in are tried on their own (a match running over a sentence's
+    end, or a pattern that looks around it, has every sentence tried)."""
     compiled = _compiled(pattern)
-    if compiled.search(chapter) is None:
-        return ()
-    return tuple(s for s in _split(number, chapter) if compiled.search(s.quote))
+    split, starts = _split(number, chapter), _starts(number, chapter)
+    if starts is None or any(mark in pattern for mark in _CONTEXTUAL):
+        return tuple(s for s in split if compiled.search(s.quote))
+    matches = list(compiled.finditer(chapter))
+    candidates: set[int] = set()
+    for m in matches:
+        at = bisect.bisect_right(starts, m.start()) - 1
+        if at < 0 or m.end() > split[at].start + len(split[at].quote):
+            return tuple(s for s in split if compiled.search(s.quote))
+        candidates.add(at)
+    return tuple(split[i] for i in sorted(candidates) if compiled.search(split[i].quote))
 
 
 def load_prior_text(*, session: Session, novel_id: uuid.UUID, cap: int) -> PriorText:

@@ -3,9 +3,10 @@ critique already searched a chapter, and an edited chapter searched afresh."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
-from continuum.language.prose import Speech, in_speech
+from continuum.language.prose import Speech, in_speech, sentences
 from continuum.reads.critic_state import PriorText, chapter_sentences_with
 
 CHAPTER_1 = ("Mara promised the captain she would keep the ledger. He nodded. "
@@ -51,3 +52,15 @@ def test_an_offset_is_in_the_one_speech_around_it() -> None:
     assert in_speech(spans, 59) is spans[2]
     assert in_speech(spans, 60) is None
     assert in_speech([], 5) is None
+
+
+def test_a_chapter_searched_whole_finds_the_sentences_each_searched_alone_would() -> None:
+    from ..pipeline.extract.heuristic.passes.support import novel_chapters
+
+    chapter = novel_chapters("pride_and_prejudice.txt")[18]
+    patterns = [r"\b(?:yes|aye|will|shall|promise|swear|word)\b", r"\bmarr\w*", r"\bCollins\b",
+                r"ring\.\s+The", r"^Mr\.", r"\bhope(?!s)", r"(?<=, )madam", r"\b\w+ly\b"]
+    for pattern in patterns:
+        chapter_sentences_with.cache_clear()
+        alone = [s.text for s in sentences(chapter) if re.search(pattern, s.text, re.IGNORECASE)]
+        assert [s.quote for s in chapter_sentences_with(pattern, 19, chapter)] == alone, pattern

@@ -35,6 +35,7 @@ class DraftClaims:
                                                                       repr=False)
     doc: Any = field(default=None, repr=False)  # the draft's spaCy parse (critic.parsed)
     tokens: list[Any] | None = field(default=None, repr=False)  # its tokens (critic.parsed)
+    _object_words: frozenset[str] | None = field(default=None, repr=False)
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
         """The established entity a draft name refers to, or None."""
@@ -48,6 +49,20 @@ class DraftClaims:
         if (name, type_) not in self._resolved:  # the roster is fixed for the critique
             self._resolved[name, type_] = resolve_name(self.roster, name, type_).entity_id
         return self._resolved[name, type_]
+
+    @property
+    def object_words(self) -> frozenset[str]:
+        """Every word of every established object's names ("silver", "compass"): a noun
+        that is none of them, nor a misspelling of one, names no object of the world."""
+        if self._object_words is None:
+            objects = self.roster.by_type("object")
+            names = [name for entry in objects for name in entry.all_names()]
+            ids = {entry.id for entry in objects}
+            names += [surface for surface, found in self.local.items() if found in ids]
+            self._object_words = frozenset(
+                part for name in names for word in normalize(name).split()
+                for part in (word, *word.split("-")))
+        return self._object_words
 
     def name_of(self, entity_id: uuid.UUID) -> str:
         """The world's canonical name of an entity."""

@@ -220,8 +220,9 @@ def _parsed_payoffs(claims: DraftClaims) -> list[tuple[Span, str, bool, bool]]:
                     # one promised by nobody named ("that perfect novelty which had been so
                     # long promised it", Emma) cannot be checked against who promised it
                     soft = not {t.lower_ for t in rel.subtree} & _LONG_AGO or _by_nobody(rel)
+        at_last = _at_last_verbs(sent)
         verbs = [t for t in sent if t.pos_ == "VERB" and not parsed.quoted(claims, t)
-                 and (_as_promised(t) or (t in _at_last_verbs(sent)
+                 and (_as_promised(t) or (t in at_last
                                           and _sworn_before(claims, sents[max(0, n - 3):n + 1])))]
         for verb in verbs if thing is None else []:
             obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj") and c.pos_ == "NOUN"),

@@ -22,6 +22,8 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rapidfuzz import fuzz, process
+
 from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
 from continuum.language.possession import HANDING_VERBS, PLACING_VERBS
 from continuum.language.possession import HANDS as KEEPING
@@ -478,6 +480,11 @@ BODY = {"hand", "hands", "palm", "palms", "lap", "knee", "knees", "fingers", "po
         "throat", "breast", "bosom", "wrist", "waist", "shoulder", "hip", "ribs", "skin", "thigh"}
 
 
+# How close a noun must be to a word of an object's name to be tried against the names: well
+# under the resolver's own bar for a whole name, so no misspelling it accepts is skipped.
+NEAR_WORD = 75.0
+
+
 def _parsed_uses(claims: DraftClaims) -> list[Use]:
     """Uses found by structure: an established object's noun phrase as the object of a narrated
     verb whose subject resolves to a person ("Tomas turned the silver compass over", "he held
@@ -486,8 +493,18 @@ def _parsed_uses(claims: DraftClaims) -> list[Use]:
     from continuum.pipeline.critic import parsed
 
     uses: list[Use] = []
+    words = claims.object_words
+    if not words:
+        return uses
+    near: dict[str, bool] = {}
     for tok in parsed.tokens(claims):
-        if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
+        if tok.pos_ != "NOUN":
+            continue
+        word = tok.lower_
+        if word not in near:  # a misspelt "compas" may still bind the compass
+            near[word] = word in words or process.extractOne(
+                word, words, scorer=fuzz.ratio, score_cutoff=NEAR_WORD) is not None
+        if not near[word] or parsed.quoted(claims, tok):
             continue
         phrase = object_phrase(claims, tok)
         if phrase is None:

@@ -85,6 +85,7 @@ FORMS = [
 _APPOSITIVE = re.compile(
     rf"(?P<who>{_NAME}),\s+(?:the|a|an)\s+(?:[A-Za-z][\w’'-]*['’]s\s+)?"
     rf"(?:own\s+)?(?P<pre>[a-z-]+\s+)?(?P<what>[a-z]+)(?=\s*[,.;:—)]|\s+(?:of|who|whose|at|in|and|by|from|with|for)\b)")
+_WORDS = re.compile(r"[A-Za-z-]+")
 _PAST = {"former", "late", "one-time", "sometime", "ex", "retired", "old"}
 
 
@@ -119,8 +120,9 @@ def trade_findings(claims: DraftClaims, world: WorldState, found: list[Finding])
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
     for sentence in sentences(claims.text):
-        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
-            continue
+        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches) or \
+                not any(word.lower() in FAMILY for word in _WORDS.findall(sentence.text)):
+            continue  # in speech, or no trade's word in it for any form to find
         for m in [m for form in FORMS for m in form.finditer(sentence.text)] + \
                 [m for m in _APPOSITIVE.finditer(sentence.text) if _appositive(m)]:
             what = next((f for f in map(family, m.group("what").split()) if f), None)
