@@ -20,6 +20,7 @@ from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamic
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
+from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
@@ -71,6 +72,7 @@ class OfflineExtractor:
         view = ChapterView.build(analyzed, context)
         describe_entities(view, analyzed.entities)
         deltas = extract_state_deltas(view)
+        deltas.items = on_stage(view, deltas.items)
         step("state_deltas")
         events = extract_events(view, deltas.verbs)
         step("events")

@@ -1,0 +1,159 @@
+"""Who is on stage where: the people acting in a scene set at one place are at that place.
+
+A novel seldom moves its people by a verb of motion; it opens a scene at a place and lets
+them talk and act there ("The next day opened a new scene at Longbourn. Mr. Collins made
+his declaration in form."). So, per scene (`segment.scenes`):
+
+- the scene's *place* is the one place the narration puts the scene at, decisively: each
+  narrated "at X" / "in X" of a named place counts once, each arrival or move to it the
+  movement passes read counts twice (`ARRIVALS`), and the place needs `MIN_VOTES` and at
+  least `LEAD` times the votes of any other; only an "at X" hung on a finite verb of the
+  scene's now counts ("sat at Netherfield", not "a brother settled in London", "his estate
+  in Derbyshire", "had been at Netherfield"), and a place only talked of, in speech or as
+  where a letter comes from, counts for nothing;
+- the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
+  subject of an asserted main-clause verb outside speech that is no copula, by name or by
+  a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
+  come": another time);
+- each person on stage whom the chapter's own movement does not place in this scene is at
+  the place the scene is set at as of their last act in it, by what was said before that
+  act (a departure for Enscombe told after Emma's last word takes nobody there but the
+  traveller; `arrived_at`, rule `on_stage`, the weakest presence: any statement of
+  movement says more).
+
+Nothing for a scene without a decisive place; nothing for a person only spoken of.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from continuum.language.grammar import FINITE_TAGS
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.delta_base import delta
+from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS
+from continuum.pipeline.extract.schema import StateDelta
+from continuum.pipeline.segment.scenes import split_scenes
+
+MIN_VOTES = 2
+LEAD = 2.0
+MOVE_VOTES = 2
+PLACE_KINDS = frozenset({"moved_to", "arrived_at", "left"})
+ARRIVALS = frozenset({"moved_to", "arrived_at"})
+OTHER_TIMES = frozenset({"had", "'d", "\u2019d"})
+MIN_ACTS = 2
+# Verbs that describe rather than act: "was a man of …", "seemed happy", "had no children".
+STATES = frozenset({"be", "seem", "appear", "become", "remain", "have", "look"})
+CONFIDENCE = 0.4
+RULE = "on_stage"
+
+
+def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
+    """The deltas with a presence added for each person acting in a scene set at one place,
+    in text order."""
+    added: list[StateDelta] = []
+    for span in split_scenes(view.text):
+        acts = scene_acts(view, span.start, span.end)
+        votes = place_votes(view, span.start, span.end, deltas)
+        if not votes:
+            continue
+        placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
+                  and span.start <= d.evidence.start < span.end}
+        for who, done in acts.items():
+            if len(done) < MIN_ACTS or who in placed:
+                continue
+            verb, tok = done[-1]
+            place = decisive([(at, place, n) for at, place, n in votes if at <= tok.idx])
+            if place is not None and place != who:
+                added.append(delta(view, verb, "arrived_at", who, place, [tok, verb], RULE,
+                                   CONFIDENCE, tok))
+    return _in_text_order(deltas, added)
+
+
+def place_votes(view: ChapterView, start: int, end: int,
+                deltas: list[StateDelta]) -> list[tuple[int, str, int]]:
+    """What sets the scene at a place, where in the text, and how strongly."""
+    votes: list[tuple[int, str, int]] = []
+    for tok in view.tokens_between(start, end):
+        if view.in_quote(tok) or view.is_markup(tok) or view.token_kind[tok.i] != "name":
+            continue
+        key = view.key(tok)
+        if key is None or view.type_of(key) != "location" or tok.dep_ != "pobj" \
+                or tok.head.lower_ not in AT_PREPS or not _here_and_now(view, tok.head.head):
+            continue
+        if tok.i > 0 and view.key(view.doc[tok.i - 1]) == key:
+            continue  # one vote per mention of a place of several words
+        votes.append((tok.idx, key, 1))
+    votes += [(d.evidence.start, d.object, MOVE_VOTES) for d in deltas
+              if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
+              and view.type_of(d.object) == "location"]
+    return sorted(votes)
+
+
+def decisive(votes: list[tuple[int, str, int]]) -> str | None:
+    """The place the votes set the scene at, if one leads decisively, else None."""
+    counts: Counter[str] = Counter()
+    for _at, place, n in votes:
+        counts[place] += n
+    ranked = counts.most_common(2)
+    if not ranked or ranked[0][1] < MIN_VOTES:
+        return None
+    if len(ranked) > 1 and ranked[0][1] < LEAD * ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+def _here_and_now(view: ChapterView, verb: Any) -> bool:
+    """Whether an "at X" hangs on a finite verb of the scene's now: "sat at Netherfield", "a
+    new scene opened at Longbourn"; not "a brother settled in London" (a participle of
+    someone's circumstances), "an estate in Derbyshire", "had been at Netherfield"."""
+    finite = verb.tag_ in FINITE_TAGS or any(  # "was held at Brackley"
+        c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in verb.children)
+    return verb.pos_ in {"VERB", "AUX"} and finite and _this_time(verb) \
+        and view.verdict(verb).asserted
+
+
+def _this_time(verb: Any) -> bool:
+    return not any(c.dep_ == "aux" and (c.lower_ in OTHER_TIMES or c.tag_ == "MD")
+                   for c in verb.children)
+
+
+def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[Any, Any]]]:
+    """Each person's acts in the scene's narration, in order (verb and subject). An act is a
+    main clause's verb (not "the visits he paid", "when Mrs. Bates returned the visit") and
+    not a copula: "Mr. Weston was a man of unexceptionable character" describes him, it puts
+    him nowhere."""
+    found: dict[str, list[tuple[Any, Any]]] = {}
+    for verb in view.tokens_between(start, end):
+        if verb.pos_ not in {"VERB", "AUX"} or view.in_quote(verb) or view.is_markup(verb):
+            continue
+        if verb.lemma_.lower() in STATES or not _main_clause(verb):
+            continue
+        if not _this_time(verb) or not view.verdict(verb).asserted:
+            continue
+        for tok in view.subjects(verb):
+            if view.in_quote(tok) or view.token_kind[tok.i] not in ("name", "pronoun"):
+                continue
+            who = view.character(tok)
+            if who is not None:
+                found.setdefault(who, []).append((verb, tok))
+    return found
+
+
+def _main_clause(verb: Any) -> bool:
+    node = verb
+    while node.dep_ == "conj" and node.head.i != node.i:
+        node = node.head
+    return node.dep_ == "ROOT"
+
+
+def _in_text_order(deltas: list[StateDelta], added: list[StateDelta]) -> list[StateDelta]:
+    """`added` merged into `deltas`, each after the last delta that starts no later."""
+    out = list(deltas)
+    for item in sorted(added, key=lambda d: d.evidence.start):
+        at = len(out)
+        while at > 0 and out[at - 1].evidence.start > item.evidence.start:
+            at -= 1
+        out.insert(at, item)
+    return out

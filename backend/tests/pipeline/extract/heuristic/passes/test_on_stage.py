@@ -1,0 +1,86 @@
+"""on_stage: the people acting in a scene set at one place are at that place; a place only
+talked of, or said of another time, sets no scene, and a person the chapter moves is left to
+the movement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
+from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+from .support import assert_evidence_exact
+
+ViewOf = Callable[..., ChapterView]
+CAST = StoryContext(entities=[
+    KnownEntity(name="Anna Lind", type="character", aliases=["Anna"], gender="female"),
+    KnownEntity(name="Piet Mors", type="character", aliases=["Piet"], gender="male"),
+    KnownEntity(name="Jonas Brel", type="character", aliases=["Jonas"], gender="male"),
+    KnownEntity(name="Brackley", type="location"),
+    KnownEntity(name="Golden Fleece", type="location"),
+    KnownEntity(name="Hollin", type="location"),
+])
+
+
+def staged(view: ViewOf, text: str, context: StoryContext = CAST) -> list[tuple[str, str, str | None]]:
+    chapter = view(text, context)
+    items = on_stage(chapter, extract_state_deltas(chapter).items)
+    assert_evidence_exact(text, items)
+    return [(d.kind, d.subject, d.object) for d in items
+            if d.evidence.rule == "state_deltas.on_stage"]
+
+
+def test_people_acting_in_a_scene_set_at_one_place_are_there(view: ViewOf) -> None:
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Piet Mors bought two of them. He laughed at the price. Anna counted "
+            "the coins. Jonas Brel, who had seen her at Brackley once, waved.")
+    assert sorted(staged(view, text)) == [("arrived_at", "Anna Lind", "Brackley"),
+                                         ("arrived_at", "Piet Mors", "Brackley")]
+
+
+def test_a_person_acting_once_or_only_described_is_not_on_stage(view: ViewOf) -> None:
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Anna counted the coins. Piet Mors was a tall man with a red beard. "
+            "Jonas Brel waved once.")
+    assert staged(view, text) == [("arrived_at", "Anna Lind", "Brackley")]
+
+
+def test_a_place_only_talked_of_sets_no_scene(view: ViewOf) -> None:
+    text = ('"I was at Brackley on Monday," said Anna Lind. "Everyone was at Brackley." '
+            "Piet Mors nodded and filled his pipe.")
+    assert staged(view, text) == []
+
+
+def test_a_place_of_another_time_or_of_someone_s_circumstances_sets_no_scene(view: ViewOf) -> None:
+    text = ("Anna Lind had lived at Brackley as a girl, and had been happy at Brackley. "
+            "Piet Mors, a cousin settled in Brackley, would stay at Brackley. "
+            "Jonas Brel listened.")
+    assert staged(view, text) == []
+
+
+def test_two_places_of_like_weight_set_no_scene(view: ViewOf) -> None:
+    text = ("The carrier stopped at Brackley and then stopped at Hollin. Anna Lind waited at "
+            "Brackley, and Piet Mors waited at Hollin. Jonas Brel slept.")
+    assert staged(view, text) == []
+
+
+def test_a_person_the_chapter_moves_is_left_to_the_movement(view: ViewOf) -> None:
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Piet Mors left Brackley before noon. He took the cart. Jonas Brel "
+            "counted the money. He kept the accounts.")
+    found = staged(view, text)
+    assert ("arrived_at", "Jonas Brel", "Brackley") in found
+    assert not [f for f in found if f[1] == "Piet Mors"]
+
+
+def test_a_presence_takes_its_place_in_text_order(view: ViewOf) -> None:
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Jonas Brel counted the money. He kept the accounts.\n\n* * *\n\n"
+            "At dusk Jonas Brel rode to Hollin.")
+    chapter = view(text, CAST)
+    items = on_stage(chapter, extract_state_deltas(chapter).items)
+    jonas = [(d.object, d.evidence.rule) for d in items if d.subject == "Jonas Brel"
+             and d.kind in {"arrived_at", "moved_to"}]
+    assert jonas == [("Brackley", "state_deltas.on_stage"), ("Hollin", "state_deltas.movement")]
