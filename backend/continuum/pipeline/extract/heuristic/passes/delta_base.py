@@ -33,6 +33,8 @@ def delta(
 def place_of(view: ChapterView, tok: Any) -> str | None:
     """A place: a location entity, a place entity, a capitalised name that is no person, or
     a person's house (`house_of`)."""
+    if any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
+        return None  # "went to his Maker", "to his room": what "his" owns is no place of the story
     key = view.key(tok)
     if key and view.type_of(key) == "location":
         return key

@@ -164,3 +164,15 @@ def test_saying_good_bye_to_a_place_leaves_it() -> None:
     spoken = '"I said good-bye to the Admiral Benbow," said Tom Redruth. Jim Hawkins nodded.'
     deltas = OfflineExtractor().extract(spoken, chapter_number=7, context=context).state_deltas
     assert not [d for d in deltas if d.kind == "left"]
+
+
+def test_a_name_with_his_before_it_is_no_place_even_when_the_story_knows_it(view: ViewOf) -> None:
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    text = ("Tom Heller's skull was fractured in falling, and some time in the following "
+            "night, without sign or sound, he went to his Maker.")
+    known = StoryContext(entities=[
+        KnownEntity(name="Tom Heller", type="character", gender="male"),
+        KnownEntity(name="Maker", type="location")])  # a misreading an earlier chapter made
+    items = extract_state_deltas(view(text, known)).items
+    assert not [d for d in items if d.object == "Maker"]
