@@ -184,6 +184,8 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away
+    if planned(verb):
+        return
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
         movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
@@ -232,6 +234,19 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         for subject_tok, mover in movers:
             out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
                               0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+# "was going the next morning to London", "were leaving on Tuesday": a plan told in the past.
+LATER = frozenset({"next", "following", "tomorrow", "to-morrow", "morrow", "monday", "tuesday",
+                   "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+
+def planned(verb: Any) -> bool:
+    """A progressive of motion with a later time ("he was going the next morning to London"):
+    where someone means to go, not where they went."""
+    return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children) \
+        and any(t.lower_ in LATER for c in verb.children if c.dep_ in {"npadvmod", "prep", "advmod"}
+                for t in c.subtree)
 
 
 def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:

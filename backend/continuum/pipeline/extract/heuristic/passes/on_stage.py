@@ -19,7 +19,7 @@ his declaration in form."). So, per scene (`segment.scenes`):
   the place the scene is set at as of their last act in it, by what was said before that
   act (a departure for Enscombe told after Emma's last word takes nobody there but the
   traveller; `arrived_at`, rule `on_stage`, the weakest presence: any statement of
-  movement says more).
+  movement says more). The evidence is the statement that last set the scene there.
 
 Nothing for a scene without a decisive place; nothing for a person only spoken of.
 """
@@ -49,9 +49,13 @@ CONFIDENCE = 0.4
 RULE = "on_stage"
 
 
+Vote = tuple[int, str, int, Any]  # offset, place, weight, what said it (a token or a delta)
+
+
 def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     """The deltas with a presence added for each person acting in a scene set at one place,
-    in text order."""
+    in text order. Its evidence is what last set the scene there before the person's last
+    act ("The next day opened a new scene at Longbourn."), the place being what it tells."""
     added: list[StateDelta] = []
     for span in split_scenes(view.text):
         acts = scene_acts(view, span.start, span.end)
@@ -63,18 +67,28 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
         for who, done in acts.items():
             if len(done) < MIN_ACTS or who in placed:
                 continue
-            verb, tok = done[-1]
-            place = decisive([(at, place, n) for at, place, n in votes if at <= tok.idx])
+            before = [v for v in votes if v[0] <= done[-1][1].idx]
+            place = decisive(before)
             if place is not None and place != who:
-                added.append(delta(view, verb, "arrived_at", who, place, [tok, verb], RULE,
-                                   CONFIDENCE, tok))
+                said = [v[3] for v in before if v[1] == place][-1]
+                added.append(_presence(view, who, place, said))
     return _in_text_order(deltas, added)
 
 
+def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:
+    if isinstance(said, StateDelta):
+        evidence = said.evidence.model_copy(update={"rule": f"state_deltas.{RULE}",
+                                                    "confidence": CONFIDENCE})
+        return StateDelta(kind="arrived_at", subject=who, object=place, evidence=evidence)
+    verb = said.head.head
+    return delta(view, verb, "arrived_at", who, place, [said, verb], RULE, CONFIDENCE)
+
+
 def place_votes(view: ChapterView, start: int, end: int,
-                deltas: list[StateDelta]) -> list[tuple[int, str, int]]:
-    """What sets the scene at a place, where in the text, and how strongly."""
-    votes: list[tuple[int, str, int]] = []
+                deltas: list[StateDelta]) -> list[Vote]:
+    """What sets the scene at a place, where in the text, how strongly, and the token or
+    delta that says it."""
+    votes: list[Vote] = []
     for tok in view.tokens_between(start, end):
         if view.in_quote(tok) or view.is_markup(tok) or view.token_kind[tok.i] != "name":
             continue
@@ -84,17 +98,17 @@ def place_votes(view: ChapterView, start: int, end: int,
             continue
         if tok.i > 0 and view.key(view.doc[tok.i - 1]) == key:
             continue  # one vote per mention of a place of several words
-        votes.append((tok.idx, key, 1))
-    votes += [(d.evidence.start, d.object, MOVE_VOTES) for d in deltas
+        votes.append((tok.idx, key, 1, tok))
+    votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
               and view.type_of(d.object) == "location"]
-    return sorted(votes)
+    return sorted(votes, key=lambda v: v[0])
 
 
-def decisive(votes: list[tuple[int, str, int]]) -> str | None:
+def decisive(votes: list[Vote]) -> str | None:
     """The place the votes set the scene at, if one leads decisively, else None."""
     counts: Counter[str] = Counter()
-    for _at, place, n in votes:
+    for _at, place, n, _said in votes:
         counts[place] += n
     ranked = counts.most_common(2)
     if not ranked or ranked[0][1] < MIN_VOTES:

@@ -176,3 +176,16 @@ def test_a_name_with_his_before_it_is_no_place_even_when_the_story_knows_it(view
         KnownEntity(name="Maker", type="location")])  # a misreading an earlier chapter made
     items = extract_state_deltas(view(text, known)).items
     assert not [d for d in items if d.object == "Maker"]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Heller was going the next morning to Hatherley Grange.",
+    "Tom Heller was leaving on Tuesday for the Red Lion.",
+])
+def test_a_progressive_with_a_later_time_is_a_plan_not_a_move(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
+
+
+def test_a_progressive_of_the_moment_is_a_move(view: ViewOf) -> None:
+    assert ("moved_to", "Tom Heller", "Red Lion") in moves(
+        view, "Tom Heller was walking to the Red Lion when the rain began.")

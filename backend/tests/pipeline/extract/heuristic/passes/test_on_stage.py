@@ -40,6 +40,16 @@ def test_people_acting_in_a_scene_set_at_one_place_are_there(view: ViewOf) -> No
                                          ("arrived_at", "Piet Mors", "Brackley")]
 
 
+def test_a_presence_cites_what_set_the_scene_there(view: ViewOf) -> None:
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Piet Mors bought two of them. He laughed at the price.")
+    chapter = view(text, CAST)
+    items = on_stage(chapter, extract_state_deltas(chapter).items)
+    piet = next(d for d in items if d.subject == "Piet Mors")
+    assert (piet.evidence.rule, piet.evidence.quote) == (
+        "state_deltas.on_stage", "Anna Lind sold her cheeses at Brackley from a cart")
+
+
 def test_a_person_acting_once_or_only_described_is_not_on_stage(view: ViewOf) -> None:
     text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
             "from a cart. Anna counted the coins. Piet Mors was a tall man with a red beard. "
