@@ -184,7 +184,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away
-    if planned(verb):
+    if planned(verb) or nominal_gerund(verb):
         return
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
@@ -247,6 +247,21 @@ def planned(verb: Any) -> bool:
     return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children) \
         and any(t.lower_ in LATER for c in verb.children if c.dep_ in {"npadvmod", "prep", "advmod"}
                 for t in c.subtree)
+
+
+# Words between a possessive and its gerund: "their all going", "their both leaving".
+_QUANTIFIERS = frozenset({"all", "both", "each"})
+
+
+def nominal_gerund(verb: Any) -> bool:
+    """A gerund with a possessive before it names the going as a thing ("His going to
+    London surprised her", "her scheme of their all going to Newcastle"): no one went."""
+    if verb.tag_ != "VBG" or verb.i == 0:
+        return False
+    j = verb.i - 1
+    while j > 0 and verb.doc[j].lower_ in _QUANTIFIERS:
+        j -= 1
+    return verb.doc[j].tag_ in {"PRP$", "POS"}
 
 
 def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:

@@ -189,3 +189,16 @@ def test_a_progressive_with_a_later_time_is_a_plan_not_a_move(view: ViewOf, text
 def test_a_progressive_of_the_moment_is_a_move(view: ViewOf) -> None:
     assert ("moved_to", "Tom Heller", "Red Lion") in moves(
         view, "Tom Heller was walking to the Red Lion when the rain began.")
+
+
+@pytest.mark.parametrize("text", [
+    "His going to Hatherley Grange surprised Nell Barrow. Tom Heller said nothing.",
+    "Tom Heller disliked the scheme of their all going to Hatherley Grange.",
+])
+def test_a_gerund_after_a_possessive_names_the_going_and_moves_nobody(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
+
+
+def test_a_gerund_opening_a_clause_is_still_a_move(view: ViewOf) -> None:
+    assert ("moved_to", "Tom Heller", "Red Lion") in moves(
+        view, "Going to the Red Lion, Tom Heller met Nell Barrow.")
