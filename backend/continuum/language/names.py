@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from continuum.language import lexicon
+from continuum.language.grammar import WEEKDAYS
 from continuum.language.pronouns import PRONOUNS as PRONOUNS  # never a name; imported from here
 
 MALE_HONORIFICS = {"mr", "sir", "lord", "master", "mas'r", "uncle", "king", "prince", "duke", "father",
@@ -302,13 +303,12 @@ NOT_NAMES = lexicon.words(
     """oh ah ahem alas aye nay yes yea no well why hush hullo hallo hello hey ho ha hah hm hmm
     pooh pshaw pray o lo behold farewell goodbye adieu amen bravo hurrah huzza chapter book
     part volume act scene canto section preface introduction contents appendix epilogue
-    prologue note notes illustration footnote monday tuesday wednesday thursday friday
-    saturday sunday january february march april may june july august september october
-    november december christmas easter michaelmas lent whitsuntide midsummer sir madam ma'am
-    mum marm mamma mama papa miss master dear mrs mr lady lord ladyship lordship majesty highness
-    excellency honour worship reverence english french german italian spanish dutch russian
-    latin greek"""
-)
+    prologue note notes illustration footnote january february march april may june july
+    august september october november december christmas easter michaelmas lent whitsuntide
+    midsummer sir madam ma'am mum marm mamma mama papa miss master dear mrs mr lady lord ladyship
+    lordship majesty highness excellency honour worship reverence english french german italian
+    spanish dutch russian latin greek"""
+) | WEEKDAYS
 # Abstractions a writer may capitalise or personify ("Fate", "Providence"): no characters.
 ABSTRACTIONS = lexicon.words(
     """nature fate fortune destiny providence death life love time beauty truth virtue

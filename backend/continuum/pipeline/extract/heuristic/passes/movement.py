@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from continuum.language.grammar import PAST_PERFECT, WEEKDAYS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.schema import StateDelta
@@ -237,8 +238,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
 
 
 # "was going the next morning to London", "were leaving on Tuesday": a plan told in the past.
-LATER = frozenset({"next", "following", "tomorrow", "to-morrow", "morrow", "monday", "tuesday",
-                   "wednesday", "thursday", "friday", "saturday", "sunday"})
+LATER = frozenset({"next", "following", "tomorrow", "to-morrow", "morrow"}) | WEEKDAYS
 
 
 def planned(verb: Any) -> bool:
@@ -309,7 +309,7 @@ def _gone_home(view: ChapterView, verb: Any, home: Any, people: list[tuple[Any, 
     guessed. Being at home ("she knew that he was home", after he rowed out to Heron Rock)
     may be where they last went, so it ends nothing. Leaving home ("I left home") is a
     `left` of the home, never a journey to it."""
-    if any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children):
+    if any(c.dep_ == "aux" and c.lower_ in PAST_PERFECT for c in verb.children):
         return  # "he had worked his way home over ten years": a story of before, not the scene
     leaving = verb.lemma_.lower() in LEAVE_VERBS  # "I left home": away from it, not to it
     for tok, who in people:

@@ -6,7 +6,7 @@ his declaration in form."). So, per scene (`segment.scenes`):
 
 - the scene's *place* is the one place the narration puts the scene at, decisively: each
   narrated "at X" / "in X" of a named place counts once, each arrival or move to it the
-  movement passes read counts twice (`ARRIVALS`), and the place needs `MIN_VOTES` and at
+  movement passes read counts twice (`scenes.MOVES`), and the place needs `MIN_VOTES` and at
   least `LEAD` times the votes of any other; only an "at X" hung on a finite verb of the
   scene's now counts ("sat at Netherfield", not "a brother settled in London", "his estate
   in Derbyshire", "had been at Netherfield"), and a place only talked of, in speech or as
@@ -29,19 +29,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from continuum.language.grammar import FINITE_TAGS
+from continuum.language.grammar import FINITE_TAGS, PAST_PERFECT
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
 from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS
+from continuum.pipeline.extract.heuristic.passes.scenes import MOVES as ARRIVALS
+from continuum.pipeline.extract.heuristic.passes.state_deltas import PLACE_KINDS
 from continuum.pipeline.extract.schema import StateDelta
 from continuum.pipeline.segment.scenes import split_scenes
 
 MIN_VOTES = 2
 LEAD = 2.0
 MOVE_VOTES = 2
-PLACE_KINDS = frozenset({"moved_to", "arrived_at", "left"})
-ARRIVALS = frozenset({"moved_to", "arrived_at"})
-OTHER_TIMES = frozenset({"had", "'d", "\u2019d"})
 MIN_ACTS = 2
 # Verbs that describe rather than act: "was a man of …", "seemed happy", "had no children".
 STATES = frozenset({"be", "seem", "appear", "become", "remain", "have", "look"})
@@ -129,7 +128,7 @@ def _here_and_now(view: ChapterView, verb: Any) -> bool:
 
 
 def _this_time(verb: Any) -> bool:
-    return not any(c.dep_ == "aux" and (c.lower_ in OTHER_TIMES or c.tag_ == "MD")
+    return not any(c.dep_ == "aux" and (c.lower_ in PAST_PERFECT or c.tag_ == "MD")
                    for c in verb.children)
 
 

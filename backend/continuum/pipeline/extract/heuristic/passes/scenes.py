@@ -15,12 +15,13 @@ import re
 from collections import Counter
 from typing import Any
 
+from continuum.language.grammar import WEEKDAYS
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.pipeline.extract.heuristic.passes.common import LOCATION_ENTS, ChapterView
 from continuum.pipeline.extract.schema import SceneItem, StateDelta
 from continuum.pipeline.segment.scenes import split_scenes
 
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DAYS = "|".join(sorted(WEEKDAYS))
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|"
            "december")
 _PARTS = "morning|afternoon|evening|night|day|week|month|year|fortnight"
