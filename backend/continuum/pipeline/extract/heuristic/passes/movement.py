@@ -34,6 +34,8 @@ WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight"
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
+# "she resided at Hartfield": where someone lives (`passes/residence` reads the home).
+LIVE_VERBS = frozenset({"live", "reside", "dwell"})
 STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
                         "lie", "spend", "dine", "sup", "breakfast", "camp", "stop",
                         "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
@@ -196,6 +198,21 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         movers = [(s, c) for s, c in movers if view.token_kind[s.i] != "pronoun"]
     if not movers:
         return
+    targets, rule = _targets(view, verb, lemma)
+    home = None if targets else _home(view, verb)
+    if home is not None:
+        _gone_home(view, verb, home, movers, out, homes)
+        return
+    order = {"left": 0, "moved_to": 1, "arrived_at": 1}
+    for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
+        for subject_tok, mover in movers:
+            out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
+                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+
+
+def _targets(view: ChapterView, verb: Any, lemma: str) -> tuple[list[tuple[str, str, Any]], str]:
+    """Where a verb of motion goes, comes from or arrives, by its prepositions and objects,
+    each with the noun that names the place; and the rule that read it."""
     targets: list[tuple[str, str, Any]] = []
     preps = motion_preps(view, verb)
     if any(p in TO_PREPS and nested_place(view, n) is None for p, n in preps):
@@ -218,10 +235,8 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
     rule = "movement"
     if not targets and lemma in MOVE_VERBS:
         targets, rule = _path(view, verb, preps), "path"
-    home = None if targets else _home(view, verb)
-    if home is not None:
-        _gone_home(view, verb, home, movers, out, homes)
-        return
+    if targets or _home(view, verb) is not None:
+        return targets, rule
     for obj in view.objects(verb):
         place = place_of(view, obj)
         if place is None:
@@ -230,11 +245,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
             targets.append(("arrived_at", place, obj))
         elif lemma in LEAVE_VERBS:
             targets.append(("left", place, obj))
-    order = {"left": 0, "moved_to": 1, "arrived_at": 1}
-    for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
-        for subject_tok, mover in movers:
-            out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
-                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
+    return targets, rule
 
 
 # "was going the next morning to London", "were leaving on Tuesday": a plan told in the past.
@@ -365,6 +376,8 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         return
     if verb.tag_ in {"VB", "VBG"} and lemma == "be":
         return  # "to be in London", "being at Netherfield": a plan or a circumstance
+    if lemma in LIVE_VERBS and verb.dep_ == "relcl":
+        return  # "the lady with whom she lived in London": who the lady is, not a scene
     if any(c.dep_ == "aux" and c.lower_ in {"would", "will", "should", "must", "might", "may",
                                             "could", "shall", "to", "had", "'d", "\u2019d"}
            for c in verb.children):

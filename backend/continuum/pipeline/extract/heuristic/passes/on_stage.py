@@ -9,8 +9,11 @@ his declaration in form."). So, per scene (`segment.scenes`):
   movement passes read counts twice (`scenes.MOVES`), and the place needs `MIN_VOTES` and at
   least `LEAD` times the votes of any other; only an "at X" hung on a finite verb of the
   scene's now counts ("sat at Netherfield", not "a brother settled in London", "his estate
-  in Derbyshire", "had been at Netherfield"), and a place only talked of, in speech or as
-  where a letter comes from, counts for nothing;
+  in Derbyshire", "had been at Netherfield", nor a verb of living: "the lady with whom
+  she lived in London" says where she lives), and a place only talked of, in speech or as
+  where a letter comes from, counts for nothing, nor does a move told in speech or in a
+  letter the chapter quotes (Mrs. Gardiner's "Wickham … had gone … to London" sets no
+  scene of Elizabeth's);
 - the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
   subject of an asserted main-clause verb outside speech that is no copula, by name or by
   a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
@@ -32,7 +35,7 @@ from typing import Any
 from continuum.language.grammar import FINITE_TAGS, PAST_PERFECT
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
-from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS
+from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS, LIVE_VERBS
 from continuum.pipeline.extract.heuristic.passes.scenes import MOVES as ARRIVALS
 from continuum.pipeline.extract.heuristic.passes.state_deltas import PLACE_KINDS
 from continuum.pipeline.extract.schema import StateDelta
@@ -79,7 +82,9 @@ def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:
         evidence = said.evidence.model_copy(update={"rule": f"state_deltas.{RULE}",
                                                     "confidence": CONFIDENCE})
         return StateDelta(kind="arrived_at", subject=who, object=place, evidence=evidence)
-    verb = said.head.head
+    verb = said  # the place's noun: the verb it hangs on ("sat at X", "reached X")
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+        verb = verb.head
     return delta(view, verb, "arrived_at", who, place, [said, verb], RULE, CONFIDENCE)
 
 
@@ -100,7 +105,8 @@ def place_votes(view: ChapterView, start: int, end: int,
         votes.append((tok.idx, key, 1, tok))
     votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
-              and view.type_of(d.object) == "location"]
+              and view.type_of(d.object) == "location"
+              and not view.char_in_quote(d.evidence.start)]
     return sorted(votes, key=lambda v: v[0])
 
 
@@ -123,7 +129,9 @@ def _here_and_now(view: ChapterView, verb: Any) -> bool:
     someone's circumstances), "an estate in Derbyshire", "had been at Netherfield"."""
     finite = verb.tag_ in FINITE_TAGS or any(  # "was held at Brackley"
         c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in verb.children)
-    return verb.pos_ in {"VERB", "AUX"} and finite and _this_time(verb) \
+    # "the lady with whom she lived in London": where someone lives, not where the scene is
+    described = verb.lemma_.lower() in LIVE_VERBS
+    return verb.pos_ in {"VERB", "AUX"} and finite and not described and _this_time(verb) \
         and view.verdict(verb).asserted
 
 

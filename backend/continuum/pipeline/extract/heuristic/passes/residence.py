@@ -25,11 +25,15 @@ from typing import Any
 from continuum.language.grammar import MODALS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.movement import MOVE_VERBS, TO_PREPS, company
+from continuum.pipeline.extract.heuristic.passes.movement import (
+    LIVE_VERBS,
+    MOVE_VERBS,
+    TO_PREPS,
+    company,
+)
 from continuum.pipeline.extract.schema import RelationshipUpdate
 
 LIVES_AT = "lives_at"
-LIVE_VERBS = frozenset({"live", "reside", "dwell"})
 LIVE_PREPS = frozenset({"in", "at"})
 # "would live", "had lived": a plan, a wish, a former home.
 NOT_NOW_AUX = MODALS | {"to", "had", "\u2019d"}

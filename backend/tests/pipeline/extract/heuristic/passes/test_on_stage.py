@@ -94,3 +94,21 @@ def test_a_presence_takes_its_place_in_text_order(view: ViewOf) -> None:
     jonas = [(d.object, d.evidence.rule) for d in items if d.subject == "Jonas Brel"
              and d.kind in {"arrived_at", "moved_to"}]
     assert jonas == [("Brackley", "state_deltas.on_stage"), ("Hollin", "state_deltas.movement")]
+
+
+def test_a_move_told_in_a_quoted_letter_sets_no_scene(view: ViewOf) -> None:
+    # Mrs. Gardiner's letter (Pride and Prejudice ch. 52) tells of Wickham going to London;
+    # Elizabeth, reading it, is not in London.
+    text = ("Anna Lind opened the letter and read it under the trees.\n\n"
+            "\u201cPiet Mors went to Brackley on Monday, and Jonas Brel arrived at Brackley "
+            "the day after. They stayed a week.\u201d\n\n"
+            "Anna folded the letter. Anna walked on slowly.")
+    assert staged(view, text) == []
+
+
+def test_where_someone_lives_in_a_relative_clause_sets_no_scene(view: ViewOf) -> None:
+    # "the lady with whom she lived in London" (P&P ch. 45) says who the lady is.
+    text = ("Anna Lind greeted Piet Mors and the lady with whom he lived at Brackley. "
+            "The lady with whom he lived at Brackley smiled. Anna sat down. Anna talked "
+            "of the weather. Piet answered her.")
+    assert staged(view, text) == []
