@@ -13,3 +13,5 @@ FINITE_TAGS = words("VBD VBZ VBP")
 PAST_PERFECT = frozenset({"had", "'d", "\u2019d"})
 # The days of the week, a closed class of their own.
 WEEKDAYS = words("monday tuesday wednesday thursday friday saturday sunday")
+# Conjunctions that leave out what follows: "everyone but Walter", "all except Anna".
+EXCEPTING = words("but except excepting save")

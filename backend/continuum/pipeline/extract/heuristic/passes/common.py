@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from continuum.language.grammar import EXCEPTING
 from continuum.pipeline.extract.heuristic.coref import OBJECT_DEPS, inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
@@ -278,7 +279,10 @@ class ChapterView:
         for s in subs:
             if s.lower_ in RELATIVE_PRONOUNS and verb.dep_ == "relcl":
                 s = verb.head
-            heads.extend([s, *[c for c in s.conjuncts if c.i > s.i]])
+            # "everyone but Walter went back": whoever follows "but" is left out
+            cut = min((c.i for c in s.children if c.dep_ == "cc" and c.lower_ in EXCEPTING),
+                      default=len(self.doc))
+            heads.extend([s, *[c for c in s.conjuncts if s.i < c.i < cut]])
         return heads
 
     def is_passive(self, verb: Any) -> bool:

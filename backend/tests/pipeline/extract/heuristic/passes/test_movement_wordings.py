@@ -202,3 +202,13 @@ def test_a_gerund_after_a_possessive_names_the_going_and_moves_nobody(view: View
 def test_a_gerund_opening_a_clause_is_still_a_move(view: ViewOf) -> None:
     assert ("moved_to", "Tom Heller", "Red Lion") in moves(
         view, "Going to the Red Lion, Tom Heller met Nell Barrow.")
+
+
+@pytest.mark.parametrize("text", [
+    # The Marchbank Pearls ch. 4: Walter stays behind in the theatre.
+    "It was the last night, and everyone but Tom Heller went back to the Red Lion.",
+    "Everybody but Tom Heller and Nell Barrow walked to Hatherley Grange.",
+])
+def test_whoever_but_leaves_out_does_not_go(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
+
