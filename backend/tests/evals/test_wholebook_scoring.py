@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from evals.wholebook.key import BookKey, available_keys, load_key
-from evals.wholebook.score import score_book, score_cap
+from evals.wholebook.score import implied_triples, score_book, score_cap
 
 KEY = BookKey.model_validate({
     "book": "tiny.txt", "chapters": 2,
@@ -63,6 +63,20 @@ def test_relationships_are_folded_to_the_key_vocabulary_and_judged() -> None:
     scores = score_cap(KEY, _cap(ents, rels), 1)
     assert (scores["rel_right"], scores["rel_wrong"], scores["rel_unjudged"]) == (1, 2, 1)
     assert scores["rel_recall"] == 1.0  # the marriage is not in force at chapter 1
+
+
+def test_ties_the_key_entails_are_right_but_not_wanted_for_recall() -> None:
+    stated = {("married", "camilla", "raymond"), ("sibling", "camilla", "matthew"),
+              ("married", "belinda", "matthew"), ("parent", "matthew", "herbert"),
+              ("parent", "matthew", "jane"), ("parent", "old", "matthew")}
+    implied = implied_triples(stated)
+    assert {("in_law", "belinda", "camilla"), ("in_law", "matthew", "raymond"),
+            ("aunt_uncle", "camilla", "herbert"), ("aunt_uncle", "raymond", "jane"),
+            ("grandparent", "old", "herbert"), ("sibling", "herbert", "jane"),
+            ("in_law", "belinda", "old")} <= implied
+    assert not implied & stated
+    assert ("in_law", "camilla", "herbert") not in implied  # an aunt is no in-law
+    assert ("aunt_uncle", "belinda", "herbert") not in implied  # a mother is no aunt
 
 
 def test_whereabouts_and_stamped_names_are_read_at_their_chapter() -> None:
