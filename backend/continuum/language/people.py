@@ -11,6 +11,10 @@ FEMALE_KIN = words("sister daughter mother wife aunt niece")
 # The kin nouns a person is named by through another: "his brother", "her cousin".
 KIN_NOUNS = MALE_KIN | FEMALE_KIN | {"cousin"}
 GRANDPARENTS = words("grandfather grandmother")
+# Where a child stands among its brothers and sisters: "her eldest sister", "the second son",
+# "the youngest Miss Bennet".
+BIRTH_ORDER = words("first second third fourth fifth sixth elder eldest younger youngest other "
+                    "only last")
 # Kin by marriage, one word each for the tokenizer ("brother-in-law", "sisters-in-law"): the
 # parser reads "His brother-in-law, Mr. Hurst" whole, and the relation is an in-law, never a
 # brother. Each maps to the sex it names.

@@ -8,6 +8,13 @@ is about names (given-name and surname slots, diminutives, initials), gender (ti
 given names, pronoun statistics), marital titles (Miss vs Mrs.), the etiquette of titles
 ("Colonel X" takes a surname; "Miss Jemima" beside "Jemima Pinkerton" makes "Miss
 Pinkerton" the elder sister) and type (a person never joins a place).
+
+"Miss Bennet" is the eldest unmarried daughter of the Bennets, and her sisters are "Miss
+Elizabeth Bennet", "Miss Lydia". Where the chapter or the story shows a family with several
+daughters (`several_daughters`: "the eldest Miss Bennet", "the Miss Lucases", or two known
+women with different given names and the surname), "Miss Bennet" and a given-named daughter
+("Elizabeth Bennet") are never clustered together: which sister is the eldest, the names
+alone do not say.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from continuum.language.names import (
     MARRIED_TITLES,
@@ -31,6 +39,7 @@ from continuum.language.names import (
     same_given,
     stands_for,
 )
+from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.mentions import (
     NAME_LABELS,
     PARTICLES,
@@ -295,9 +304,12 @@ def _contained(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     return all(w in it for w in short)
 
 
-def compatible(form: Form, cluster: Cluster) -> bool:
-    """Whether `form` may name the entity of `cluster` (names, gender, titles, type)."""
+def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset()) -> bool:
+    """Whether `form` may name the entity of `cluster` (names, gender, titles, type);
+    `several` are the surnames of families with several daughters (`several_daughters`)."""
     if not _names_compatible(form, cluster):
+        return False
+    if _eldest_and_sister(form, cluster, several):
         return False
     gender, genders = form.gender, cluster.genders()
     if gender != "unknown" and genders and gender not in genders:
@@ -337,6 +349,54 @@ def compatible(form: Form, cluster: Cluster) -> bool:
         if ctype != "character" and form.honorifics:
             return False
     return True
+
+
+def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity]) -> frozenset[str]:
+    """Surnames of families the chapter or the story shows with more than one unmarried
+    daughter: "the eldest Miss Bennet" (a rank before the title), "the Miss Lucases" (the
+    title on the plural), or two women known by different given names with the surname and
+    no wife's title ("Jane Bennet", "Elizabeth Bennet")."""
+    found: set[str] = set()
+    singulars = {w for f in forms for w in f.core} | {
+        w.lower() for e in known for n in (e.name, *e.aliases) for w in n.split()}
+    for f in forms:
+        if not f.honorifics & UNMARRIED_HONORIFICS or len(f.core) != 1:
+            continue
+        word = f.core[0]
+        found |= {s for s in singulars if len(s) > 2 and word in (s + "s", s + "es")}
+        if any(m.tok_start > 0 and doc[m.tok_start - 1].lower_ in RANKED for m in f.mentions):
+            found.add(word)
+    givens: dict[str, set[str]] = {}
+    named = [(n, e.gender) for e in known if e.type == "character" for n in (e.name, *e.aliases)]
+    named += [(" ".join(f.words), f.gender) for f in forms if not f.honorifics]
+    for name, gender in named:
+        parts = name.lower().split()
+        if len(parts) == 2 and gender == "female" and given_gender(parts[0]) == "female":
+            givens.setdefault(parts[1], set()).add(parts[0])
+    found |= {surname for surname, names in givens.items() if len(names) > 1}
+    return frozenset(found)
+
+
+# Words that rank a daughter among her sisters: "the eldest Miss Bennet" ("the only Miss
+# Bates" has none).
+RANKED = BIRTH_ORDER - {"only"}
+
+
+def _eldest_and_sister(form: Form, cluster: Cluster, several: frozenset[str]) -> bool:
+    """Whether one of the two is "Miss <surname>" alone and the other a given-named daughter
+    of that surname, in a family with several daughters (see the module notes)."""
+    def eldest(f: Form) -> bool:
+        return bool(f.honorifics & UNMARRIED_HONORIFICS) and len(f.core) == 1 and f.core[0] in several
+
+    def given_named(f: Form) -> bool:
+        return len(f.core) >= 2 and f.core[-1] in several and f.core[0] != f.core[-1]
+
+    if eldest(form):
+        return any(given_named(f) and f.core[-1] == form.core[0] for f in cluster.forms)
+    if given_named(form):
+        names = [f for f in cluster.forms if f.core]
+        return bool(names) and all(eldest(f) and f.core[0] == form.core[-1] for f in names)
+    return False
 
 
 def _husbands_full_name(f: Form) -> bool:
@@ -410,8 +470,10 @@ class _Index:
         return list(found.values())
 
 
-def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
-    """Cluster forms: known entities first, then full names, titled names, bare names."""
+def cluster_forms(forms: list[Form], known: list[KnownEntity],
+                  several: frozenset[str] = frozenset()) -> list[Cluster]:
+    """Cluster forms: known entities first, then full names, titled names, bare names;
+    `several` as for `compatible`."""
     clusters: list[Cluster] = []
     index = _Index()
     by_surface: dict[str, list[Cluster]] = {}
@@ -443,7 +505,7 @@ def cluster_forms(forms: list[Form], known: list[KnownEntity]) -> list[Cluster]:
         if len(exact) == 1:
             attach(next(iter(exact.values())), form)
             continue
-        candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c)
+        candidates = [] if exact else [c for c in index.candidates(form) if compatible(form, c, several)
                                        and not _husband_of_named_wife(form, c, wives)]
         if len(candidates) > 1 and len(form.core) >= 2:
             # "Mr. John Knightley" beside John Knightley and Mr. Knightley: the full name decides.

@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.aliases import (
     canonical_name,
     cluster_forms,
     known_kind_prior,
+    several_daughters,
     surface_forms,
 )
 from continuum.pipeline.extract.heuristic.coref import (
@@ -160,7 +161,8 @@ def analyze_chapter_text(
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
             form.types["character"] += WEIGHTS.given_name
     _person_surnames(doc, forms, context)
-    clusters = cluster_forms(forms, context.entities)
+    clusters = cluster_forms(forms, context.entities,
+                             several_daughters(doc, forms, context.entities))
 
     entities: dict[str, EntityItem] = {}
     keyed: list[KeyedSpan] = []

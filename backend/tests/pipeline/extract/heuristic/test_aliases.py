@@ -81,6 +81,33 @@ def test_miss_bennet_binds_when_exactly_one_sister_fits(novel: str) -> None:
     assert key_of(chapter, "Miss Bennet") == "Jane Bennet"
 
 
+def test_the_eldest_miss_bennet_is_no_given_named_sister(chapters: list[str]) -> None:
+    # Chapter 3: "looking at the eldest Miss Bennet" (Jane) beside "Elizabeth Bennet had been
+    # obliged ... to sit down": which daughter "Miss Bennet" is, the names do not say.
+    chapter = analyze_chapter_text(chapters[2], StoryContext())
+    assert key_of(chapter, "Miss Bennet") != key_of(chapter, "Elizabeth Bennet")
+    assert "Miss Bennet" not in chapter.entities[key_of(chapter, "Elizabeth Bennet")].aliases
+
+
+@pytest.mark.parametrize("signal", [
+    "The Miss Pinkertons were at the window.",  # the title on the plural
+    "Ann Pinkerton and Lucy Pinkerton sat apart.",  # two daughters by given name
+    "The youngest Miss Pinkerton laughed.",  # a rank before the title
+])
+def test_a_family_with_several_daughters_keeps_miss_and_a_sister_apart(signal: str) -> None:
+    text = (f"{signal} Miss Pinkerton poured the tea. Lucy Pinkerton sat down by the fire, and "
+            "she smiled at Miss Pinkerton.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert key_of(chapter, "Miss Pinkerton") != key_of(chapter, "Lucy Pinkerton")
+
+
+def test_a_family_with_one_daughter_in_sight_may_join_them() -> None:
+    text = ("Miss Pinkerton poured the tea. Lucy Pinkerton sat down by the fire, and she smiled "
+            "at Miss Pinkerton.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert key_of(chapter, "Miss Pinkerton") == key_of(chapter, "Lucy Pinkerton")
+
+
 def test_a_known_alias_binds_directly(chapters: list[str]) -> None:
     known = [KnownEntity(name="Jane Bennet", type="character", aliases=["Jane", "Miss Bennet"])]
     chapter = analyze_chapter_text(chapters[2], StoryContext(entities=known))

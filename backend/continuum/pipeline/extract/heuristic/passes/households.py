@@ -38,6 +38,7 @@ from continuum.language.names import (
     is_given_name,
     split_honorific,
 )
+from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
@@ -51,8 +52,6 @@ FAMILY_NOUNS: dict[str, tuple[str, str]] = {
     if family in {"parent", "sibling"} and gender is not None
 }
 NEAR_SENTENCES = 3
-ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "elder", "eldest",
-                      "younger", "youngest", "other", "only", "last"})
 
 
 @dataclass
@@ -154,7 +153,7 @@ class Households:
         if spec is None or me is None or noun.tag_ != "NN":
             return None
         role, gender = spec
-        if any(c.dep_ in {"amod", "nummod"} and (c.tag_ in {"JJS", "JJR", "CD"} or c.lower_ in ORDINALS)
+        if any(c.dep_ in {"amod", "nummod"} and (c.tag_ in {"JJS", "JJR", "CD"} or c.lower_ in BIRTH_ORDER)
                for c in noun.children):
             return None  # "her eldest daughter", "his second son": which one, the names do not say
         if role == "parent":
