@@ -13,5 +13,9 @@ FINITE_TAGS = words("VBD VBZ VBP")
 PAST_PERFECT = frozenset({"had", "'d", "\u2019d"})
 # The days of the week, a closed class of their own.
 WEEKDAYS = words("monday tuesday wednesday thursday friday saturday sunday")
+# Adverbs of frequency: a verb they modify tells what happened again and again ("Mr. Darcy
+# came so often to the Parsonage"), not what happened once.
+FREQUENCY_ADVERBS = words("often oftener frequently sometimes usually generally always daily "
+                          "seldom rarely occasionally constantly habitually regularly repeatedly")
 # Conjunctions that leave out what follows: "everyone but Walter", "all except Anna".
 EXCEPTING = words("but except excepting save")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from continuum.language.grammar import PAST_PERFECT, WEEKDAYS
+from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, WEEKDAYS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.schema import StateDelta
@@ -187,7 +187,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away
-    if planned(verb) or nominal_gerund(verb):
+    if planned(verb) or nominal_gerund(verb) or habitual(verb):
         return
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
@@ -258,6 +258,12 @@ def planned(verb: Any) -> bool:
     return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children) \
         and any(t.lower_ in LATER for c in verb.children if c.dep_ in {"npadvmod", "prep", "advmod"}
                 for t in c.subtree)
+
+
+def habitual(verb: Any) -> bool:
+    """A motion told with an adverb of frequency ("Mr. Darcy came so often to the
+    Parsonage", "she walked daily to Meryton"): a habit, no one journey that ends there."""
+    return any(c.dep_ == "advmod" and c.lower_ in FREQUENCY_ADVERBS for c in verb.children)
 
 
 # Words between a possessive and its gerund: "their all going", "their both leaving".

@@ -212,3 +212,12 @@ def test_a_gerund_opening_a_clause_is_still_a_move(view: ViewOf) -> None:
 def test_whoever_but_leaves_out_does_not_go(view: ViewOf, text: str) -> None:
     assert moves(view, text) == []
 
+
+
+@pytest.mark.parametrize("text", [
+    # Pride and Prejudice ch. 32: Darcy's visits to the Parsonage, not one journey there.
+    "Tom Heller came so often to the Red Lion that Nell Barrow wondered at it.",
+    "Nell Barrow walked daily to Hatherley Grange.",
+])
+def test_a_habitual_motion_moves_nobody(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
