@@ -260,6 +260,13 @@ def planned(verb: Any) -> bool:
                 for t in c.subtree)
 
 
+def _another_time(verb: Any) -> bool:
+    """Whether a verb is told in a past perfect or with a modal ("had calculated", "would
+    stay"): the time of a participle hung on it too."""
+    return any(c.dep_ == "aux" and (c.lower_ in PAST_PERFECT or c.tag_ == "MD")
+               for c in verb.children)
+
+
 def habitual(verb: Any) -> bool:
     """A motion told with an adverb of frequency ("Mr. Darcy came so often to the
     Parsonage", "she walked daily to Meryton"): a habit, no one journey that ends there."""
@@ -384,6 +391,8 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         return  # "to be in London", "being at Netherfield": a plan or a circumstance
     if lemma in LIVE_VERBS and verb.dep_ == "relcl":
         return  # "the lady with whom she lived in London": who the lady is, not a scene
+    if verb.dep_ == "advcl" and verb.tag_ in {"VBG", "VBN"} and _another_time(verb.head):
+        return  # "who had calculated on her daughters remaining at Netherfield": its time
     if any(c.dep_ == "aux" and c.lower_ in {"would", "will", "should", "must", "might", "may",
                                             "could", "shall", "to", "had", "'d", "\u2019d"}
            for c in verb.children):

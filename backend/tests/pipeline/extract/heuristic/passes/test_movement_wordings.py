@@ -8,8 +8,9 @@ import pytest
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-from .support import assert_evidence_exact
+from .support import assert_evidence_exact, in_novel
 
 ViewOf = Callable[..., ChapterView]
 
@@ -221,3 +222,18 @@ def test_whoever_but_leaves_out_does_not_go(view: ViewOf, text: str) -> None:
 ])
 def test_a_habitual_motion_moves_nobody(view: ViewOf, text: str) -> None:
     assert moves(view, text) == []
+
+
+def test_a_participle_takes_the_time_of_the_clause_it_hangs_on(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 12: Mrs. Bennet, at home, had counted on the girls staying on.
+    said = ("But Mrs. Bennet, who had calculated on her daughters remaining at Netherfield till "
+            "the following Tuesday, which would exactly finish Jane\u2019s week, could not bring "
+            "herself to receive them with pleasure before.")
+    assert in_novel("pride_and_prejudice.txt", said)
+    context = StoryContext(entities=[
+        KnownEntity(name="Mrs. Bennet", type="character", gender="female"),
+        KnownEntity(name="Jane", type="character", gender="female"),
+        KnownEntity(name="Netherfield", type="location")])
+    text = f"Jane had gone to bed. {said} Her answer, therefore, was not propitious."
+    items = extract_state_deltas(view(text, context)).items
+    assert [d for d in items if d.kind in {"moved_to", "arrived_at"}] == []
