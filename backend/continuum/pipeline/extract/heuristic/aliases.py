@@ -48,7 +48,7 @@ from continuum.pipeline.extract.heuristic.mentions import (
 )
 from continuum.pipeline.extract.heuristic.nlp import adjectives
 from continuum.pipeline.extract.protocol import KnownEntity
-from continuum.pipeline.identity.resolve import dominant
+from continuum.pipeline.identity.resolve import dominant, plural_of
 
 # One key per title: the full word, but for the three a name mostly wears short ("Dr.", "Mr.",
 # "Mrs.": "Doctor Livesey" is keyed "dr livesey").
@@ -363,7 +363,7 @@ def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity]) -> 
         if not f.honorifics & UNMARRIED_HONORIFICS or len(f.core) != 1:
             continue
         word = f.core[0]
-        found |= {s for s in singulars if len(s) > 2 and word in (s + "s", s + "es")}
+        found |= {s for s in singulars if plural_of(word, {s})}
         if any(m.tok_start > 0 and doc[m.tok_start - 1].lower_ in RANKED for m in f.mentions):
             found.add(word)
     givens: dict[str, set[str]] = {}

@@ -33,9 +33,9 @@ ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort"
 WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
-# Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
 # "she resided at Hartfield": where someone lives (`passes/residence` reads the home).
 LIVE_VERBS = frozenset({"live", "reside", "dwell"})
+# Being somewhere: "was in Greyhaven", "stayed at the inn", "sat at his desk in Gull House".
 STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait", "live", "dwell",
                         "lie", "spend", "dine", "sup", "breakfast", "camp", "stop",
                         "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
@@ -198,21 +198,6 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         movers = [(s, c) for s, c in movers if view.token_kind[s.i] != "pronoun"]
     if not movers:
         return
-    targets, rule = _targets(view, verb, lemma)
-    home = None if targets else _home(view, verb)
-    if home is not None:
-        _gone_home(view, verb, home, movers, out, homes)
-        return
-    order = {"left": 0, "moved_to": 1, "arrived_at": 1}
-    for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
-        for subject_tok, mover in movers:
-            out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
-                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
-
-
-def _targets(view: ChapterView, verb: Any, lemma: str) -> tuple[list[tuple[str, str, Any]], str]:
-    """Where a verb of motion goes, comes from or arrives, by its prepositions and objects,
-    each with the noun that names the place; and the rule that read it."""
     targets: list[tuple[str, str, Any]] = []
     preps = motion_preps(view, verb)
     if any(p in TO_PREPS and nested_place(view, n) is None for p, n in preps):
@@ -235,8 +220,10 @@ def _targets(view: ChapterView, verb: Any, lemma: str) -> tuple[list[tuple[str, 
     rule = "movement"
     if not targets and lemma in MOVE_VERBS:
         targets, rule = _path(view, verb, preps), "path"
-    if targets or _home(view, verb) is not None:
-        return targets, rule
+    home = None if targets else _home(view, verb)
+    if home is not None:
+        _gone_home(view, verb, home, movers, out, homes)
+        return
     for obj in view.objects(verb):
         place = place_of(view, obj)
         if place is None:
@@ -245,7 +232,11 @@ def _targets(view: ChapterView, verb: Any, lemma: str) -> tuple[list[tuple[str, 
             targets.append(("arrived_at", place, obj))
         elif lemma in LEAVE_VERBS:
             targets.append(("left", place, obj))
-    return targets, rule
+    order = {"left": 0, "moved_to": 1, "arrived_at": 1}
+    for kind, place, noun in sorted(targets, key=lambda t: (order[t[0]], t[2].i)):
+        for subject_tok, mover in movers:
+            out.append(delta(view, verb, kind, mover, place, [subject_tok, noun], rule,
+                              0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
 
 
 # "was going the next morning to London", "were leaving on Tuesday": a plan told in the past.
@@ -260,7 +251,7 @@ def planned(verb: Any) -> bool:
                 for t in c.subtree)
 
 
-def _another_time(verb: Any) -> bool:
+def another_time(verb: Any) -> bool:
     """Whether a verb is told in a past perfect or with a modal ("had calculated", "would
     stay"): the time of a participle hung on it too."""
     return any(c.dep_ == "aux" and (c.lower_ in PAST_PERFECT or c.tag_ == "MD")
@@ -391,7 +382,7 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         return  # "to be in London", "being at Netherfield": a plan or a circumstance
     if lemma in LIVE_VERBS and verb.dep_ == "relcl":
         return  # "the lady with whom she lived in London": who the lady is, not a scene
-    if verb.dep_ == "advcl" and verb.tag_ in {"VBG", "VBN"} and _another_time(verb.head):
+    if verb.dep_ == "advcl" and verb.tag_ in {"VBG", "VBN"} and another_time(verb.head):
         return  # "who had calculated on her daughters remaining at Netherfield": its time
     if any(c.dep_ == "aux" and c.lower_ in {"would", "will", "should", "must", "might", "may",
                                             "could", "shall", "to", "had", "'d", "\u2019d"}

@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from continuum.language.grammar import FINITE_TAGS, PAST_PERFECT
+from continuum.language.grammar import FINITE_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
-from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS, LIVE_VERBS
+from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS, LIVE_VERBS, another_time
 from continuum.pipeline.extract.heuristic.passes.scenes import MOVES as ARRIVALS
 from continuum.pipeline.extract.heuristic.passes.state_deltas import PLACE_KINDS
 from continuum.pipeline.extract.schema import StateDelta
@@ -131,13 +131,8 @@ def _here_and_now(view: ChapterView, verb: Any) -> bool:
         c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in verb.children)
     # "the lady with whom she lived in London": where someone lives, not where the scene is
     described = verb.lemma_.lower() in LIVE_VERBS
-    return verb.pos_ in {"VERB", "AUX"} and finite and not described and _this_time(verb) \
+    return verb.pos_ in {"VERB", "AUX"} and finite and not described and not another_time(verb) \
         and view.verdict(verb).asserted
-
-
-def _this_time(verb: Any) -> bool:
-    return not any(c.dep_ == "aux" and (c.lower_ in PAST_PERFECT or c.tag_ == "MD")
-                   for c in verb.children)
 
 
 def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[Any, Any]]]:
@@ -151,7 +146,7 @@ def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[
             continue
         if verb.lemma_.lower() in STATES or not _main_clause(verb):
             continue
-        if not _this_time(verb) or not view.verdict(verb).asserted:
+        if another_time(verb) or not view.verdict(verb).asserted:
             continue
         for tok in view.subjects(verb):
             if view.in_quote(tok) or view.token_kind[tok.i] not in ("name", "pronoun"):
