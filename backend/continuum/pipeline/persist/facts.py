@@ -16,7 +16,12 @@ from sqlalchemy.orm import Session
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
-from continuum.pipeline.persist.kinship import SIBLING_TYPES, infer_kinship
+from continuum.pipeline.persist.kinship import (
+    CHILD_TYPES,
+    PARENT_TYPES,
+    SIBLING_TYPES,
+    infer_kinship,
+)
 
 Vectors = dict[str, Sequence[Sequence[float]]]
 
@@ -28,6 +33,11 @@ SUPERSEDES = {
     "friend_of": {"enemy_of"},
     "ally_of": {"enemy_of"},
 }
+# Kin of one generation and kin of another cannot both hold between two people: a brother is
+# not a father ("Miss Darcy, the daughter of Mr. Darcy" is the late Mr. Darcy's daughter,
+# when the story already has her brother called so).
+GENERATIONS = PARENT_TYPES | CHILD_TYPES
+EXCLUDES = {**{t: SIBLING_TYPES for t in GENERATIONS}, **{t: GENERATIONS for t in SIBLING_TYPES}}
 # A person has one of these at a time: a new home ends the one before (`passes/residence`).
 ONE_AT_A_TIME = frozenset({"lives_at"})
 
@@ -177,6 +187,16 @@ def _persist_relationships(
             continue  # "his dear sister Elizabeth" of George Wickham: a sister-in-law
         params = {"novel_id": novel_id, "source": source, "target": target, "type": rel.type,
                   "chapter": chapter}
+        if not rel.ended and rel.type in EXCLUDES and session.execute(
+            text("""SELECT 1 FROM relationships
+                     WHERE novel_id = :novel_id AND type = ANY(:excluded) AND to_chapter IS NULL
+                       AND superseded_by_id IS NULL AND from_chapter <= :chapter
+                       AND ((source_id = :source AND target_id = :target)
+                            OR (source_id = :target AND target_id = :source))
+                     LIMIT 1"""),
+            {**params, "excluded": sorted(EXCLUDES[rel.type])},
+        ).first() is not None:
+            continue
         in_force = session.execute(
             text("""SELECT id FROM relationships
                      WHERE novel_id = :novel_id AND type = :type AND to_chapter IS NULL

@@ -52,6 +52,9 @@ FAMILY_NOUNS: dict[str, tuple[str, str]] = {
     if family in {"parent", "sibling"} and gender is not None
 }
 NEAR_SENTENCES = 3
+# A man's plain title: with two words after it, the first is his given name ("Mr. Fitzwilliam
+# Darcy"); a rank ("Sir William Lucas") can head a family by it.
+PLAIN_TITLES = frozenset({"mr", "master"})
 
 
 @dataclass
@@ -106,6 +109,11 @@ def member(key: str, names: list[str], gender: str | None) -> Member:
             surname = _surname(" ".join(words[1:]))
             if surname:
                 out.heads.add(surname)  # "Sir William Lucas", "Lady Catherine de Bourgh"
+        elif title in PLAIN_TITLES and words[0] not in PARTICLES:
+            surname = _surname(" ".join(words[1:]))
+            if surname:  # "Mr. Fitzwilliam Darcy": a given name, whether or not the data knows it
+                out.children.add(surname)
+                given = True
     if not given and not out.children:
         for title, surname in titled:
             if gender and title in HEAD_TITLES.get(gender, ()):

@@ -117,3 +117,24 @@ def test_a_child_calling_mamma_in_a_tagged_quotation_names_her_mother(view: View
                                      _person("Lydia", "female")])
     found = _relations(view, text, context)  # a Lydia of no known family calls nobody mother
     assert not [r for r in found if r[1] == "mother_of"]
+
+
+def test_a_plain_title_with_two_names_gives_a_given_name_the_data_may_not_know() -> None:
+    # "Fitzwilliam" is in no given-name list; "Mr. Fitzwilliam Darcy" says it is his.
+    darcy = member("Fitzwilliam Darcy", ["Fitzwilliam Darcy", "Mr. Darcy", "Mr. Fitzwilliam Darcy"],
+                   "male")
+    assert darcy.children == {"darcy"} and not darcy.heads
+    assert member("Mr. Darcy", ["Mr. Darcy"], "male").heads == {"darcy"}
+
+
+def test_his_sister_of_a_brother_known_by_his_full_name(view: ViewOf) -> None:
+    context = StoryContext(entities=[
+        _person("Fitzwilliam Darcy", "male", "Mr. Darcy", "Mr. Fitzwilliam Darcy", "Darcy"),
+        _person("Georgiana Darcy", "female", "Georgiana", "Miss Darcy"),
+        _person("Lady Anne Darcy", "female", "Lady Anne")])
+    text = ("“How does Georgiana get on, Darcy?” Mr. Darcy spoke with affectionate praise of his "
+            "sister’s proficiency.")
+    assert in_novel("pride_and_prejudice.txt", text.split("” ", 1)[1])
+    found = _relations(view, text, context)
+    assert ("Georgiana Darcy", "sister_of", "Fitzwilliam Darcy") in found
+    assert not [r for r in found if r[1] in {"father_of", "daughter_of"}]
