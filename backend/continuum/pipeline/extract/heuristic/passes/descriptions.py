@@ -13,7 +13,9 @@ was an indolent man": `_certain_pronoun`):
   and rich, with a comfortable home and happy disposition, seemed …".
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
-of context), hold a common noun, and be 3 to 30 words long. A person's is headed by a noun
+of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
+man, greatly superior to his sister" keeps "a sensible, gentlemanlike man"), hold a common
+noun, and be 3 to 30 words long. A person's is headed by a noun
 for a person (a girl, a clergyman, a friend, "a sort of general friend"; `person_head`), so
 "Jane had been a week in town" and "Emma was a good deal ..." describe nobody. The first such phrase in the
 chapter is the entity's description as of this chapter; the spine keeps an earlier one.
@@ -41,6 +43,7 @@ _INDEFINITE = frozenset({"a", "an"})
 _DEICTIC = frozenset({"this", "that", "these", "those", "such"})
 _PERSONAL = frozenset({"PRP", "PRP$", "WP", "WP$"})  # "his", "them", "whose"
 MIN_WORDS, MAX_WORDS = 3, 30
+_BREAKS = frozenset({",", ";", "--", "\u2014"})  # where a set-off modifier begins
 MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
 PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
@@ -155,11 +158,19 @@ def _phrase(head: Any) -> str | None:
     clauses = {t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
                for t in c.subtree}
     tokens = [t for t in head.subtree if t.i not in clauses]
-    return _standalone(tokens)
+    return _standalone(tokens, head)
 
 
-def _standalone(tokens: list[Any]) -> str | None:
-    """The text of the tokens, if it can stand on its own: 3 to 30 words, none pointing."""
+def _standalone(tokens: list[Any], head: Any | None = None) -> str | None:
+    """The text of the tokens, if it can stand on its own: 3 to 30 words, none pointing.
+
+    A pointing word after a comma past the head ends the phrase at that comma: "a sensible,
+    gentlemanlike man, greatly superior to his sister" is "a sensible, gentlemanlike man"."""
+    pointing = next((t for t in tokens if _pointing(t)), None)
+    if pointing is not None:
+        breaks = [t for t in tokens if t.i < pointing.i and t.text in _BREAKS
+                  and (head is None or t.i > head.i)]
+        tokens = [t for t in tokens if breaks and t.i < breaks[-1].i]
     words = [t for t in tokens if not t.is_punct]
     if not MIN_WORDS <= len(words) <= MAX_WORDS or any(_pointing(t) for t in tokens):
         return None

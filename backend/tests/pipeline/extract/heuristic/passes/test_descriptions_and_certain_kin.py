@@ -34,6 +34,15 @@ def test_a_copula_in_narration_describes_the_person() -> None:
     assert found is not None and "mixture of quick parts" in found
 
 
+def test_a_set_off_modifier_that_points_elsewhere_ends_the_description() -> None:
+    text = ("Mr. Gardiner was a sensible, gentlemanlike man, greatly superior to his sister, as well "
+            "by nature as education.")
+    assert in_novel("pride_and_prejudice.txt", text)
+    assert _descriptions(text)["Mr. Gardiner"] == "a sensible, gentlemanlike man"
+    # With no comma before it, "his" leaves the phrase meaningless out of context: nothing.
+    assert _descriptions("Mr. Gardiner was a great favourite of his sister.").get("Mr. Gardiner") is None
+
+
 def test_a_person_is_described_by_a_noun_for_a_person() -> None:
     # Whole novels' false descriptions: a length of time, an amount, a thing she wrote.
     assert _descriptions("Jane Bennet had been a week in town.").get("Jane Bennet") is None
