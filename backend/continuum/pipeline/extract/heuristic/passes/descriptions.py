@@ -117,11 +117,20 @@ def _described(noun: Any) -> bool:
 
 
 def _of_whom(noun: Any) -> bool:
-    """"the natural daughter of somebody", "the wife of Mr. Collins": a noun for a person
-    with an of-phrase saying whose, which describes rather than identifies."""
-    return person_head(noun) and any(
+    """"the natural daughter of somebody", "the wife of Mr. Collins", "Mr. Wopsle's
+    great-aunt's granddaughter": a noun for a person with an of-phrase or a named owner saying
+    whose, which describes rather than identifies."""
+    return person_head(noun) and (_named_owner(noun) or any(
         g.dep_ == "pobj" and (g.pos_ == "PROPN" or (g.tag_ == "NN" and (g.pos_ == "PRON" or person_head(g))))
-        for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children)
+        for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children))
+
+
+def _named_owner(noun: Any) -> bool:
+    """Whether a possessive chain of people ends in a name: "Mr. Wopsle's great-aunt's"."""
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return False
+    return owner.pos_ == "PROPN" or (owner.pos_ == "NOUN" and person_head(owner) and _named_owner(owner))
 
 
 def _adjective_gloss(name: Any) -> str | None:
@@ -155,9 +164,9 @@ def _pointing(tok: Any) -> bool:
 
 def _phrase(head: Any) -> str | None:
     """The noun phrase under `head`, up to its first clause, if it can stand on its own."""
-    clauses = {t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
-               for t in c.subtree}
-    tokens = [t for t in head.subtree if t.i not in clauses]
+    clause = min((t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
+                  for t in c.subtree), default=None)
+    tokens = [t for t in head.subtree if clause is None or t.i < clause]
     return _standalone(tokens, head)
 
 

@@ -43,6 +43,26 @@ def test_a_set_off_modifier_that_points_elsewhere_ends_the_description() -> None
     assert _descriptions("Mr. Gardiner was a great favourite of his sister.").get("Mr. Gardiner") is None
 
 
+def test_whose_relative_by_a_named_owner_describes_the_person() -> None:
+    text = "Biddy was Mr. Wopsle's great-aunt's granddaughter; I confess myself unequal to it."
+    assert in_novel("great_expectations.txt", text.split(";")[0])
+    assert _descriptions(text)["Biddy"] == "Mr. Wopsle's great-aunt's granddaughter"
+    assert _descriptions("Biddy was Mr. Wopsle's great-aunt's kettle.").get("Biddy") is None
+
+
+def test_a_description_stops_where_its_first_clause_begins() -> None:
+    text = ("I found out within a few hours, and may mention at once, that Mrs. Pocket was the only "
+            "daughter of a certain quite accidental deceased Knight, who had invented for himself a "
+            "conviction that his deceased father would have been made a Baronet but for somebody's "
+            "determined opposition arising out of entirely personal motives,--I forget whose, if I "
+            "ever knew,--the Sovereign's, the Prime Minister's, the Lord Chancellor's, the "
+            "Archbishop of Canterbury's, anybody's,--and had tacked himself on to the nobles of the "
+            "earth in right of this quite supposititious fact.")
+    assert in_novel("great_expectations.txt", text.split(" but for")[0])
+    assert _descriptions(text)["Mrs. Pocket"] == (
+        "the only daughter of a certain quite accidental deceased Knight")
+
+
 def test_a_person_is_described_by_a_noun_for_a_person() -> None:
     # Whole novels' false descriptions: a length of time, an amount, a thing she wrote.
     assert _descriptions("Jane Bennet had been a week in town.").get("Jane Bennet") is None
