@@ -170,20 +170,32 @@ class ChapterView:
         if self._place_heads is None:
             heads: dict[str, set[str]] = {}
             names = {k for k, t in self.types.items() if t == "location"}
-            canonical = {e.name for e in self.context.entities if e.type == "location"}
-            canonical |= {k for k, e in self.chapter.entities.items() if e.type == "location"}
             for name in names:
                 parts = name.lower().split()
                 if parts and parts[0] == "the":
                     parts = parts[1:]
                 if len(parts) >= 2 and parts[-1].isalpha():
-                    owner = name if name in canonical else next(
-                        (c for c in canonical if self.types.get(c) == "location" and name in
-                         self.aliases_of(c)), name)
-                    heads.setdefault(parts[-1], set()).add(owner)
+                    heads.setdefault(parts[-1], set()).add(self.place_of_name(name))
             self._place_heads = {h: next(iter(v)) if len(v) == 1 else None
                                  for h, v in heads.items()}
         return self._place_heads.get(head)
+
+    def place_named_for(self, owner: str) -> str | None:
+        """The one named place whose name is an owner's possessive and a noun: "Barnard's" is
+        Barnard's Inn when the story knows that one place so named (None for none or several)."""
+        prefix = owner.lower().replace("\u2019", "'") + "'s "
+        found = {self.place_of_name(name) for name, kind in self.types.items() if kind == "location"
+                 and name.lower().replace("\u2019", "'").startswith(prefix)}
+        return next(iter(found)) if len(found) == 1 else None
+
+    def place_of_name(self, name: str) -> str:
+        """The location entity a location's name or alias belongs to."""
+        canonical = {e.name for e in self.context.entities if e.type == "location"}
+        canonical |= {k for k, e in self.chapter.entities.items() if e.type == "location"}
+        if name in canonical:
+            return name
+        return next((c for c in canonical if self.types.get(c) == "location"
+                     and name in self.aliases_of(c)), name)
 
     def aliases_of(self, name: str) -> list[str]:
         """Every other name the story and this chapter know the entity by."""

@@ -80,13 +80,14 @@ def _named_before(view: ChapterView, place: str, at: int) -> bool:
 def house_of(view: ChapterView, tok: Any) -> str | None:
     """"went to Miss Havisham's", "stayed at Mrs. Goddard's": a person's name in the
     possessive with no noun after it, as what a verb goes to or is at, is that person's
-    house, named "Miss Havisham's" after the person's entity."""
+    house, named "Miss Havisham's" after the person's entity; or the one place the story
+    names so ("went to Barnard's" is Barnard's Inn)."""
     key = view.character(tok)
     if key is None or tok.dep_ not in {"pobj", "dobj"}:
         return None
     if not any(c.dep_ == "case" and c.lower_ in POSSESSIVE_MARKS for c in tok.children):
         return None
-    return f"{key}'s"
+    return view.place_named_for(tok.text) or f"{key}'s"
 
 
 def house_items(view: ChapterView, used: set[str]) -> list[EntityItem]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, WEEKDAYS
+from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.schema import StateDelta
@@ -239,16 +239,11 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
                               0.8 if view.key(noun) and rule == "movement" else 0.7, subject_tok))
 
 
-# "was going the next morning to London", "were leaving on Tuesday": a plan told in the past.
-LATER = frozenset({"next", "following", "tomorrow", "to-morrow", "morrow"}) | WEEKDAYS
-
-
 def planned(verb: Any) -> bool:
-    """A progressive of motion with a later time ("he was going the next morning to London"):
-    where someone means to go, not where they went."""
-    return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children) \
-        and any(t.lower_ in LATER for c in verb.children if c.dep_ in {"npadvmod", "prep", "advmod"}
-                for t in c.subtree)
+    """A progressive of motion: a plan ("he was going the next morning to London", "I learnt
+    that she was going to London") or a journey under way ("they were walking into Highbury;
+    --to Hartfield of course"), not an arrival."""
+    return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children)
 
 
 def another_time(verb: Any) -> bool:

@@ -187,9 +187,22 @@ def test_a_progressive_with_a_later_time_is_a_plan_not_a_move(view: ViewOf, text
     assert moves(view, text) == []
 
 
-def test_a_progressive_of_the_moment_is_a_move(view: ViewOf) -> None:
-    assert ("moved_to", "Tom Heller", "Red Lion") in moves(
-        view, "Tom Heller was walking to the Red Lion when the rain began.")
+@pytest.mark.parametrize(("text", "simple_past", "move"), [
+    # Great Expectations ch 29: Estella is at Satis House at the chapter's end.
+    ("I learnt that Estella had but just come home from France, and that she was going to London.",
+     "went", ("moved_to", "Estella", "London")),
+    # Emma ch 28: on the way, seen from Ford's; Mrs. Weston ends the chapter at Randalls.
+    ("Mrs. Weston and Frank Churchill were walking into Highbury, to Hartfield of course.",
+     "walked", ("moved_to", "Frank Churchill", "Highbury")),
+    ("Tom Heller was walking to the Red Lion when the rain began.",
+     "walked", ("moved_to", "Tom Heller", "Red Lion")),
+])
+def test_a_progressive_is_a_plan_or_a_journey_under_way_not_an_arrival(
+        view: ViewOf, text: str, simple_past: str, move: tuple[str, str, str]) -> None:
+    assert not [m for m in moves(view, text) if m[0] in {"moved_to", "arrived_at"}]
+    past = text.replace("was going", simple_past).replace("were walking", simple_past) \
+        .replace("was walking", simple_past)
+    assert move in moves(view, past)  # the same journey told as done is a move
 
 
 @pytest.mark.parametrize("text", [
@@ -237,3 +250,20 @@ def test_a_participle_takes_the_time_of_the_clause_it_hangs_on(view: ViewOf) -> 
     text = f"Jane had gone to bed. {said} Her answer, therefore, was not propitious."
     items = extract_state_deltas(view(text, context)).items
     assert [d for d in items if d.kind in {"moved_to", "arrived_at"}] == []
+
+
+def test_a_possessive_place_is_the_one_place_the_story_names_so(view: ViewOf) -> None:
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Great Expectations ch 31: "Barnard's" is Barnard's Inn, not a house of the Mr. Barnard
+    # the story met in chapter 21 (Barnard's Inn is named for him).
+    text = "Herbert Pocket said he thought it would be kind, and he went to Barnard's with us."
+    known = StoryContext(entities=[
+        KnownEntity(name="Herbert Pocket", type="character", gender="male", aliases=["Herbert"]),
+        KnownEntity(name="Mr. Barnard", type="character", gender="male", aliases=["Barnard"]),
+        KnownEntity(name="Barnard's Inn", type="location")])
+    places = {d.object for d in extract_state_deltas(view(text, known)).items if d.kind == "moved_to"}
+    assert places == {"Barnard's Inn"}
+    alone = StoryContext(entities=known.entities[:2])  # no such place: the man's house
+    places = {d.object for d in extract_state_deltas(view(text, alone)).items if d.kind == "moved_to"}
+    assert places == {"Mr. Barnard's"}
