@@ -26,6 +26,7 @@ from typing import TypeVar
 from rapidfuzz import fuzz, process
 
 from continuum.language.names import (
+    NEUTRAL_HONORIFICS,
     PARTICLES,
     RANK_HONORIFICS,
     ROYAL_HONORIFICS,
@@ -339,7 +340,8 @@ def _by_surname(
 def _by_initial(roster: Roster, names: list[str], gender: str | None) -> Resolution:
     """"Mr. E." → the person called "Mr. E…" ("Mr. Elton"), "Mrs. J." → "Mrs. Joe Gargery":
     every name of the item is one title and one letter; the candidates carry that title (or
-    one of its sex) before a word starting with the letter; several bind to the salient one
+    one of its sex; a rank or a profession only itself: "Colonel F." is no "Mr. Fitzwilliam
+    Darcy") before a word starting with the letter; several bind to the salient one
     ("Colonel F." of two colonels F. named about as often binds to none)."""
     initials = [split_honorific(n) for n in names]
     if not initials or any(t is None or len(b) != 1 or not b.isalpha() for t, b in initials):
@@ -356,7 +358,8 @@ def _by_initial(roster: Roster, names: list[str], gender: str | None) -> Resolut
             title, bare = split_honorific(known)
             first = bare.split(" ")[0]
             if title and len(first) > 1 and first.startswith(letter) and \
-                    all(compatible_titles(t, title) for t in titles):
+                    all(compatible_titles(t, title) for t in titles) and \
+                    (title in titles or not titles & NEUTRAL_HONORIFICS):
                 candidates.add(entry.id)
     chosen = next(iter(candidates)) if len(candidates) == 1 else salient(roster, candidates)
     return Resolution(chosen, "initial") if chosen else Resolution(None, "none")

@@ -165,6 +165,11 @@ def test_an_initial_two_people_share_binds_to_none_unless_one_is_far_more_named(
     assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id is None
     roster, ids = _salient_roster(("Colonel Forster", "male", 30), ("Colonel Fitzwilliam", "male", 5))
     assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id == ids["Colonel Forster"]
+    # A rank is no "Mr.": the hero, "Mr. Fitzwilliam Darcy" and far the most named, is no
+    # "Colonel F." (whole-book P&P had moved Darcy to Hertfordshire with Colonel Forster).
+    roster, ids = _salient_roster(("Colonel Forster", "male", 30), ("Colonel Fitzwilliam", "male", 50),
+                                  ("Mr. Fitzwilliam Darcy", "male", 1500))
+    assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id is None
 
 
 def test_a_kings_name_is_not_a_commoners() -> None:
