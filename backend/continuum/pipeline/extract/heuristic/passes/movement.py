@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT
+from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.schema import StateDelta
@@ -253,6 +254,13 @@ def another_time(verb: Any) -> bool:
                for c in verb.children)
 
 
+def _clause_verb(verb: Any) -> Any:
+    """The finite verb whose time a participle takes: "said" of "he had said, on taking leave"."""
+    while verb.tag_ in {"VBG", "VBN"} and verb.dep_ in {"advcl", "pcomp", "xcomp"}:
+        verb = verb.head.head if verb.head.pos_ == "ADP" else verb.head
+    return verb
+
+
 def habitual(verb: Any) -> bool:
     """A motion told with an adverb of frequency ("Mr. Darcy came so often to the
     Parsonage", "she walked daily to Meryton"): a habit, no one journey that ends there."""
@@ -278,7 +286,9 @@ def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     """Leaving the places one says good-bye to: "I said good-bye to Mother and the cove ...
     and the dear old Admiral Benbow" (Treasure Island ch 7) leaves the Admiral Benbow. Only a
     place the story knows as one: the people in the list are no places, nor is a bare "the
-    cove"; and a good-bye said in a quotation moves nobody."""
+    cove"; and a good-bye said in a quotation moves nobody. Taking leave of people
+    ("Elizabeth took leave of the whole party"), told of a certain person in the story's now,
+    ends the place on record: they go, where the text does not say."""
     said = {c.lower_ for c in verb.children if c.dep_ in {"dobj", "intj", "npadvmod", "attr"}}
     if lemma not in FAREWELL_VERBS or view.in_quote(verb) or not said & FAREWELLS:
         return  # "good-bye" is parsed "good" (its object) and "bye" (an interjection)
@@ -288,14 +298,23 @@ def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     nouns = [noun for prep, noun in view.preps(verb) if prep in {"to", "of"}]
     # The parser may hang the list's last noun on the verb: "..., and the dear old Admiral Benbow".
     nouns += [c for c in verb.children if c.dep_ == "conj" and c.pos_ in {"NOUN", "PROPN"}]
+    places = 0
     for noun in nouns:
         key = view.key(noun)  # a place the story knows: "Mother", capitalised, is no place
         place = key if key and view.type_of(key) == "location" else None
         if place is None:
             continue
+        places += 1
         for subject_tok, mover in movers:
             out.append(delta(view, verb, "left", mover, place, [subject_tok, noun], "farewell",
                              0.7, subject_tok))
+    if places or lemma != "take" or another_time(verb) or another_time(_clause_verb(verb)) \
+            or not view.verdict(verb).asserted:
+        return
+    for subject_tok, mover in movers:  # "Elizabeth took leave of the whole party": she goes
+        if certain(view, subject_tok, mover):
+            out.append(delta(view, verb, "left", mover, None, [subject_tok], "farewell", 0.6,
+                             subject_tok))
 
 
 def _home(view: ChapterView, verb: Any) -> Any | None:

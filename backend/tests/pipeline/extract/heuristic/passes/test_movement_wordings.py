@@ -253,8 +253,6 @@ def test_a_participle_takes_the_time_of_the_clause_it_hangs_on(view: ViewOf) -> 
 
 
 def test_a_possessive_place_is_the_one_place_the_story_names_so(view: ViewOf) -> None:
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
-
     # Great Expectations ch 31: "Barnard's" is Barnard's Inn, not a house of the Mr. Barnard
     # the story met in chapter 21 (Barnard's Inn is named for him).
     text = "Herbert Pocket said he thought it would be kind, and he went to Barnard's with us."
@@ -267,3 +265,20 @@ def test_a_possessive_place_is_the_one_place_the_story_names_so(view: ViewOf) ->
     alone = StoryContext(entities=known.entities[:2])  # no such place: the man's house
     places = {d.object for d in extract_state_deltas(view(text, alone)).items if d.kind == "moved_to"}
     assert places == {"Mr. Barnard's"}
+
+
+def test_taking_leave_of_people_ends_the_place_on_record(view: ViewOf) -> None:
+    # Pride and Prejudice ch 12: Elizabeth and Jane leave Netherfield for home.
+    text = "Elizabeth Bennet took leave of the whole party in the liveliest spirits."
+    assert in_novel("pride_and_prejudice.txt", text.replace("Elizabeth Bennet", "Elizabeth"))
+    assert ("left", "Elizabeth Bennet", None) in moves(view, text)
+
+
+@pytest.mark.parametrize("text", [
+    # Great Expectations ch 41: what Provis said when he left, the night before.
+    "Tom Heller had said, on taking leave of Nell Barrow, that he would come to breakfast.",
+    "Tom Heller had taken leave of Nell Barrow before the rain began.",
+    "Tom Heller would take leave of Nell Barrow in the morning.",
+])
+def test_a_leave_taken_at_another_time_moves_nobody(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
