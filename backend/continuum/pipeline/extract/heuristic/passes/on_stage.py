@@ -13,7 +13,8 @@ his declaration in form."). So, per scene (`segment.scenes`):
   she lived in London" says where she lives), and a place only talked of, in speech or as
   where a letter comes from, counts for nothing, nor does a move told in speech or in a
   letter the chapter quotes (Mrs. Gardiner's "Wickham … had gone … to London" sets no
-  scene of Elizabeth's);
+  scene of Elizabeth's), nor the move of someone who does not act in the scene ("I found,
+  on questioning the servants, that Estella was in Paris" puts nobody at Satis House in Paris);
 - the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
   subject of an asserted main-clause verb outside speech that is no copula, by name or by
   a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
@@ -61,7 +62,7 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     added: list[StateDelta] = []
     for span in split_scenes(view.text):
         acts = scene_acts(view, span.start, span.end)
-        votes = place_votes(view, span.start, span.end, deltas)
+        votes = place_votes(view, span.start, span.end, deltas, set(acts))
         if not votes:
             continue
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
@@ -88,10 +89,12 @@ def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:
     return delta(view, verb, "arrived_at", who, place, [said, verb], RULE, CONFIDENCE)
 
 
-def place_votes(view: ChapterView, start: int, end: int,
-                deltas: list[StateDelta]) -> list[Vote]:
+def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta],
+                actors: set[str] | None = None) -> list[Vote]:
     """What sets the scene at a place, where in the text, how strongly, and the token or
-    delta that says it."""
+    delta that says it. A move sets the scene only when its mover acts in the scene (one of
+    `actors`, when given): "that Estella was in Paris", told to Pip at Satis House, takes
+    nobody there."""
     votes: list[Vote] = []
     for tok in view.tokens_between(start, end):
         if view.in_quote(tok) or view.is_markup(tok) or view.token_kind[tok.i] != "name":
@@ -106,7 +109,8 @@ def place_votes(view: ChapterView, start: int, end: int,
     votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
               and view.type_of(d.object) == "location"
-              and not view.char_in_quote(d.evidence.start)]
+              and not view.char_in_quote(d.evidence.start)
+              and (actors is None or d.subject in actors)]
     return sorted(votes, key=lambda v: v[0])
 
 

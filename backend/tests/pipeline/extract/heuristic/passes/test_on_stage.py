@@ -112,3 +112,17 @@ def test_where_someone_lives_in_a_relative_clause_sets_no_scene(view: ViewOf) ->
             "The lady with whom he lived at Brackley smiled. Anna sat down. Anna talked "
             "of the weather. Piet answered her.")
     assert staged(view, text) == []
+
+
+def test_a_move_of_someone_not_acting_in_the_scene_sets_no_scene(view: ViewOf) -> None:
+    # Great Expectations ch 49: Pip learns at Satis House "that Estella was in Paris"; Miss
+    # Havisham, acting there, had been put in Paris.
+    cast = StoryContext(entities=[*CAST.entities, KnownEntity(
+        name="Estella", type="character", gender="female"), KnownEntity(name="Paris", type="location")])
+    text = ("Anna Lind sat by the fire. Piet Mors watched her. I found, on questioning the servants, "
+            "that Estella was in Paris. Anna Lind wept. Piet Mors took her hand.")
+    assert not [s for s in staged(view, text, cast) if s[2] == "Paris"]
+    # Her own move, when she acts in the scene, still sets it.
+    text = ("Estella arrived in Paris. Anna Lind sat by the fire. Piet Mors watched her. Estella "
+            "smiled. Anna Lind wept. Piet Mors took her hand.")
+    assert ("arrived_at", "Anna Lind", "Paris") in staged(view, text, cast)
