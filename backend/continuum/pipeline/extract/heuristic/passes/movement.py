@@ -317,6 +317,37 @@ def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
                              subject_tok))
 
 
+def gone(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
+    """"Short had been the notice--short their meeting; he was gone": someone certain is
+    gone, in a main clause of the narration's now, with no place said: the place on record
+    ends (where they went, the text does not say here). Not "when she was gone" (a clause of
+    time), "had gone", "would be gone", nor "I thought he was gone"."""
+    if lemma != "go" or verb.tag_ != "VBN" or view.in_quote(verb):
+        return
+    # "he was gone": "gone" under "was" (an adjective to the parser), or "was" its auxiliary
+    clause = verb.head if verb.dep_ == "acomp" and verb.head.lemma_ == "be" else verb
+    if clause is verb and not any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be"
+                                  for c in verb.children):
+        return
+    if not _main(clause) or another_time(clause):
+        return
+    if view.preps(verb) or any(c.dep_ in {"dobj", "advmod", "prt", "npadvmod"} for c in verb.children):
+        return  # "was gone to London", "was gone away", "was gone home": the movement rules
+    for subject in (c for c in clause.children if c.dep_ in {"nsubj", "nsubjpass"}):
+        if view.token_kind[subject.i] not in ("name", "pronoun"):
+            continue  # "for my heart was gone" is no one leaving (nor is the "I" before it)
+        for who in view.characters(subject):
+            if certain(view, subject, who):
+                out.append(delta(view, verb, "left", who, None, [subject], "gone", 0.6, subject))
+
+
+def _main(verb: Any) -> bool:
+    """Whether a verb heads the sentence, or a clause joined to its head by "and" or a colon."""
+    while verb.dep_ == "conj" and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.dep_ == "ROOT"
+
+
 def _home(view: ChapterView, verb: Any) -> Any | None:
     """The "home" a verb goes to: "went home", "reached home", "arrived at home"."""
     for child in verb.children:

@@ -26,6 +26,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     confined,
     farewell,
     found_self,
+    gone,
     movement,
     placed_others,
     presence,
@@ -115,6 +116,7 @@ def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> Delta
             continue  # dialogue in the present tense: plans and habits, not changes
         before = len(result.items)
         movement(view, tok, lemma, result.items, result.homes)
+        gone(view, tok, lemma, result.items)
         confined(view, tok, lemma, result.items)
         if not hand_over(view, tok, lemma, result.items, registry):
             possession(view, tok, lemma, result.items, registry)

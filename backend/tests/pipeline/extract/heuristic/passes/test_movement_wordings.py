@@ -282,3 +282,21 @@ def test_taking_leave_of_people_ends_the_place_on_record(view: ViewOf) -> None:
 ])
 def test_a_leave_taken_at_another_time_moves_nobody(view: ViewOf, text: str) -> None:
     assert moves(view, text) == []
+
+
+def test_someone_gone_in_the_narrations_now_leaves_the_place_on_record(view: ViewOf) -> None:
+    text = ("The door had soon shut out Frank Churchill. Short had been the notice--short their "
+            "meeting; he was gone; and Emma felt so sorry to part.")
+    assert in_novel("emma.txt", text.split(". ", 1)[1].rstrip("."))
+    assert ("left", "Frank Churchill", None) in moves(view, text)
+
+
+@pytest.mark.parametrize("text", [
+    # Great Expectations ch 30: a heart, not Pip, is gone.
+    "Tom Heller arrived at the Red Lion safe,--but not sound, for his heart was gone.",
+    "When Tom Heller was gone, Nell Barrow sat down on her stool.",  # a clause of time
+    "Nell Barrow thought that Tom Heller was gone.",
+    "Tom Heller had been gone an hour.",
+])
+def test_gone_of_something_else_or_at_another_time_leaves_nothing(view: ViewOf, text: str) -> None:
+    assert not [m for m in moves(view, text) if m[0] == "left" and m[2] is None]
