@@ -6,6 +6,8 @@ as a crow", "the colour of straw")."""
 
 from __future__ import annotations
 
+import re
+
 from continuum.language.lexicon import words
 
 # Colours eyes are said to be, and hair: the words a colour phrase is made of.
@@ -59,3 +61,20 @@ COMPARED = {thing: colour for colour, things in THINGS.items() for thing in thin
 def colour_group(colour: str) -> int:
     """The group a bare colour belongs to (an index into COLOUR_GROUPS)."""
     return next(i for i, g in enumerate(COLOUR_GROUPS) if colour.lower() in g)
+
+
+def colour_key(value: str) -> int | None:
+    """The group of the colour a written value names: a colour word ("dark brown", "iron-grey"),
+    a variant ("coppery"), else a thing of one colour ("wet sand", "a raven's wing"); None when
+    it names none ("dark", "stewed tea")."""
+    words = [w for w in re.split(r"[^a-z]+", value.lower()) if w]
+    for word in words:
+        if word in COLOUR_WORDS:
+            return colour_group(word)
+        if word in VARIANTS:
+            return colour_group(VARIANTS[word])
+    for word in words:
+        thing = COMPARED.get(word) or COMPARED.get(word.removesuffix("s"))
+        if thing:
+            return colour_group(thing)
+    return None

@@ -91,6 +91,9 @@ class WorldState:
     open_setups: list[Setup] = field(default_factory=list)
     paid_setups: list[Setup] = field(default_factory=list)
     locked_canon: list[LockedFact] = field(default_factory=list)
+    # Hair and eye colours earlier chapters state and nobody locked, read plainly (a colour word
+    # on the hair or eyes, not a likeness, a description or "their" hair), in chapter order.
+    stated_colours: list[LockedFact] = field(default_factory=list)
 
 
 def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState:
@@ -151,4 +154,14 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
              WHERE c.novel_id = :n AND c.locked AND {asserted_by('c')}"""), params):
         world.locked_canon.append(LockedFact(r.subject_id, r.subject, r.predicate, r.value,
                                              Evidence(r.chapter, r.evidence_quote or "")))
+    for r in session.execute(text(f"""
+            SELECT subject_id, subject, predicate, value, chapter, evidence_quote FROM canon_facts c
+             WHERE c.novel_id = :n AND NOT c.locked AND c.chapter <= :cap
+               AND c.predicate IN ('hair_colour', 'eye_colour')
+               AND c.evidence_rule IN ('canon.possessive', 'canon.have', 'canon.with',
+                                       'canon.colour_forms', 'canon.colour_parsed')
+               AND {asserted_by('c')}
+             ORDER BY c.chapter, c.evidence_start"""), params):
+        world.stated_colours.append(LockedFact(r.subject_id, r.subject, r.predicate, r.value,
+                                               Evidence(r.chapter, r.evidence_quote or "")))
     return world

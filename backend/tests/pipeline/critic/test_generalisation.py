@@ -12,6 +12,7 @@ from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import (
+    CanonFactItem,
     ChapterExtraction,
     EntityItem,
     EventItem,
@@ -41,6 +42,20 @@ def _world(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:
         ids[name] = uuid.uuid4()
         world.names[ids[name]] = Named(name, (), type_, 1)
     return world, ids
+
+
+def read_canon(text: str, world: WorldState, genders: dict[str, str] | None = None) -> list[CanonFactItem]:
+    """The canon facts the offline extractor reads in a text whose people are the world's
+    characters (the critic compares colours only from what the extractor read)."""
+    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+    from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
+    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    context = StoryContext(entities=[
+        KnownEntity(name=named.name, type=named.type, gender=(genders or {}).get(named.name, "unknown"))
+        for named in world.names.values()])
+    return extract_canon_facts(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:
@@ -175,11 +190,11 @@ def test_conflicting_locks_are_not_trusted() -> None:
         LockedFact(ids["Elena Marsh"], "Elena Marsh", "hair_colour", "black", Evidence(10, "her black hair"))]
     for colour, expected in (("red", []), ("yellow", ["WARN"])):
         text = f"Elena Marsh pushed her {colour} hair out of her eyes."
-        claims = bind_claims(text, ChapterExtraction(), world)
+        claims = bind_claims(text, ChapterExtraction(canon_facts=read_canon(text, world)), world)
         assert [f.severity for f in canon.check(claims, world)] == expected
     world.locked_canon.pop()
-    claims = bind_claims("Elena Marsh pushed her yellow hair out of her eyes.", ChapterExtraction(),
-                         world)
+    text = "Elena Marsh pushed her yellow hair out of her eyes."
+    claims = bind_claims(text, ChapterExtraction(canon_facts=read_canon(text, world)), world)
     assert [f.severity for f in canon.check(claims, world)] == ["FAIL"]
 
 

@@ -1,12 +1,12 @@
 """The critic's own recognisers on real sentences (no database): speech and its speaker,
-payoff markers, hand-overs and losses, colour attributes, near-duplicate names."""
+payoff markers, hand-overs and losses, near-duplicate names."""
 
 from __future__ import annotations
 
 import uuid
 
 from continuum.language.prose import sentences, speeches
-from continuum.pipeline.critic.checks import canon, commitments, entity, possession
+from continuum.pipeline.critic.checks import commitments, entity, possession
 from continuum.pipeline.critic.claims import bind_claims, same_person
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
 from continuum.reads.critic_state import PriorSentence
@@ -72,14 +72,6 @@ def test_hand_overs_and_losses_in_earlier_sentences() -> None:
         10, 0, "The magistrate handed the Guild ledger back to Aldous, and Aldous carried it home."),
         ledger)
     assert back is not None and back.holder == "Aldous"
-
-
-def test_colour_attributes() -> None:
-    found = [(m.group("who"), m.group("colour"), m.group("part")) for m in canon._ATTRIBUTE.finditer(
-        "Elena Marsh pushed her fair hair out of her eyes. Mara's blue eyes were wet. Elena Marsh "
-        "was nineteen years old, a seamstress, with red hair that no bonnet could keep in order.")]
-    assert found == [("Elena Marsh", "fair", "hair"), ("Mara", "blue", "eyes"),
-                     ("Elena Marsh", "red", "hair")]
 
 
 def _world_with(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:

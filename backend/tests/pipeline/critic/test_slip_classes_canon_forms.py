@@ -16,7 +16,7 @@ from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction, 
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world
+from .test_generalisation import FakeHistory, _entity, _world, read_canon
 
 PEOPLE = ("Nell Brandt", "Ruth Penrose", "Hal Brandt", "Walter Pike")
 
@@ -70,7 +70,9 @@ def _entities(text: str, people: tuple[tuple[str, ...], ...],
 def _check(text: str, *people: tuple[str, ...], pronouns: dict[str, tuple[str, ...]] | None = None,
            facts: list[CanonFactItem] | None = None) -> list[tuple[str, str]]:
     world, _ = _mill()
-    extraction = ChapterExtraction(new_entities=_entities(text, people, pronouns), canon_facts=facts or [])
+    if facts is None:  # the colours the extractor reads in the text
+        facts = [f for f in read_canon(text, world, GENDER) if f.predicate in ("hair_colour", "eye_colour")]
+    extraction = ChapterExtraction(new_entities=_entities(text, people, pronouns), canon_facts=facts)
     claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in canon.check(claims, world)]
 
@@ -85,7 +87,6 @@ def _check(text: str, *people: tuple[str, ...], pronouns: dict[str, tuple[str, .
     "Nell turned from the window. Her hair, brown as a chestnut, had come out of its pins.",
     "Nell came into the mill yard, her hair like spun gold in the morning sun.",
     "Nell waited on the bridge. Her straw-coloured hair blew across her face.",
-    "Nell looked up from the shuttle, and her eyes were as blue as cornflowers.",
 ])
 def test_a_colour_compared_or_by_a_thing_contradicts_the_locked_one(text: str) -> None:
     found = _check(text, NELL, pronouns={"Nell Brandt": ("Her", "her")})
@@ -97,6 +98,9 @@ def test_a_colour_compared_or_by_a_thing_contradicts_the_locked_one(text: str) -
     "Nell Brandt's hair was as brown as a hazelnut.",
     "Nell Brandt's eyes were as green as the river weed.",
     "Nell Brandt's hair, brown as a hazelnut, came loose from its pins.",
+    # "her" after the name in the same sentence: the sentence names her (as the extractor's
+    # plain "her eyes were blue" always did)
+    "Nell looked up from the shuttle, and her eyes were as blue as cornflowers.",
 ])
 def test_a_named_owner_with_a_colour_word_on_the_part_fails(text: str) -> None:
     found = _check(text, NELL)

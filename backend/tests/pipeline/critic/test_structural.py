@@ -13,13 +13,14 @@ from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world
+from .test_generalisation import FakeHistory, _entity, _world, read_canon
 
 
 def _claims(text: str, world: WorldState, *entities: tuple[str, tuple[str, ...]],
-            history: FakeHistory | None = None) -> DraftClaims:
+            history: FakeHistory | None = None, read: bool = False) -> DraftClaims:
     extraction = ChapterExtraction(new_entities=[_entity(text, name, *surfaces)
-                                                 for name, surfaces in entities])
+                                                 for name, surfaces in entities],
+                                   canon_facts=read_canon(text, world) if read else [])
     return bind_claims(text, extraction, world, history or FakeHistory())  # type: ignore[arg-type]
 
 
@@ -164,15 +165,14 @@ def test_colour_of_a_pronoun_owner() -> None:
             ("Mara came in out of the rain. She shook the water out of her red hair.",
              ("Mara", "She", "her")),
             ("Mara came in out of the rain. Her eyes were blue in the lamplight.", ("Mara", "Her"))):
-        claims = _claims(text, world, ("Mara Finch", surfaces))
-        assert canon._colours(claims, world, []) == []
+        claims = _claims(text, world, ("Mara Finch", surfaces), read=True)
         # the owner is only a pronoun (resolved by the extractor, maybe wrongly): a WARN
         assert [f.severity for f in canon.check(claims, world)] == ["WARN"], text
     text = "Mara came in out of the rain and shook the water out of Mara's red hair."
-    assert [f.severity for f in canon._parsed_colours(
-        _claims(text, world, ("Mara Finch", ("Mara",))), world, [])] == ["FAIL"]
+    assert [f.severity for f in canon.check(
+        _claims(text, world, ("Mara Finch", ("Mara",)), read=True), world)] == ["FAIL"]
     text = "Mara turned her grey eyes to the window."
-    assert canon.check(_claims(text, world, ("Mara Finch", ("Mara", "her"))), world) == []
+    assert canon.check(_claims(text, world, ("Mara Finch", ("Mara", "her")), read=True), world) == []
 
 
 def test_copular_age_and_trade_of_a_resolved_person() -> None:

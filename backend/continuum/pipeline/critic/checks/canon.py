@@ -1,55 +1,51 @@
 """canon: a locked canon fact contradicted by the draft (FAIL); a hair or eye colour that an
 earlier chapter states otherwise, not locked (WARN).
 
-Besides the extractor's canon facts, the critic recognises colour attributes itself: "Mara's
-blue eyes", "Elena Marsh pushed her fair hair out of her eyes"; occupations ("Aldous Finch had
-been the harbourmaster of Saltmere", against a locked occupation or an earlier sentence, WARN);
-and the listener's age in speech ("there you were at twenty-seven", WARN). When the world locks
-two different values of one single-valued fact, one lock was mis-attributed: a value agreeing
-with either passes and a contradiction is only a WARN. A fact whose subject is only a pronoun
-never FAILs, and is silent when its value is another mentioned person's (canon_subjects);
-colours in comparisons (canon_colours), trades in other wordings (canon_trades) and ages by
+Colours are compared only as the extractor read them (`canon_facts`: "Mara's blue eyes",
+"hair the colour of wet sand", "their hair ... as red as the bracken", "black-haired"): a value
+agrees with a locked one of the same colour group ("raven" is black), a value or a lock that
+names no colour ("dark") is not compared, and a reading the extractor marks as a likeness, a
+"their" or a hyphenated description only WARNs. Besides the extractor's canon facts, the
+critic recognises occupations ("Aldous Finch had been the harbourmaster of Saltmere", against a
+locked occupation or an earlier sentence, WARN) and the listener's age in speech ("there you
+were at twenty-seven", WARN). When the world locks two different values of one single-valued
+fact, one lock was mis-attributed: a value agreeing with either passes and a contradiction is
+only a WARN. A fact whose subject is only a pronoun never FAILs, and is silent when its value is
+another mentioned person's (canon_subjects); trades in other wordings (canon_trades) and ages by
 arithmetic (canon_years) live in their own modules, and what they share with this check (the
-colour groups, the locked values and the finding against them, whose hair or eyes, the trades
-earlier chapters give) in canon_record."""
+locked values and their conflicts, the trades earlier chapters give) in canon_record."""
 
 from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import replace
 from typing import Any
 
-from continuum.language.colours import COLOUR_WORDS, colour_group
+from continuum.language.colours import colour_key
 from continuum.language.names import CAPITALISED_RUN, SHORT_NAME, normalize, split_honorific
 from continuum.language.numbers import parse_number
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
-from continuum.pipeline.critic.recognisers.canon_colours import (
-    compared_colours,
-    hyphenated_colours,
-    not_a_colour_claim,
-)
-from continuum.pipeline.critic.recognisers.canon_record import COLOURS as _COLOURS
 from continuum.pipeline.critic.recognisers.canon_record import (
     NAME,
-    PARTS,
+    colour_disagrees,
 )
 from continuum.pipeline.critic.recognisers.canon_record import NAME_PATTERN as _NAME
 from continuum.pipeline.critic.recognisers.canon_record import TRADE as _TRADE
-from continuum.pipeline.critic.recognisers.canon_record import against_locked as _against_locked
 from continuum.pipeline.critic.recognisers.canon_record import agrees as _agrees
-from continuum.pipeline.critic.recognisers.canon_record import by_pronoun as _by_pronoun
-from continuum.pipeline.critic.recognisers.canon_record import colour_meant_other as _meant_other
 from continuum.pipeline.critic.recognisers.canon_record import conflict_note as _note
 from continuum.pipeline.critic.recognisers.canon_record import earlier_trades as _earlier_trades
 from continuum.pipeline.critic.recognisers.canon_record import locked as _locked
-from continuum.pipeline.critic.recognisers.canon_record import owner as _owner
 from continuum.pipeline.critic.recognisers.canon_record import severity as _severity
 from continuum.pipeline.critic.recognisers.canon_record import value_key as _key
-from continuum.pipeline.critic.recognisers.canon_subjects import meant_other, only_pronoun, pronoun_of
+from continuum.pipeline.critic.recognisers.canon_subjects import (
+    meant_other,
+    named_in,
+    only_pronoun,
+    pronoun_of,
+)
 from continuum.pipeline.critic.recognisers.canon_trades import (
     bygone,
     not_so,
@@ -64,14 +60,18 @@ from continuum.pipeline.critic.recognisers.canon_years import year_findings
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 
-_ATTRIBUTE = re.compile(
-    rf"(?P<who>{_NAME})(?:(?P<poss>['’]s)\s+|\s+(?:[a-z]+,?\s+){{0,8}}?(?:his|her|had|with)\s+)"
-    rf"(?:[a-z]+\s+)?(?P<colour>{_COLOURS})\s+(?P<part>hair|eyes|eye|beard)\b")
+COLOURS = {"hair_colour", "eye_colour"}
+# How sure the extractor's reading of a colour is: a likeness, a clause beside the hair or eyes,
+# "their" hair and a hyphenated description only WARN (the image or the owner is a reading).
+READINGS = {"canon.colour_likeness": " (said in a likeness or a clause beside the hair or eyes)",
+            "canon.colour_shared": " (said of them together)",
+            "canon.compound": " (in a description)"}
 
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Each draft fact about a locked (subject, predicate) must agree with the locked value."""
-    findings = []
+    findings: list[Finding] = []
+    coloured: set[tuple[uuid.UUID | str, str]] = set()
     for fact in claims.extraction.canon_facts:
         subject = claims.bind(fact.subject)
         for locked in world.locked_canon:
@@ -83,6 +83,10 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             if normalize(locked.value) == normalize(fact.value) or _agrees(
                     world, locked.subject_id, locked.subject, predicate, fact.value):
                 continue
+            if predicate in COLOURS and (
+                    (locked.subject_id or subject or locked.subject, predicate) in coloured
+                    or not colour_disagrees(world, locked.subject_id, locked.subject, predicate, fact.value)):
+                continue  # one finding per person's colour; "raven" is black, "dark" is no colour
             if predicate == "occupation" and same_family(fact.value, locked.value):
                 continue  # "the clerk" of the locked "clerk of the Harbour Guild"
             if _then_not_now(claims.text, fact.evidence.start):
@@ -97,7 +101,10 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             doubt = (f" (but that is {namesake}'s {predicate}, and the sentence does not say which "
                      f"of them it means)" if namesake else
                      " (people hold two posts, or change them)" if predicate == "occupation" else
-                     " (the person is only a pronoun)" if pronoun else "")
+                     " (the person is only a pronoun)" if pronoun else
+                     READINGS.get(fact.evidence.rule, "") if predicate in COLOURS else "")
+            if predicate in COLOURS:
+                coloured.add((locked.subject_id or subject or locked.subject, predicate))
             findings.append(Finding(
                 check=NAME, severity="WARN" if doubt else _severity(world, locked.subject_id, predicate),
                 message=f"{locked.subject}'s {predicate} is locked as {locked.value!r}, "
@@ -107,10 +114,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 draft_quote=fact.evidence.quote,
                 evidence_chapter=locked.evidence.chapter, evidence_quote=locked.evidence.quote,
             ))
-    findings += _colours(claims, world, findings)
-    findings += _parsed_colours(claims, world, findings)
-    findings += compared_colours(claims, world, findings)
-    findings += hyphenated_colours(claims, world, findings)
+    findings += _stated_colours(claims, world, coloured)
     findings += _copular_facts(claims, world, findings)
     findings += _occupations(claims, world, findings)
     findings += trade_findings(claims, world, findings)
@@ -120,6 +124,40 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             if f.predicate == "age" and f.subject_id is not None}
     findings += age_findings(claims, world, findings, ages)
     return findings + year_findings(claims, world, findings)
+
+
+def _stated_colours(claims: DraftClaims, world: WorldState,
+                    done: set[tuple[uuid.UUID | str, str]]) -> list[Finding]:
+    """A colour the draft gives someone's hair or eyes against the latest colour an earlier
+    chapter's sentence gives them by name, when nothing is locked (a WARN: "not locked").
+    Both are the extractor's plain readings; the draft's sentence must name the person, and
+    the earlier one must not give them only as a pronoun ("her black hair" may have been
+    another woman's)."""
+    findings: list[Finding] = []
+    for fact in claims.extraction.canon_facts:
+        subject = claims.bind(fact.subject)
+        predicate = fact.predicate
+        drawn = colour_key(fact.value)
+        if subject is None or predicate not in COLOURS or drawn is None or (subject, predicate) in done \
+                or fact.evidence.rule in READINGS or any(
+                    f.subject_id == subject and f.predicate == predicate for f in world.locked_canon):
+            continue
+        earlier = [f for f in world.stated_colours if f.subject_id == subject and f.predicate == predicate
+                   and colour_key(f.value) is not None and (named_in(claims, subject, f.evidence.quote)
+                                                            or pronoun_of(f.evidence.quote) is None)]
+        if not earlier or any(colour_key(f.value) == drawn for f in earlier) \
+                or _then_not_now(claims.text, fact.evidence.start) \
+                or only_pronoun(claims, subject, fact.evidence.start, fact.evidence.end):
+            continue  # "he had long iron-gray hair": whose, is the extractor's guess
+        was = earlier[-1]
+        done.add((subject, predicate))
+        findings.append(Finding(
+            check=NAME, severity="WARN",
+            message=f"{claims.name_of(subject)}'s {predicate} is {fact.value!r} here, but chapter "
+                    f"{was.evidence.chapter} gives {was.value!r} ({predicate}, not locked)",
+            draft_start=fact.evidence.start, draft_end=fact.evidence.end, draft_quote=fact.evidence.quote,
+            evidence_chapter=was.evidence.chapter, evidence_quote=was.evidence.quote))
+    return findings
 
 
 _OCCUPATION = re.compile(
@@ -300,68 +338,6 @@ def _addressed(claims: DraftClaims, speech: Any, at: int, speaker: uuid.UUID | N
 
 
 
-def _colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """Recognised colour attributes against locked facts (FAIL) or earlier sentences (WARN)."""
-    findings: list[Finding] = []
-    done: set[tuple[uuid.UUID, str]] = set()
-    for sentence in sentences(claims.text):
-        for m in _ATTRIBUTE.finditer(sentence.text):
-            who, colour = m.group("who"), m.group("colour").lower()
-            subject = claims.person(who)
-            predicate = PARTS[m.group("part")]
-            if subject is None or (subject, predicate) in done:
-                continue
-            start, end = sentence.start + m.start(), sentence.start + m.end()
-            if overlaps_any(found, start, end):
-                continue
-            finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
-            if finding is None and not _locked(claims, world, subject, who, predicate):
-                finding = _against_text(claims, subject, who, m.group("part"), predicate,
-                                        colour, start, end)
-            if finding is not None:
-                done.add((subject, predicate))
-                findings.append(finding)
-    return findings
-
-
-def _parsed_colours(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """Colour attributes found by structure: a colour on hair/eyes/beard ("her red hair",
-    "eyes of a pale blue", "Her eyes were blue") whose owner is the possessor, the "with" phrase's
-    noun, or the clause's subject, resolved by the extractor (names, pronouns, nominals)."""
-    from continuum.pipeline.critic import parsed
-
-    findings: list[Finding] = []
-    done: set[tuple[uuid.UUID, str]] = set()
-    for tok in parsed.tokens(claims):
-        colour = tok.lower_
-        if colour not in COLOUR_WORDS or parsed.quoted(claims, tok):
-            continue
-        part = _part_of(tok)
-        if part is None or not_a_colour_claim(tok, part):
-            continue
-        subject = _owner(claims, part)
-        predicate = PARTS[part.lower_]
-        if subject is None or (subject, predicate) in done:
-            continue
-        start, end = tok.sent.start_char, tok.sent.end_char
-        if overlaps_any(found + findings, start, end):
-            continue
-        who = claims.name_of(subject)
-        finding = _against_locked(claims, world, subject, who, predicate, colour, start, end)
-        if finding is not None and _by_pronoun(part) and _meant_other(
-                claims, world, subject, predicate, colour, part):
-            continue  # "her red hair" said of the red-haired woman the extractor did not pick
-        if finding is not None and _by_pronoun(part):
-            finding = replace(finding, severity="WARN",
-                              message=f"{finding.message} (the owner is only a pronoun)")
-        if finding is None and not _locked(claims, world, subject, who, predicate):
-            finding = _against_text(claims, subject, who, part.lower_, predicate, colour, start, end)
-        if finding is not None:
-            done.add((subject, predicate))
-            findings.append(finding)
-    return findings
-
-
 _TRADE_WORD = re.compile(rf"^{_TRADE}$")
 COPULAS = {"be", "become", "turn"}
 
@@ -457,56 +433,3 @@ def _bound_before(attr: Any) -> str | None:
     words = " ".join(t.lower_ for t in attr.doc[attr.left_edge.i:attr.left_edge.i + 2])
     return next((b for b in (*UNDER, "over", "past", "about", "some", "around")
                  if words == b or words.startswith(b + " ")), None)
-
-
-
-
-
-
-
-
-def _part_of(colour: Any) -> Any | None:
-    """The hair/eyes/beard noun a colour word describes (as a modifier or a predicate)."""
-    tok: Any = colour
-    head = tok.head
-    if tok.dep_ in ("amod", "compound", "nmod") and head.lower_ in PARTS:
-        return head
-    if tok.dep_ in ("acomp", "attr", "oprd"):
-        subject = next((c for c in head.children if c.dep_ == "nsubj"), None)
-        if subject is not None and subject.lower_ in PARTS:
-            return subject
-    return None
-
-
-
-
-
-
-
-
-def _against_text(claims: DraftClaims, subject: uuid.UUID, who: str, part: str, predicate: str,
-                  colour: str, start: int, end: int) -> Finding | None:
-    """The latest earlier sentence giving the same person's colour for the same feature."""
-    if claims.history is None:
-        return None
-    earlier = None
-    for sentence in claims.history.sentences_with(rf"\b(?:{_COLOURS})\s+{part}\b"):
-        for m in _ATTRIBUTE.finditer(sentence.quote):
-            if m.group("part") != part or not _same(claims, subject, who, m.group("who")):
-                continue
-            earlier = (sentence, m.group("colour").lower())
-    if earlier is None or colour_group(earlier[1]) == colour_group(colour):
-        return None
-    sentence, was = earlier
-    return Finding(check=NAME, severity="WARN",
-                   message=f"{claims.name_of(subject)} has {colour} {part} here, but chapter "
-                           f"{sentence.chapter} gives {was} {part} ({predicate}, not locked)",
-                   draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                   evidence_chapter=sentence.chapter, evidence_quote=sentence.quote)
-
-
-def _same(claims: DraftClaims, subject: uuid.UUID, draft_name: str, earlier_name: str) -> bool:
-    if normalize(draft_name) == normalize(earlier_name):
-        return True
-    return claims.person(earlier_name) == subject and len(earlier_name.split()) >= len(
-        draft_name.split())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import uuid
 
+from continuum.language.colours import colour_key
 from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
 from continuum.language.numbers import parse_number
 from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
@@ -80,6 +81,8 @@ def _same_value(predicate: str, locked: str, value: str) -> bool:
         return a is not None and a == b
     if predicate == "occupation":
         return normalize(value) in normalize(locked).split()
+    if predicate in ("hair_colour", "eye_colour"):  # "the colour of a fox" is red
+        return colour_key(locked) is not None and colour_key(locked) == colour_key(value)
     return False
 
 

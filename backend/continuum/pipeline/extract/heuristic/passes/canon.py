@@ -8,13 +8,21 @@ clergyman") and `kinship` (each relationship of a kinship type that is not ended
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from continuum.language.colours import EYE_COLOURS, HAIR_COLOURS
-from continuum.language.names import TITLE_SPELLINGS
+from continuum.language.colours import COLOUR_WORDS, COMPARED, EYE_COLOURS, HAIR_COLOURS, VARIANTS
+from continuum.language.names import PROPER_NAME, TITLE_SPELLINGS
 from continuum.language.numbers import parse_number
 from continuum.language.people import PERSON_NOUNS
+from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.trades import OCCUPATIONS
+from continuum.pipeline.extract.heuristic.passes.canon_colours import (
+    PART_WORDS,
+    ColourReading,
+    colour_readings,
+    named_before,
+)
 from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     Fact,
     age_forms,
@@ -57,6 +65,11 @@ def extract_canon_facts(
         if item is not None and not _said_of_ambiguous_pronoun(view, item):
             add(item)
 
+    def read_colour(tok: Any) -> bool:
+        """A colour the plain rules already read for this hair/eyes noun."""
+        return any(f.predicate in ("hair_colour", "eye_colour") and f.evidence.start <= tok.idx
+                   < f.evidence.end for f in found)
+
     for tok in view.doc:
         if view.is_markup(tok):
             continue
@@ -67,7 +80,7 @@ def extract_canon_facts(
             add_said(_age_of(view, tok))
         if lower in {"eye", "eyes", "hair", "locks", "curls"}:
             add_said(_colour(view, tok))
-        elif lower in {"haired", "eyed"}:
+        elif lower in {"haired", "headed", "eyed"}:
             add_said(_compound_colour(view, tok))
         if tok.pos_ == "PROPN" and lower.rstrip(".") in TITLES:
             add_said(_title(view, tok))
@@ -79,6 +92,9 @@ def extract_canon_facts(
             if lower in {"eye", "eyes", "hair", "locks", "curls"} and tok.pos_ == "NOUN":
                 add_said(_from_form(view, colour_forms(view, tok, EYE_COLOURS, HAIR_COLOURS,
                                                   lambda p, n: _possessor(view, p, n))))
+            if lower in PART_WORDS and not read_colour(tok):
+                for item in _colour_reading(view, tok):
+                    add_said(item)
             if occupation_word(tok, OCCUPATIONS):
                 add_said(_from_form(view, role_forms(view, tok)))
     for rel in relationships or []:
@@ -228,9 +244,10 @@ def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
     value = " ".join(colours)
     poss = next((c for c in noun.children if c.dep_ == "poss"), None)
     if poss is not None:
-        key = _possessor(view, poss, noun)
+        named = _with_name(view, poss, noun)
+        key = view.character(named) if named is not None else _possessor(view, poss, noun)
         if key:
-            return _fact(view, key, predicate, value, [poss, noun], "possessive", 0.8,
+            return _fact(view, key, predicate, value, [named or poss, noun], "possessive", 0.8,
                          kind="appearance")
         return None
     head = noun.head
@@ -253,6 +270,79 @@ def _colour(view: ChapterView, noun: Any) -> CanonFactItem | None:
             return _fact(view, key, predicate, value, [owner, noun], "with", 0.7,
                          kind="appearance")
     return None
+
+
+def _colour_reading(view: ChapterView, part: Any) -> list[CanonFactItem]:
+    """A colour in a comparison, a likeness or a clause beside the hair or eyes (canon_colours),
+    said of the part's owner; "their" hair of each of the two or three people just named."""
+    reading: ColourReading | None = colour_readings(view).get(part.i)
+    if reading is None:
+        return []
+    if reading.plural:
+        owners = named_before(view, part.idx)
+    else:
+        found = _owner(view, part)
+        owners = [found] if found and (found[1].pos_ != "PRON" or _named_near(view, *found)) else []
+    tokens = [part, reading.colour, reading.last]
+    return [_fact(view, key, reading.predicate, reading.value, [*([holder] if not reading.plural else []),
+                                                                 *tokens],
+                  reading.rule, 0.7 if reading.direct else 0.6, kind="appearance")
+            for key, holder in owners]
+
+
+def _named_near(view: ChapterView, key: str, pronoun: Any) -> bool:
+    """The pronoun's person is named in its sentence or the one before: a reading through a
+    likeness or a clause trusts no coreference from further back ("he was a frank,
+    happy-looking man, ... with dark brown hair", four sentences after the last name)."""
+    index = view.sentence_at(pronoun.idx)
+    if index < 0:
+        return False
+    start = view.chapter.sentences[max(0, index - 1)][0]
+    return any(view.key(t) == key and view.token_kind[t.i] == "name"
+               for t in view.tokens_between(start, pronoun.idx))
+
+
+def _owner(view: ChapterView, part: Any) -> tuple[str, Any] | None:
+    """Whose hair or eyes: the possessor, the one a "with ..." phrase hangs on, else the
+    subject of the clause ("shook out hair as black as a rook")."""
+    poss = next((c for c in part.children if c.dep_ == "poss"), None)
+    if poss is not None:
+        key = _possessor(view, poss, part)
+        return (key, poss) if key else None
+    node = part
+    if part.dep_ == "pobj" and part.head.lower_ == "with":
+        holder = part.head.head
+        key = view.character(holder)
+        if key is None and holder.pos_ == "NOUN":
+            found = _holder(view, holder)
+            return (found[0], found[1]) if found else None
+        if key is not None or holder.pos_ in ("PROPN", "PRON"):
+            return (key, holder) if key else None
+        node = holder
+    verb = node.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subjects = [s for s in view.subjects(verb) if s.i != part.i]
+    key = view.character(subjects[0]) if len(subjects) == 1 else None
+    return (key, subjects[0]) if key else None
+
+
+def _with_name(view: ChapterView, poss: Any, noun: Any) -> Any | None:
+    """The name a "with his ..." phrase follows, when the pronoun can be that person ("was Jonah
+    Crane, with his black hair falling into his eyes"): the hair is the named one's, whoever
+    the coreference picked for "his"."""
+    if poss.pos_ != "PRON" or poss.lower_ not in MALE_PRONOUNS | FEMALE_PRONOUNS:
+        return None
+    prep = next((a for a in (noun.head, noun.head.head) if a.lower_ == "with" and a.dep_ == "prep"), None)
+    if prep is None or prep.i < 2 or prep.doc[prep.i - 1].text != ",":
+        return None
+    name = prep.doc[prep.i - 2]
+    key = view.character(name)
+    if key is None or name.pos_ != "PROPN" or view.token_kind[name.i] != "name":
+        return None
+    gender = view.gender_of(key)
+    wanted = "male" if poss.lower_ in MALE_PRONOUNS else "female"
+    return name if gender in (None, wanted) else None
 
 
 def _possessor(view: ChapterView, poss: Any, noun: Any) -> str | None:
@@ -278,25 +368,61 @@ def _possessor(view: ChapterView, poss: Any, noun: Any) -> str | None:
 
 
 def _compound_colour(view: ChapterView, tok: Any) -> CanonFactItem | None:
-    """"an old, grey-haired sailor", "the blue-eyed girl"."""
+    """"an old, grey-haired sailor", "the blue-eyed girl", "Nell Brandt, red-haired and
+    furious,", "a raven-haired woman", and on a form: "Name: Jonah Crane. ... Description:
+    thin, black-haired"."""
     doc = tok.doc
-    colour = None
-    palette = HAIR_COLOURS if tok.lower_ == "haired" else EYE_COLOURS
-    if tok.i >= 2 and doc[tok.i - 1].text == "-" and doc[tok.i - 2].lower_ in palette:
-        colour = doc[tok.i - 2]
-    if colour is None:
+    predicate = "eye_colour" if tok.lower_ == "eyed" else "hair_colour"
+    palette = HAIR_COLOURS if predicate == "hair_colour" else EYE_COLOURS
+    if tok.i < 2 or doc[tok.i - 1].text != "-":
         return None
-    noun = tok.head
-    key = view.character(noun)
-    holder_tok = noun
-    if key is None:
-        holder = _holder(view, noun)
-        if holder is None:
-            return None
-        key, holder_tok, _ = holder
-    predicate = "hair_colour" if tok.lower_ == "haired" else "eye_colour"
+    colour, word = doc[tok.i - 2], doc[tok.i - 2].lower_
+    bare = (word in COLOUR_WORDS or word in VARIANTS) and f"{word}-{tok.lower_}" != "red-eyed"
+    if not (bare or (word in palette and tok.lower_ != "headed")  # "light-headed" is dizzy
+            or (word in COMPARED and tok.lower_ == "haired") or f"{word}-{tok.lower_}" == "tow-headed"):
+        return None  # a thing only for hair: "dove-eyed", "fire-eyed" are looks, not colours
+    found = _described(view, tok)
+    if found is None:
+        return None
+    key, holder_tok = found
     return _fact(view, key, predicate, colour.lower_, [holder_tok, colour, tok], "compound",
                  0.7, kind="appearance")
+
+
+# How a hyphenated description hangs on the person it describes.
+_DESCRIBED = ("conj", "appos", "amod", "acomp", "attr", "advcl", "npadvmod", "dobj", "nsubj")
+_FORM_NAME = re.compile(rf"\bName:\s*(?P<who>{PROPER_NAME})")
+
+
+def _described(view: ChapterView, word: Any) -> tuple[str, Any] | None:
+    """The character a hyphenated description is of: up its head chain to a name or a
+    resolved nominal ("Nell Brandt, red-haired and furious"), else the person on a form's
+    "Name:" line earlier in the paragraph (the other fields may name others)."""
+    noun = word.head
+    key = view.character(noun)
+    if key is not None:
+        return key, noun
+    holder = _holder(view, noun)
+    if holder is not None:
+        return holder[0], holder[1]
+    node = word
+    for _ in range(5):
+        if node.pos_ in ("PROPN", "NOUN", "PRON") and node.i != word.i:
+            key = view.character(node)
+            if key is not None:
+                return key, node
+        if node.dep_ not in _DESCRIBED or node.head.i == node.i:
+            break
+        node = node.head
+    paragraph = view.paragraph_at(word.idx)
+    if paragraph < 0:
+        return None
+    forms = list(_FORM_NAME.finditer(view.text, view.paragraphs[paragraph][0], word.idx))
+    if not forms:
+        return None
+    named = next((t for t in view.tokens_between(forms[-1].start("who"), forms[-1].end("who"))
+                  if view.character(t)), None)
+    return (view.character(named) or "", word) if named is not None else None  # the quote: "black-haired"
 
 
 def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:

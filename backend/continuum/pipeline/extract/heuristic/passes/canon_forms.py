@@ -342,6 +342,7 @@ def colour_forms(view: ChapterView, noun: Any, eyes: frozenset[str], hair: froze
     palette = eyes if predicate == "eye_colour" else hair
     lo, hi = _colour_run(view, here - 1, -1, palette)
     copula = None
+    rule = "colour_forms"
     if hi >= lo:
         value = view.text[doc[lo].idx : doc[hi].idx + len(doc[hi].text)].lower()
         before = lo - 1
@@ -360,6 +361,8 @@ def colour_forms(view: ChapterView, noun: Any, eyes: frozenset[str], hair: froze
         lo, hi = _colour_run(view, k, 1, palette)
         if hi >= lo:
             value = view.text[doc[lo].idx : doc[hi].idx + len(doc[hi].text)].lower()
+            if hi + 1 < len(doc) and doc[hi + 1].lower_ in {"with", "from"}:
+                return None  # "white with flour", "red from weeping": a state, not a colour
         elif k + 3 < len(doc) and doc[k].lower_ == "the" and doc[k + 1].lower_ in {"colour", "color"} \
                 and doc[k + 2].lower_ == "of":
             shade = next((t for t in doc[k + 3 : k + 7] if t.pos_ == "NOUN"), None)
@@ -368,6 +371,7 @@ def colour_forms(view: ChapterView, noun: Any, eyes: frozenset[str], hair: froze
             first = k + 3 if doc[k + 3].pos_ != "DET" else k + 4
             value = view.text[doc[first].idx : shade.idx + len(shade.text)].lower()
             hi = doc.at(shade)
+            rule = "colour_likeness"  # a colour read from a thing, not a colour word
         else:
             return None
     owner = doc[before] if before >= 0 else None
@@ -390,7 +394,7 @@ def colour_forms(view: ChapterView, noun: Any, eyes: frozenset[str], hair: froze
                 key, holder_tok = found
     if not key or holder_tok is None or not asserted(view, copula):
         return None
-    return key, predicate, value, [holder_tok, noun, doc[hi]], "colour_forms", copula
+    return key, predicate, value, [holder_tok, noun, doc[hi]], rule, copula
 
 
 def role_value(view: ChapterView, noun: Any) -> str:
