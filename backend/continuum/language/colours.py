@@ -78,3 +78,21 @@ def colour_key(value: str) -> int | None:
         if thing:
             return colour_group(thing)
     return None
+
+
+# A tone is no colour, but it rules some out: "dark" eyes or hair are black or brown, "light"
+# or "pale" ones fair, grey, blue or green.
+TONES = {"dark": words("black brown"), "light": words("fair grey blue green"),
+         "pale": words("fair grey blue green")}
+
+
+def colour_groups(value: str) -> frozenset[int] | None:
+    """The colour groups a written value allows: its colour's one group ("raven" is black),
+    else the groups its tone allows ("dark": black or brown); None when it says neither."""
+    key = colour_key(value)
+    if key is not None:
+        return frozenset({key})
+    words_ = set(re.split(r"[^a-z]+", value.lower()))
+    allowed = {colour_group(c) for tone, colours in TONES.items() if tone in words_ for c in colours}
+    return frozenset(allowed) or None
+

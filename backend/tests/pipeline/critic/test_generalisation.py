@@ -198,6 +198,20 @@ def test_conflicting_locks_are_not_trusted() -> None:
     assert [f.severity for f in canon.check(claims, world)] == ["FAIL"]
 
 
+def test_a_tone_locked_rules_out_the_colours_it_cannot_be() -> None:
+    # Pride and Prejudice locks Elizabeth's "dark eyes" (chapter 6); a draft's "blue eyes" is
+    # a contradiction (the review queue's end-to-end drafts), and so are "pale" ones; her
+    # "brown" or "dark blue" ones are not.
+    world, ids = _world(("Elizabeth Bennet", "character"))
+    world.locked_canon.append(LockedFact(ids["Elizabeth Bennet"], "Elizabeth Bennet", "eye_colour",
+                                         "dark", Evidence(6, "her dark eyes")))
+    genders = {"Elizabeth Bennet": "female"}
+    for eyes, expected in (("blue", ["FAIL"]), ("brown", []), ("dark blue", []), ("pale", ["FAIL"])):
+        text = f"The next morning Elizabeth Bennet looked up with her {eyes} eyes and smiled."
+        claims = bind_claims(text, ChapterExtraction(canon_facts=read_canon(text, world, genders)), world)
+        assert [f.severity for f in canon.check(claims, world)] == expected, eyes
+
+
 def test_an_occupation_against_an_earlier_sentence() -> None:
     world, _ = _world(("Aldous Finch", "character"))
     text = ("Aldous Finch had been the harbourmaster of Saltmere for thirty years, and there was "

@@ -15,7 +15,7 @@ import re
 import uuid
 from typing import Literal
 
-from continuum.language.colours import COLOUR_WORDS, colour_group, colour_key
+from continuum.language.colours import COLOUR_WORDS, TONES, colour_group, colour_groups
 from continuum.language.names import normalize
 from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.critic.claims import DraftClaims, same_person
@@ -88,12 +88,18 @@ def value_key(value: str) -> str | int:
 def colour_disagrees(world: WorldState, subject: uuid.UUID | None, name: str, predicate: str,
                      value: str) -> bool:
     """A colour the extractor read ("raven", "the colour of wet sand") names another colour
-    group than every locked value of the person's that names one: no locked value agrees (a
-    conflicting second lock is not trusted either way), and some locked value is a colour."""
-    drawn = colour_key(value)
-    groups = {colour_key(f.value) for f in world.locked_canon if f.predicate == predicate and (
-        f.subject_id == subject if subject is not None else same_person(f.subject, name))} - {None}
-    return drawn is not None and bool(groups) and drawn not in groups
+    group than every locked value of the person's that names a colour or a tone ("dark" eyes
+    are black or brown, never blue): no locked value agrees (a conflicting second lock is not
+    trusted either way), and some locked value says one. A value with the lock's own tone
+    word agrees with it ("dark blue" of "dark")."""
+    drawn = colour_groups(value)
+    locks = [f.value for f in world.locked_canon if f.predicate == predicate and (
+        f.subject_id == subject if subject is not None else same_person(f.subject, name))]
+    allowed = [g for g in (colour_groups(v) for v in locks) if g is not None]
+    said = set(re.split(r"[^a-z]+", value.lower())) & set(TONES)
+    if drawn is None or not allowed or any(said & set(re.split(r"[^a-z]+", v.lower())) for v in locks):
+        return False
+    return not any(drawn & groups for groups in allowed)
 
 
 def conflicted(world: WorldState, subject: uuid.UUID | None, predicate: str) -> bool:
