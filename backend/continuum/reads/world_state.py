@@ -94,6 +94,8 @@ class WorldState:
     # Hair and eye colours earlier chapters state and nobody locked, read plainly (a colour word
     # on the hair or eyes, not a likeness, a description or "their" hair), in chapter order.
     stated_colours: list[LockedFact] = field(default_factory=list)
+    # Occupations earlier chapters state and nobody locked, in chapter order.
+    stated_trades: list[LockedFact] = field(default_factory=list)
 
 
 def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState:
@@ -164,4 +166,11 @@ def load_world(*, session: Session, novel_id: uuid.UUID, cap: int) -> WorldState
              ORDER BY c.chapter, c.evidence_start"""), params):
         world.stated_colours.append(LockedFact(r.subject_id, r.subject, r.predicate, r.value,
                                                Evidence(r.chapter, r.evidence_quote or "")))
+    for r in session.execute(text(f"""
+            SELECT subject_id, subject, predicate, value, chapter, evidence_quote FROM canon_facts c
+             WHERE c.novel_id = :n AND NOT c.locked AND c.chapter <= :cap
+               AND c.predicate = 'occupation' AND c.subject_id IS NOT NULL AND {asserted_by('c')}
+             ORDER BY c.chapter, c.evidence_start"""), params):
+        world.stated_trades.append(LockedFact(r.subject_id, r.subject, r.predicate, r.value,
+                                              Evidence(r.chapter, r.evidence_quote or "")))
     return world

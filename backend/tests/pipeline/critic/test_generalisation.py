@@ -213,16 +213,20 @@ def test_a_tone_locked_rules_out_the_colours_it_cannot_be() -> None:
 
 
 def test_an_occupation_against_an_earlier_sentence() -> None:
-    world, _ = _world(("Aldous Finch", "character"))
+    # the occupation an earlier chapter's fact gives (not locked), against the draft's reading
+    world, ids = _world(("Aldous Finch", "character"))
     text = ("Aldous Finch had been the harbourmaster of Saltmere for thirty years, and there was "
             "not a mooring ring on the quay that he could not have named.")
-    claims = bind_claims(text, ChapterExtraction(new_entities=[_entity(text, "Aldous Finch")]), world)
-    claims.history = FakeHistory(  # type: ignore[assignment]
-        (1, "Mr. Aldous Finch was fifty-eight years old, and he was the treasurer of the Harbour "
-            "Guild."))
+    extraction = ChapterExtraction(new_entities=[_entity(text, "Aldous Finch")],
+                                   canon_facts=read_canon(text, world))
+    claims = bind_claims(text, extraction, world)
+    world.stated_trades.append(LockedFact(
+        ids["Aldous Finch"], "Aldous Finch", "occupation", "treasurer of the Harbour Guild",
+        Evidence(1, "Mr. Aldous Finch was fifty-eight years old, and he was the treasurer of the "
+                    "Harbour Guild.")))
     assert [(f.severity, f.evidence_chapter) for f in canon.check(claims, world)] == [("WARN", 1)]
-    claims.history = FakeHistory(  # type: ignore[assignment]
-        (1, "Aldous Finch was the harbourmaster, and a good one."))
+    world.stated_trades[:] = [LockedFact(ids["Aldous Finch"], "Aldous Finch", "occupation", "harbourmaster",
+                                         Evidence(1, "Aldous Finch was the harbourmaster, and a good one."))]
     assert canon.check(claims, world) == []
 
 

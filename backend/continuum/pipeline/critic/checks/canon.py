@@ -1,19 +1,21 @@
-"""canon: a locked canon fact contradicted by the draft (FAIL); a hair or eye colour that an
-earlier chapter states otherwise, not locked (WARN).
+"""canon: a locked canon fact contradicted by the draft (FAIL); a hair or eye colour or an
+occupation that an earlier chapter states otherwise, not locked (WARN).
 
-Colours are compared only as the extractor read them (`canon_facts`: "Mara's blue eyes",
-"hair the colour of wet sand", "their hair ... as red as the bracken", "black-haired"): a value
-agrees with a locked one of the same colour group ("raven" is black), a value or a lock that
-names no colour ("dark") is not compared, and a reading the extractor marks as a likeness, a
-"their" or a hyphenated description only WARNs. Besides the extractor's canon facts, the
-critic recognises occupations ("Aldous Finch had been the harbourmaster of Saltmere", against a
-locked occupation or an earlier sentence, WARN) and the listener's age in speech ("there you
-were at twenty-seven", WARN). When the world locks two different values of one single-valued
-fact, one lock was mis-attributed: a value agreeing with either passes and a contradiction is
-only a WARN. A fact whose subject is only a pronoun never FAILs, and is silent when its value is
-another mentioned person's (canon_subjects); trades in other wordings (canon_trades) and ages by
-arithmetic (canon_years) live in their own modules, and what they share with this check (the
-locked values and their conflicts, the trades earlier chapters give) in canon_record."""
+Colours and occupations are compared only as the extractor read them (`canon_facts`: "Mara's
+blue eyes", "hair the colour of wet sand", "black-haired"; "Jonah Crane, the Guild's own
+treasurer", "Teaching was Elena Marsh's living", "like the wheelwright he was"): a colour agrees
+with a locked one of the same colour group ("raven" is black), a value or a lock that names no
+colour ("dark") is not compared, and a reading the extractor marks as a likeness, a "their" or
+a hyphenated description only WARNs. A trade agrees with the locked one in words or trade family
+("smith" / "blacksmith", "dressmaker" / "seamstress"); another trade only WARNs (people hold two
+posts, or change them), and a trade of the past ("in his youth") passes. Besides the
+extractor's canon facts, the critic recognises the listener's age in speech ("there you were
+at twenty-seven", WARN). When the world locks two different values of one single-valued fact,
+one lock was mis-attributed: a value agreeing with either passes and a contradiction is only a
+WARN. A fact whose subject is only a pronoun never FAILs, and is silent when its value is
+another mentioned person's (canon_subjects); ages by arithmetic (canon_years) live in their own
+module, and what they share with this check (the locked values and their conflicts, how trades
+agree) in canon_record."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import uuid
 from typing import Any
 
 from continuum.language.colours import colour_key
-from continuum.language.names import CAPITALISED_RUN, SHORT_NAME, normalize, split_honorific
+from continuum.language.names import SHORT_NAME, normalize, split_honorific
 from continuum.language.numbers import parse_number
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.claims import DraftClaims
@@ -30,14 +32,12 @@ from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
 from continuum.pipeline.critic.recognisers.canon_record import (
     NAME,
+    bygone,
     colour_disagrees,
+    trade_agrees,
 )
-from continuum.pipeline.critic.recognisers.canon_record import NAME_PATTERN as _NAME
-from continuum.pipeline.critic.recognisers.canon_record import TRADE as _TRADE
 from continuum.pipeline.critic.recognisers.canon_record import agrees as _agrees
 from continuum.pipeline.critic.recognisers.canon_record import conflict_note as _note
-from continuum.pipeline.critic.recognisers.canon_record import earlier_trades as _earlier_trades
-from continuum.pipeline.critic.recognisers.canon_record import locked as _locked
 from continuum.pipeline.critic.recognisers.canon_record import severity as _severity
 from continuum.pipeline.critic.recognisers.canon_record import value_key as _key
 from continuum.pipeline.critic.recognisers.canon_subjects import (
@@ -45,16 +45,6 @@ from continuum.pipeline.critic.recognisers.canon_subjects import (
     named_in,
     only_pronoun,
     pronoun_of,
-)
-from continuum.pipeline.critic.recognisers.canon_trades import (
-    bygone,
-    not_so,
-    predicated_trades,
-    same_family,
-    trade_findings,
-)
-from continuum.pipeline.critic.recognisers.canon_trades import (
-    trade_agrees as _trade_agrees,
 )
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
 from continuum.pipeline.persist.canon import SINGLE_VALUED
@@ -87,8 +77,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                     (locked.subject_id or subject or locked.subject, predicate) in coloured
                     or not colour_disagrees(world, locked.subject_id, locked.subject, predicate, fact.value)):
                 continue  # one finding per person's colour; "raven" is black, "dark" is no colour
-            if predicate == "occupation" and same_family(fact.value, locked.value):
-                continue  # "the clerk" of the locked "clerk of the Harbour Guild"
+            if predicate == "occupation" and (trade_agrees(fact.value, locked.value)
+                                              or bygone(_sentence_of(claims.text, fact.evidence.start))):
+                continue  # "the clerk" of the locked "clerk of the Harbour Guild"; "in his youth"
             if _then_not_now(claims.text, fact.evidence.start):
                 continue  # "the compasses her father gave her when she was fourteen"
             namesake = _namesake(world, locked.subject_id, locked.subject, predicate, fact.value,
@@ -116,9 +107,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             ))
     findings += _stated_colours(claims, world, coloured)
     findings += _copular_facts(claims, world, findings)
-    findings += _occupations(claims, world, findings)
-    findings += trade_findings(claims, world, findings)
-    findings += predicated_trades(claims, world, findings)
+    findings += _stated_trades(claims, world, findings)
     findings += _spoken_ages(claims, world, findings)
     ages = {f.subject_id: _severity(world, f.subject_id, "age") for f in world.locked_canon
             if f.predicate == "age" and f.subject_id is not None}
@@ -160,60 +149,34 @@ def _stated_colours(claims: DraftClaims, world: WorldState,
     return findings
 
 
-_OCCUPATION = re.compile(
-    rf"(?P<who>{_NAME})\s+(?:had\s+been|has\s+been|was|is)\s+(?:\w+ly\s+)?(?:the|a|an)\s+"
-    rf"(?:[a-z]+\s+)?(?P<trade>{_TRADE})\b(?:\s+of\s+(?:the\s+)?(?P<of>{CAPITALISED_RUN}))?")
-
-
-
-
-def _occupations(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """"Aldous Finch had been the harbourmaster of Saltmere" against a locked occupation that
-    names another trade (a WARN: people hold two posts, or change them)."""
+def _stated_trades(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """An occupation the draft gives someone by name against the occupations earlier chapters
+    state for them, when nothing is locked (a WARN: "not locked"; people hold two posts, or
+    change them). A trade agreeing with any earlier one, a trade of the past ("in his youth")
+    or one said only of a pronoun passes."""
     findings: list[Finding] = []
-    for sentence in sentences(claims.text):
-        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
+    done: set[uuid.UUID] = set()
+    for fact in claims.extraction.canon_facts:
+        subject = claims.bind(fact.subject)
+        if fact.predicate != "occupation" or subject is None or subject in done or any(
+                f.subject_id == subject and f.predicate == "occupation" for f in world.locked_canon):
             continue
-        if bygone(sentence.text):
-            continue  # "had been a shipwright in his youth"
-        for m in _OCCUPATION.finditer(sentence.text):
-            who, trade = m.group("who"), m.group("trade").lower()
-            subject = claims.person(who)
-            start, end = sentence.start + m.start(), sentence.start + m.end()
-            if subject is None or overlaps_any(found + findings, start, end):
-                continue
-            locked = _locked(claims, world, subject, who, "occupation")
-            if not locked:
-                earlier = _earlier_trades(claims, subject)
-                if earlier and not any(_trade_agrees(trade, t) for t, _s in earlier):
-                    was, prior = earlier[-1]
-                    findings.append(Finding(
-                        check=NAME, severity="WARN",
-                        message=f"{claims.name_of(subject)} is the {trade} here, but chapter "
-                                f"{prior.chapter} makes them the {was} (occupation, not locked)",
-                        draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                        evidence_chapter=prior.chapter, evidence_quote=prior.quote))
-                    break
-                continue
-            if any(_trade_agrees(trade, value) for _n, value, _e in locked):
-                continue
-            name, value, evidence = locked[0]
-            findings.append(Finding(
-                check=NAME, severity="WARN",
-                message=f"{name} is the {trade} here, but the locked occupation is {value!r}",
-                draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
-                evidence_quote=evidence.quote))  # type: ignore[attr-defined]
-            break
+        earlier = [f for f in world.stated_trades if f.subject_id == subject
+                   and (named_in(claims, subject, f.evidence.quote) or pronoun_of(f.evidence.quote) is None)]
+        start, end = fact.evidence.start, fact.evidence.end
+        if not earlier or any(trade_agrees(fact.value, f.value) for f in earlier) \
+                or bygone(_sentence_of(claims.text, start)) or _then_not_now(claims.text, start) \
+                or only_pronoun(claims, subject, start, end) or overlaps_any(found + findings, start, end):
+            continue
+        was = earlier[-1]
+        done.add(subject)
+        findings.append(Finding(
+            check=NAME, severity="WARN",
+            message=f"{claims.name_of(subject)} is the {fact.value} here, but chapter "
+                    f"{was.evidence.chapter} makes them the {was.value} (occupation, not locked)",
+            draft_start=start, draft_end=end, draft_quote=fact.evidence.quote,
+            evidence_chapter=was.evidence.chapter, evidence_quote=was.evidence.quote))
     return findings
-
-
-
-
-
-
-
-
 
 
 # Speech that gives the listener's age: "there you were at twenty-seven", "you are thirty".
@@ -338,14 +301,12 @@ def _addressed(claims: DraftClaims, speech: Any, at: int, speaker: uuid.UUID | N
 
 
 
-_TRADE_WORD = re.compile(rf"^{_TRADE}$")
 COPULAS = {"be", "become", "turn"}
 
 
 def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """Copular sentences about a resolved person (a name, pronoun or nominal): "He had been
-    harbourmaster of Saltmere", "Tomas turned thirty", "She was thirty-one years old". An age
-    far from the locked one FAILs; an occupation only WARNs (people hold two posts)."""
+    """Copular ages of a resolved person (a name, pronoun or nominal): "Tomas turned thirty",
+    "She was thirty-one years old". An age far from the locked one FAILs (a pronoun: WARN)."""
     from continuum.pipeline.critic import parsed
 
     findings: list[Finding] = []
@@ -385,29 +346,6 @@ def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding])
                     evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
                     evidence_quote=evidence.quote))  # type: ignore[attr-defined]
             continue
-        trade = attr.lower_
-        if verb.lemma_ != "be" or not _TRADE_WORD.match(trade) or (person, "occupation") in done:
-            continue
-        if not_so(attr):
-            continue  # "he could be no judge of the evil": a negation or a supposition
-        who = claims.name_of(person)
-        locked_trades = _locked(claims, world, person, who, "occupation")
-        earlier = [(t, s.chapter, s.quote) for t, s in _earlier_trades(claims, person)]
-        known = [(v, e.chapter, e.quote) for _n, v, e in locked_trades] or earlier  # type: ignore[attr-defined]
-        if not known or any(_trade_agrees(trade, value) for value, _c, _q in known):
-            continue
-        if bygone(verb.sent.text):
-            continue  # "had been a shipwright in his youth"
-        if subject.pos_ == "PRON" and meant_other(claims, world, person, "occupation", trade,
-                                                  subject.lower_):
-            continue
-        was, chapter, quote = known[-1]
-        done.add((person, "occupation"))
-        findings.append(Finding(
-            check=NAME, severity="WARN",
-            message=f"{who} is the {trade} here, but chapter {chapter} makes them the {was}",
-            draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-            evidence_chapter=chapter, evidence_quote=quote))
     return findings
 
 

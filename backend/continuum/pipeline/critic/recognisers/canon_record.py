@@ -1,12 +1,12 @@
 """What the world has locked, and the earlier chapters say, about a person's canon: shared by
-the canon check (`checks/canon.py`) and the recognisers of canon in other forms
-(`canon_trades`).
+the canon check (`checks/canon.py`) and the recognisers of canon in other forms.
 
 - values: what a value means for comparison (a colour's group: "black" / "raven" / "a crow's
   wing"), whether the world locks two disagreeing values (then a contradiction is only a WARN,
   with a note), and whether an extracted colour disagrees with every locked one
   (`colour_disagrees`);
-- trades: the trade words and offices, and the trades earlier sentences give a person.
+- trades: whether two trades agree, in words or in trade family ("dressmaker" is a
+  seamstress), and whether a sentence tells a trade of the past (`bygone`).
 """
 
 from __future__ import annotations
@@ -17,56 +17,46 @@ from typing import Literal
 
 from continuum.language.colours import COLOUR_WORDS, TONES, colour_group, colour_groups
 from continuum.language.names import normalize
-from continuum.language.trades import OCCUPATIONS
-from continuum.pipeline.critic.claims import DraftClaims, same_person
+from continuum.language.trades import TRADE_FAMILY
+from continuum.pipeline.critic.claims import same_person
 from continuum.pipeline.persist.canon import SINGLE_VALUED
-from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import WorldState
 
 NAME = "canon"
 
 
-NAME_PATTERN = r"[A-Z][\w’-]+(?:\s+[A-Z][\w’-]+)*"
+# A trade of the past, not of now: "had been a sailor in his youth", "the former clerk".
+_BYGONE = re.compile(r"\b(?:(?<!never\s)(?<!not\s)(?<!at\s)once|formerly|former|"
+                     r"in\s+(?:his|her|their)\s+youth|"
+                     r"as\s+a\s+(?:boy|girl|lad|child)|years\s+(?:ago|before)|used\s+to|"
+                     r"before\s+(?:he|she|they)\s+(?:married|came|went)|late|retired|one-time|sometime)\b",
+                     re.IGNORECASE)
 
 
-# Offices as well as trades ("the treasurer of the Harbour Guild").
-OFFICES = {"treasurer", "secretary", "chairman", "president", "mayor", "alderman", "warden",
-           "governor", "bailiff", "beadle", "sexton", "verger", "churchwarden", "overseer",
-           "foreman", "apprentice", "journeyman", "landlady", "proprietor", "owner"}
+def bygone(sentence: str) -> bool:
+    """The sentence tells a trade of the past ("in his youth", "the former clerk")."""
+    return _BYGONE.search(sentence) is not None
 
 
-TRADE = (rf"(?:{'|'.join(sorted(OCCUPATIONS | OFFICES, key=len, reverse=True))}|"
-          r"[a-z]+(?:master|keeper|maker|smith|wright))")
+def same_family(draft: str, locked: str) -> bool:
+    """A draft's trade names the locked one: the same head noun ("clerk" and "clerk of the
+    Harbour Guild", not "treasurer of the Harbour Guild") or its trade family ("dressmaker" and
+    "seamstress")."""
+    heads = [normalize(v).split(" of ")[0].split()[-1:] for v in (draft, locked)]
+    if not heads[0] or not heads[1]:
+        return False
+    if heads[0] == heads[1]:
+        return True
+    family = TRADE_FAMILY.get(heads[0][0])
+    return family is not None and family == TRADE_FAMILY.get(heads[1][0])
 
 
-_TRADE_OF = re.compile(rf"\b(?:had\s+been|has\s+been|was|is)\s+(?:the|a|an)\s+(?:[a-z]+\s+)?"
-                       rf"(?P<trade>{TRADE})\b")
-
-
-_PERSON = re.compile(rf"\b{NAME_PATTERN}")
-
-
-def earlier_trades(claims: DraftClaims, subject: uuid.UUID) -> list[tuple[str, PriorSentence]]:
-    """Earlier sentences that give the person a trade: "Mr. Aldous Finch was fifty-eight years
-    old, and he was the treasurer of the Harbour Guild" (a pronoun stands for the one person
-    the sentence has named before it)."""
-    if claims.history is None:
-        return []
-    out = []
-    for sentence in claims.history.sentences_with(_TRADE_OF.pattern):
-        for m in _TRADE_OF.finditer(sentence.quote):
-            before = sentence.quote[:m.start()]
-            words = before.split()
-            if not words:
-                continue
-            people = {p for p in (claims.person(n.group()) for n in _PERSON.finditer(before))
-                      if p is not None}
-            pronoun = normalize(words[-1]) in {"he", "she"} and people == {subject}
-            named = subject in (claims.person(" ".join(words[-2:])), claims.person(words[-1]))
-            if pronoun or named:
-                out.append((m.group("trade").lower(), sentence))
-    return out
-
+def trade_agrees(trade: str, value: str) -> bool:
+    """The same trade in words ("smith" / "blacksmith", "clerk" / "clerk of the Harbour Guild")
+    or in family ("dressmaker" / "seamstress"); only the head nouns are compared ("harbourmaster"
+    is no "treasurer of the Harbour Guild")."""
+    heads = [normalize(v).split(" of ")[0].split()[-1:] for v in (trade, value)]
+    return bool(heads[0] and heads[1]) and same_trade(heads[0][0], heads[1][0]) or same_family(trade, value)
 
 
 def same_trade(trade: str, value: str) -> bool:
@@ -123,9 +113,3 @@ def conflict_note(world: WorldState, subject: uuid.UUID | None, predicate: str) 
         return ""
     return f" (but the locked {predicate} values disagree: " \
            f"{', '.join(sorted(locked_values(world, subject, predicate)))})"
-
-
-def locked(claims: DraftClaims, world: WorldState, subject: uuid.UUID, who: str,
-            predicate: str) -> list[tuple[str, str, object]]:
-    return [(f.subject, f.value, f.evidence) for f in world.locked_canon
-            if f.predicate == predicate and (f.subject_id == subject or same_person(f.subject, who))]

@@ -3,7 +3,8 @@
 Predicates: `age` ("X was twenty years old", "a girl of fifteen", "three-and-twenty"),
 `eye_colour` / `hair_colour` ("her dark eyes", "X had red hair", "a man with grey hair"),
 `title` ("Sir William", "Lady Lucas"), `occupation` ("X, the blacksmith", "X was a
-clergyman") and `kinship` (each relationship of a kinship type that is not ended).
+clergyman", in narration or speech; more wordings in canon_forms and canon_trades) and
+`kinship` (each relationship of a kinship type that is not ended).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     role_forms,
     role_value,
 )
+from continuum.pipeline.extract.heuristic.passes.canon_trades import trade_readings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import KIN_TYPES
 from continuum.pipeline.extract.heuristic.passes.textmap import words
@@ -84,7 +86,7 @@ def extract_canon_facts(
             add_said(_compound_colour(view, tok))
         if tok.pos_ == "PROPN" and lower.rstrip(".") in TITLES:
             add_said(_title(view, tok))
-        if tok.pos_ == "NOUN" and tok.lemma_.lower() in OCCUPATIONS:
+        if occupation_word(tok, OCCUPATIONS):
             add_said(_occupation(view, tok))
         if not view.in_quote(tok):  # varied wordings, narration only
             if tok.like_num:
@@ -97,6 +99,7 @@ def extract_canon_facts(
                     add_said(item)
             if occupation_word(tok, OCCUPATIONS):
                 add_said(_from_form(view, role_forms(view, tok)))
+            add_said(_from_form(view, trade_readings(view, tok)))
     for rel in relationships or []:
         if rel.ended or rel.type not in KIN_TYPES:
             continue
@@ -443,7 +446,8 @@ def _title(view: ChapterView, tok: Any) -> CanonFactItem | None:
 
 
 def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
-    """"X, the blacksmith", "X was a clergyman"."""
+    """"X, the blacksmith", "X was a clergyman"; in speech or a letter too ("Ilse Reyes was
+    harbourmaster of this town"), a trade beyond OCCUPATIONS there only of a name."""
     if any(c.dep_ == "poss" for c in noun.children):
         return None  # "his servant" is a relationship, not a trade
     if noun.dep_ not in {"appos", "attr", "oprd"} and not any(
@@ -458,6 +462,9 @@ def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
         return None
     if copula is None and tok.pos_ != "PROPN":
         return None  # "the captain himself" is no apposition of a name
+    if view.in_quote(noun) and tok.pos_ != "PROPN" and not (
+            noun.pos_ == "NOUN" and noun.lemma_.lower() in OCCUPATIONS):
+        return None  # talk gives the wider trades only of a name: "I'm a mapmaker, Papa"
     if copula is None and (tok.conjuncts or noun.conjuncts or _listed(noun)):
         return None  # "the squire, the doctor, Gray and I": a list, not an apposition
     if view.character(noun) == key and noun.dep_ not in {"appos", "attr", "oprd"}:

@@ -148,8 +148,9 @@ def np_start(view: ChapterView, head: Any) -> int | None:
         prev = doc[j - 1]
         if prev.tag_ == "PRP$" or view.character(prev):
             return None
-        if prev.lower_ in {"'s", "\u2019s"} and (j < 2 or doc[j - 2].pos_ != "PROPN"):
-            return None  # "the owner's servant": whose, not what
+        if prev.lower_ in {"'s", "\u2019s"} and (j < 2 or doc[j - 2].pos_ != "PROPN") \
+                and not (j >= 2 and doc[j - 2].text[:1].isupper()) and doc[j].lower_ != "own":
+            return None  # "the owner's servant": whose, not what ("the Company's", "its own": a post)
         if prev.pos_ in {"DET", "ADJ", "NUM"} or prev.text == "-" or prev.lower_ in {"'s", "’s"} \
                 or (prev.pos_ in {"NOUN", "PROPN"} and not prev.is_punct):
             j -= 1
