@@ -15,6 +15,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction, EntityItem
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, LockedFact, WorldState
+from tests.pipeline.extract.heuristic.passes.test_canon_colours import NO_COLOUR_OF_HERS
 
 from .test_generalisation import FakeHistory, _entity, _world, read_canon
 
@@ -123,17 +124,8 @@ def test_a_colour_read_from_a_thing_only_warns(text: str) -> None:
     # the locked colour, in a comparison
     "Nell pulled off her cap. Her hair tumbled down, as black as a crow's wing.",
     "Nell Brandt's hair was the colour of soot, and her eyes the colour of slate.",
-    # the colour belongs to something else in the sentence
-    "Nell pulled off her cap, and her face was as red as a brick from the wind.",
-    "Nell tied back her hair with a ribbon as blue as the sky.",
-    "Nell's hair was hidden under a bonnet the colour of straw.",
-    "Her hair came down as she ran, and the sky behind her was as red as fire.",
-    # a state or a denial, not the colour she has
-    "Nell Brandt's eyes were red with weeping, and she would not look at him.",
-    "Nell Brandt's hair was white with flour from the mill.",
-    "Nell Brandt's hair was not brown, whatever the parish clerk had written.",
-    # no colour at all
-    "Nell Brandt's hair was as wild as the mill race.",
+    # another thing's colour, a state, a denial, no colour at all
+    *NO_COLOUR_OF_HERS,
     "Her eyes were as bright as a bird's, and Nell laughed.",
 ])
 def test_a_consistent_or_unrelated_comparison_stays_silent(text: str) -> None:

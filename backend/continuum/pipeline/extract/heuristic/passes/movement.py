@@ -329,7 +329,7 @@ def gone(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> Non
     if clause is verb and not any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be"
                                   for c in verb.children):
         return
-    if not _main(clause) or another_time(clause):
+    if not main_clause(clause) or another_time(clause):
         return
     if view.preps(verb) or any(c.dep_ in {"dobj", "advmod", "prt", "npadvmod"} for c in verb.children):
         return  # "was gone to London", "was gone away", "was gone home": the movement rules
@@ -341,7 +341,7 @@ def gone(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> Non
                 out.append(delta(view, verb, "left", who, None, [subject], "gone", 0.6, subject))
 
 
-def _main(verb: Any) -> bool:
+def main_clause(verb: Any) -> bool:
     """Whether a verb heads the sentence, or a clause joined to its head by "and" or a colon."""
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head

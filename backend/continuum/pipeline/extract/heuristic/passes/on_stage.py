@@ -36,7 +36,12 @@ from typing import Any
 from continuum.language.grammar import FINITE_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
-from continuum.pipeline.extract.heuristic.passes.movement import AT_PREPS, LIVE_VERBS, another_time
+from continuum.pipeline.extract.heuristic.passes.movement import (
+    AT_PREPS,
+    LIVE_VERBS,
+    another_time,
+    main_clause,
+)
 from continuum.pipeline.extract.heuristic.passes.scenes import MOVES as ARRIVALS
 from continuum.pipeline.extract.heuristic.passes.state_deltas import PLACE_KINDS
 from continuum.pipeline.extract.schema import StateDelta
@@ -148,7 +153,7 @@ def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[
     for verb in view.tokens_between(start, end):
         if verb.pos_ not in {"VERB", "AUX"} or view.in_quote(verb) or view.is_markup(verb):
             continue
-        if verb.lemma_.lower() in STATES or not _main_clause(verb):
+        if verb.lemma_.lower() in STATES or not main_clause(verb):
             continue
         if another_time(verb) or not view.verdict(verb).asserted:
             continue
@@ -159,13 +164,6 @@ def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[
             if who is not None:
                 found.setdefault(who, []).append((verb, tok))
     return found
-
-
-def _main_clause(verb: Any) -> bool:
-    node = verb
-    while node.dep_ == "conj" and node.head.i != node.i:
-        node = node.head
-    return node.dep_ == "ROOT"
 
 
 def _in_text_order(deltas: list[StateDelta], added: list[StateDelta]) -> list[StateDelta]:

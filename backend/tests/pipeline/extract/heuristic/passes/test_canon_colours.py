@@ -97,7 +97,9 @@ def test_a_colour_compared_or_read_from_a_thing(view: ViewOf, text: str, value: 
     assert colours(view, text) == [("Nell Brandt", "hair_colour", value, rule)]
 
 
-@pytest.mark.parametrize("text", [
+# Sentences that give Nell no colour of her hair or eyes; the critic's tests judge them too
+# (`tests/pipeline/critic/test_slip_classes_canon_forms.py`).
+NO_COLOUR_OF_HERS = [
     # the colour belongs to something else in the sentence
     "Nell pulled off her cap, and her face was as red as a brick from the wind.",
     "Nell tied back her hair with a ribbon as blue as the sky.",
@@ -109,6 +111,11 @@ def test_a_colour_compared_or_read_from_a_thing(view: ViewOf, text: str, value: 
     "Nell Brandt's hair was not brown, whatever the parish clerk had written.",
     # no colour at all
     "Nell Brandt's hair was as wild as the mill race.",
+]
+
+
+@pytest.mark.parametrize("text", [
+    *NO_COLOUR_OF_HERS,
     # two women in the scene: whose is "her"?
     "Ruth came in from the rain with Nell behind her. Her hair was as red as a fox.",
 ])
