@@ -18,6 +18,9 @@ NON_PLACE_ENTS = frozenset({"PERSON", "NORP", "DATE", "TIME", "CARDINAL", "ORDIN
                             "QUANTITY", "PERCENT", "WORK_OF_ART", "LAW", "LANGUAGE", "EVENT"})
 HONORIFIC_WORDS = ADDRESS_TITLES | {"lord"}  # "Mr. Smith", "Lord Lucas": a person, no place
 POSSESSIVE_MARKS = POSSESSIVE | {"'", "\u2019"}  # "Jones'" too
+# "went to town", "was in town": the bare word is the capital in English usage of the period,
+# when the story knows the capital by name.
+TOWN_IDIOM = ("town", "London")
 
 
 def delta(
@@ -42,6 +45,8 @@ def place_of(view: ChapterView, tok: Any) -> str | None:
         return house_of(view, tok)
     if key or tok.ent_type_ in NON_PLACE_ENTS:
         return None
+    if tok.lower_ == TOWN_IDIOM[0] and tok.text.islower():
+        return _capital(view, tok)
     if tok.pos_ == "NOUN" and tok.text.islower():
         return _definite_place(view, tok)
     if any(c.dep_ == "compound" and c.lower_.rstrip(".") in HONORIFIC_WORDS for c in tok.lefts):
@@ -49,6 +54,16 @@ def place_of(view: ChapterView, tok: Any) -> str | None:
     if tok.pos_ == "PROPN" and any(c.dep_ == "poss" for c in tok.children):
         return None  # "went to his Maker": a possessed name is no place
     return view.location(tok)
+
+
+def _capital(view: ChapterView, tok: Any) -> str | None:
+    """"went to town", "was in town", "left town": London, when the word stands bare after a
+    preposition or a verb of leaving and the story knows London as a place. Not "the town", "a
+    country town", "town and country", "his own town"."""
+    if any(True for _ in tok.children) or tok.dep_ not in {"pobj", "dobj"}:
+        return None
+    name = TOWN_IDIOM[1]
+    return view.place_of_name(name) if view.types.get(name) == "location" else None
 
 
 def _definite_place(view: ChapterView, tok: Any) -> str | None:

@@ -35,7 +35,7 @@ from typing import Any
 
 from continuum.language.grammar import FINITE_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.delta_base import delta
+from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.heuristic.passes.movement import (
     AT_PREPS,
     LIVE_VERBS,
@@ -99,7 +99,8 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
     """What sets the scene at a place, where in the text, how strongly, and the token or
     delta that says it. A move sets the scene only when its mover acts in the scene (one of
     `actors`, when given): "that Estella was in Paris", told to Pip at Satis House, takes
-    nobody there."""
+    nobody there; and only when it is told in the scene's now: "he had followed them
+    purposely to town", in a letter read at Longbourn, sets no scene in London."""
     votes: list[Vote] = []
     for tok in view.tokens_between(start, end):
         if view.in_quote(tok) or view.is_markup(tok) or view.token_kind[tok.i] != "name":
@@ -115,8 +116,23 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
               and view.type_of(d.object) == "location"
               and not view.char_in_quote(d.evidence.start)
-              and (actors is None or d.subject in actors)]
+              and (actors is None or d.subject in actors) and not _told_before(view, d)]
     return sorted(votes, key=lambda v: v[0])
+
+
+def _told_before(view: ChapterView, move: StateDelta) -> bool:
+    """Whether the verb that takes a move to its place is told in a past perfect or with a
+    modal ("had followed them to town"; not "had returned to a late dinner, and now walked up
+    to Hartfield", whose "walked" is the scene's now)."""
+    places = [tok for tok in view.tokens_between(move.evidence.start, move.evidence.end)
+              if view.key(tok) == move.object
+              or (tok.pos_ == "NOUN" and place_of(view, tok) == move.object)]
+    if not places:
+        return False
+    verb = places[-1]
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+        verb = verb.head
+    return another_time(verb)
 
 
 def decisive(votes: list[Vote]) -> str | None:

@@ -300,3 +300,34 @@ def test_someone_gone_in_the_narrations_now_leaves_the_place_on_record(view: Vie
 ])
 def test_gone_of_something_else_or_at_another_time_leaves_nothing(view: ViewOf, text: str) -> None:
     assert not [m for m in moves(view, text) if m[0] == "left" and m[2] is None]
+
+
+@pytest.mark.parametrize("text", [
+    # Pride and Prejudice ch 52 and Emma: "town" bare after a preposition is London.
+    "He had followed them purposely to town.",
+    "Jane Bennet went up to town on Monday.",
+    "Mr. Bingley returned to town for the winter.",
+])
+def test_town_standing_bare_is_the_capital_the_story_knows(view: ViewOf, text: str) -> None:
+    known = StoryContext(entities=[
+        KnownEntity(name="Mr. Bingley", type="character", gender="male", aliases=["Bingley"]),
+        KnownEntity(name="Jane Bennet", type="character", gender="female", aliases=["Jane"]),
+        KnownEntity(name="London", type="location")])
+    text = "Mr. Bingley bowed. " + text
+    places = {d.object for d in extract_state_deltas(view(text, known)).items if d.kind == "moved_to"}
+    assert places == {"London"}
+    # A story that has named no London: the word is no place.
+    alone = StoryContext(entities=known.entities[:2])
+    assert not [d for d in extract_state_deltas(view(text, alone)).items if d.kind == "moved_to"]
+
+
+@pytest.mark.parametrize("text", [
+    "Jane Bennet went to the town the next morning.",
+    "Jane Bennet went to a country town the next morning.",
+    "Jane Bennet went to her own town the next morning.",
+])
+def test_a_town_with_a_word_before_it_is_not_the_capital(view: ViewOf, text: str) -> None:
+    known = StoryContext(entities=[
+        KnownEntity(name="Jane Bennet", type="character", gender="female", aliases=["Jane"]),
+        KnownEntity(name="London", type="location")])
+    assert "London" not in {d.object for d in extract_state_deltas(view(text, known)).items}

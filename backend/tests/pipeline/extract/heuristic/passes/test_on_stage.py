@@ -126,3 +126,17 @@ def test_a_move_of_someone_not_acting_in_the_scene_sets_no_scene(view: ViewOf) -
     text = ("Estella arrived in Paris. Anna Lind sat by the fire. Piet Mors watched her. Estella "
             "smiled. Anna Lind wept. Piet Mors took her hand.")
     assert ("arrived_at", "Anna Lind", "Paris") in staged(view, text, cast)
+
+
+def test_a_move_told_in_a_past_perfect_sets_no_scene(view: ViewOf) -> None:
+    # Pride and Prejudice ch 52: Mrs. Gardiner's letter, read at Longbourn, says "He had
+    # followed them purposely to town"; nobody reading it is in London.
+    text = ("Anna Lind opened the letter and sat down. Piet Mors had followed them purposely to "
+            "Brackley. Piet Mors paid for everything. Anna Lind wept. Piet Mors had gone on to "
+            "Brackley. Piet Mors wrote to her daily. Anna read it again.")
+    assert not [s for s in staged(view, text) if s[2] == "Brackley"]
+    # Emma ch 1: "He had returned to a late dinner, and now walked up to Hartfield": the
+    # second verb is the scene's now.
+    text = ("Anna Lind sat by the fire. Piet Mors had returned to a late dinner, and now walked "
+            "up to Brackley. Anna Lind smiled. Piet Mors sat down. Anna Lind poured the tea.")
+    assert ("arrived_at", "Anna Lind", "Brackley") in staged(view, text)
