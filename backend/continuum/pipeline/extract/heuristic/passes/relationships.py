@@ -372,6 +372,8 @@ def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:
 def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
     lemma = verb.lemma_.lower()
     if lemma in {"marry", "wed", "married"}:
+        if _arranged(view, verb):
+            return _union(view, verb, "engaged_to", ended=False, settled=True)
         return _union(view, verb, "married_to", ended=False)
     if lemma in {"engage", "engaged", "betroth", "betrothed"}:
         if verb.pos_ == "VERB" and not view.is_passive(verb):
@@ -388,9 +390,25 @@ def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
     return []
 
 
-def _union(view: ChapterView, verb: Any, rel: str, ended: bool) -> list[RelationshipUpdate]:
-    """"X married Y", "X was engaged to Y", "X and Y were married", "X divorced Y"."""
-    if not view.verdict(verb).asserted:
+def _arranged(view: ChapterView, verb: Any) -> bool:
+    """A marriage the story has settled on: "he was going to be married to a Miss Hawkins",
+    "they are to be married", "Mr. Elton is to marry her". Not "if he were to marry" (a
+    condition), "would marry", "wanted to marry"."""
+    core = verb.head if verb.dep_ == "acomp" and verb.head.lemma_ == "be" else verb  # "to be married"
+    head = core.head
+    if head is core or not any(c.dep_ == "aux" and c.lower_ == "to" for c in core.children):
+        return False
+    going = head.lower_ == "going" and head.tag_ == "VBG" and any(
+        c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
+    to_be = head.lemma_ == "be" and head.pos_ == "AUX" and core.dep_ == "xcomp"
+    return (going or to_be) and view.verdict(head).asserted
+
+
+def _union(view: ChapterView, verb: Any, rel: str, ended: bool,
+           settled: bool = False) -> list[RelationshipUpdate]:
+    """"X married Y", "X was engaged to Y", "X and Y were married", "X divorced Y"; `settled`,
+    a marriage to come that the story has settled on (`_arranged`), is an engagement."""
+    if not settled and not view.verdict(verb).asserted:
         return []
     people = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
     partners = [(o, c) for o in view.objects(verb) for c in view.characters(o)]

@@ -217,3 +217,20 @@ def test_an_unbound_pronoun_before_the_name_leaves_a_later_his_unsure(view: View
         view, "Mrs. Collins came in. Sir William gave it as his decided opinion, that whenever "
               "Mr. Collins should be in possession of the Longbourn estate, it would be highly "
               "expedient that both he and his wife should make their appearance at St. James's.")
+
+
+def test_a_marriage_the_story_has_settled_on_is_an_engagement(view: ViewOf) -> None:
+    # Emma ch 46: "that Jane Fairfax and Mr. Frank Churchill are to be married"; ch 22: "he
+    # was going to be married to a Miss Hawkins".
+    for text in ("Mr. Elton is going to be married to Miss Hawkins.",
+                 "Mr. Elton was to be married to Miss Hawkins.",
+                 "Mr. Elton is to marry Miss Hawkins.",
+                 "Mr. Elton was going to marry Miss Hawkins."):
+        assert rels(view, text) == [("Mr. Elton", "engaged_to", "Miss Hawkins", True, False)], text
+    for text in ("If Mr. Elton were to marry Miss Hawkins, Emma would laugh.",
+                 "Mr. Elton is not going to marry Miss Hawkins.",
+                 "Is Mr. Elton going to marry Miss Hawkins?",
+                 "Mr. Elton would marry Miss Hawkins.",
+                 "Mr. Elton wanted to marry Miss Hawkins.",
+                 "Emma hoped that Mr. Elton was going to marry Miss Hawkins."):
+        assert rels(view, text) == [], text
