@@ -239,7 +239,8 @@ def test_a_spoken_age_of_the_listener() -> None:
     for age, expected in (("twenty-seven", ["WARN"]), ("twenty-four", [])):
         draft = text.format(age=age)
         extraction = ChapterExtraction(new_entities=[_entity(draft, "Mara Finch", "Mara"),
-                                                     _entity(draft, "Harriet Finch", "Harriet")])
+                                                     _entity(draft, "Harriet Finch", "Harriet")],
+                                       canon_facts=read_canon(draft, world))  # the extractor's ages
         assert [f.severity for f in canon.check(bind_claims(draft, extraction, world), world)] \
             == expected
 

@@ -17,7 +17,7 @@ from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, Gone, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world
+from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon
 
 # -- commitments: a payoff that refers back to a spoken act --------------------------------------
 
@@ -232,12 +232,14 @@ def test_an_age_given_to_the_one_named_in_speech() -> None:
     for age, expected in (("forty-five", ["WARN"]), ("twenty-seven", [])):
         text = (f'The carter watched the anvil ring. "For a man of {age}, Mr. Marsh, you swing '
                 f'that hammer like a boy," he called.')
-        extraction = ChapterExtraction(new_entities=[_entity(text, "Tomas Marsh", "Mr. Marsh")])
+        extraction = ChapterExtraction(new_entities=[_entity(text, "Tomas Marsh", "Mr. Marsh")],
+                                       canon_facts=read_canon(text, world))  # the extractor's ages
         found = canon.check(bind_claims(text, extraction, world), world)
         assert [f.severity for f in found] == expected, age
     # no "you" in the sentence: the age is not the listener's
     text = '"I knew a man of seventy once, Mr. Marsh. He climbed the mast every day," he said.'
-    extraction = ChapterExtraction(new_entities=[_entity(text, "Tomas Marsh", "Mr. Marsh")])
+    extraction = ChapterExtraction(new_entities=[_entity(text, "Tomas Marsh", "Mr. Marsh")],
+                                   canon_facts=read_canon(text, world))
     assert canon.check(bind_claims(text, extraction, world), world) == []
 
 

@@ -8,32 +8,33 @@ with a locked one of the same colour group ("raven" is black), a value or a lock
 colour ("dark") is not compared, and a reading the extractor marks as a likeness, a "their" or
 a hyphenated description only WARNs. A trade agrees with the locked one in words or trade family
 ("smith" / "blacksmith", "dressmaker" / "seamstress"); another trade only WARNs (people hold two
-posts, or change them), and a trade of the past ("in his youth") passes. Besides the
-extractor's canon facts, the critic recognises the listener's age in speech ("there you were
-at twenty-seven", WARN). When the world locks two different values of one single-valued fact,
-one lock was mis-attributed: a value agreeing with either passes and a contradiction is only a
-WARN. A fact whose subject is only a pronoun never FAILs, and is silent when its value is
-another mentioned person's (canon_subjects); ages by arithmetic (canon_years) live in their own
-module, and what they share with this check (the locked values and their conflicts, how trades
-agree) in canon_record."""
+posts, or change them), and a trade of the past ("in his youth") passes. Ages too are compared
+only as the extractor read them ("Tomas turned thirty", "not yet twenty", in speech "I" the
+speaker's and "you" the listener's): older than the lock by at most AGE_SLACK years is fine,
+younger contradicts, and a bound contradicts only when no age it allows fits; an age said in
+dialogue, of a pronoun, or "At nineteen" only WARNs. When the world locks two different values
+of one single-valued fact, one lock was mis-attributed: a value agreeing with either passes and
+a contradiction is only a WARN. A fact whose subject is only a pronoun never FAILs, and is
+silent when its value is another mentioned person's (canon_subjects); ages by arithmetic
+(canon_years) live in their own module, and what they share with this check (the locked values
+and their conflicts, how trades and ages agree) in canon_record."""
 
 from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
 
+from continuum.language.ages import age_value, said_age
 from continuum.language.colours import colour_key
-from continuum.language.names import SHORT_NAME, normalize, split_honorific
-from continuum.language.numbers import parse_number
-from continuum.language.prose import Span, sentences
+from continuum.language.names import normalize, split_honorific
+from continuum.language.prose import in_speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
-from continuum.pipeline.critic.recognisers.canon_ages import UNDER, about_then, age_findings, contradicts
 from continuum.pipeline.critic.recognisers.canon_record import (
     NAME,
     bygone,
     colour_disagrees,
+    contradicts,
     trade_agrees,
 )
 from continuum.pipeline.critic.recognisers.canon_record import agrees as _agrees
@@ -68,8 +69,9 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
             same_subject = (subject is not None and subject == locked.subject_id) or \
                 normalize(fact.subject) == normalize(locked.subject)
             predicate = locked.predicate
-            if not same_subject or predicate != fact.predicate or predicate not in SINGLE_VALUED:
-                continue
+            if not same_subject or predicate != fact.predicate or predicate not in SINGLE_VALUED \
+                    or predicate == "age":
+                continue  # ages: `_ages`
             if normalize(locked.value) == normalize(fact.value) or _agrees(
                     world, locked.subject_id, locked.subject, predicate, fact.value):
                 continue
@@ -106,12 +108,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 evidence_chapter=locked.evidence.chapter, evidence_quote=locked.evidence.quote,
             ))
     findings += _stated_colours(claims, world, coloured)
-    findings += _copular_facts(claims, world, findings)
     findings += _stated_trades(claims, world, findings)
-    findings += _spoken_ages(claims, world, findings)
-    ages = {f.subject_id: _severity(world, f.subject_id, "age") for f in world.locked_canon
-            if f.predicate == "age" and f.subject_id is not None}
-    findings += age_findings(claims, world, findings, ages)
+    findings += _ages(claims, world, findings)
     return findings + year_findings(claims, world, findings)
 
 
@@ -179,69 +177,6 @@ def _stated_trades(claims: DraftClaims, world: WorldState, found: list[Finding])
     return findings
 
 
-# Speech that gives the listener's age: "there you were at twenty-seven", "you are thirty".
-_YOUR_AGE = re.compile(r"\byou\s+(?:were|are)\s+(?:at\s+|only\s+|just\s+|(?P<bound>nearly|almost|not\s+yet|"
-                       r"over|past|under)\s+)?"
-                       r"(?P<age>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty)(?:-[a-z]+)?|"
-                       r"[a-z]+teen|\d{1,2})(?:\s+years\s+old)?\b(?!\s+(?:years|minutes|days|times|miles))",
-                       re.IGNORECASE)
-_NUMBER = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|[a-z]+teen|\d{1,2}"
-# "For a man of seventy-one, Mr. Finch, you ...": an age given to the one spoken to.
-_ONE_OF_AGE = re.compile(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:man|woman|girl|boy|lad|lass|fellow|lady|"
-                         rf"gentleman|widow|widower)\s+of\s+(?P<age>{_NUMBER})\b"
-                         r"(?!\s+(?:minutes|days|times|miles|pounds|shillings))", re.IGNORECASE)
-_VOCATIVE = re.compile(rf"(?:^|,)\s*(?P<name>{SHORT_NAME})\s*(?:[,.!?]|$)")
-
-
-def _spoken_ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """A speaker gives the listener (the last other speaker before the quote) an age far from
-    the locked one (a WARN: the listener is inferred)."""
-    findings: list[Finding] = []
-    speeches = claims.speeches
-    for i, speech in enumerate(speeches):
-        ages = list(_YOUR_AGE.finditer(speech.text))
-        ages += [m for m in _ONE_OF_AGE.finditer(speech.text)
-                 if re.search(r"\byou(?:r)?\b", _sentence_of(speech.text, m.start()), re.IGNORECASE)]
-        for m in ages:
-            age = parse_number(m.group("age").replace("-", " "))
-            if age is None or about_then(speech.text[m.end():]):
-                continue
-            speaker = claims.person(speech.speaker, speech.speaker_at) if speech.speaker else None
-            listener = _addressed(claims, speech, m.start(), speaker)
-            if listener is None:  # the last other speaker before the quote
-                listener = next((who for who in (claims.person(sp.speaker, sp.speaker_at)
-                                                 for sp in reversed(speeches[max(0, i - 6):i])
-                                                 if sp.speaker)
-                                 if who is not None and who != speaker), None)
-                if speaker is None:
-                    listener = None
-            if listener is None:
-                continue
-            start, end = speech.start + m.start(), speech.start + m.end()
-            if _then_not_now(claims.text, start):
-                continue  # "when you were fourteen": then, not now
-            locked = [(f.subject, f.value, f.evidence) for f in world.locked_canon
-                      if f.subject_id == listener and f.predicate == "age"]
-            values = [(n, parse_number(v), e) for n, v, e in locked]
-            bound = m.groupdict().get("bound")
-            if not values or any(v is None or not contradicts(v, age, bound) for _n, v, _e in values):
-                continue
-            if overlaps_any(found, start, end):
-                continue
-            name, value, evidence = values[0]
-            sentence = next((s for s in sentences(claims.text, speech.start, speech.end)
-                             if s.start <= start < s.end), Span(start, end, claims.text[start:end]))
-            findings.append(Finding(
-                check=NAME, severity="WARN",
-                message=f"{claims.name_of(speaker) if speaker else 'A speaker'} gives the listener, "
-                        f"{name}, an age of {age}, "
-                        f"but the locked age is {value}",
-                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
-                evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
-                evidence_quote=evidence.quote))  # type: ignore[attr-defined]
-    return findings
-
-
 _TIME_CLAUSE = re.compile(r"\b(?:when|since|until|till|before|after|while|once|by\s+the\s+time)\s+"
                           r"(?:[\w'’]+\s+){0,3}$", re.IGNORECASE)
 
@@ -275,99 +210,41 @@ def _sentence_of(text: str, at: int) -> str:
     return next((s.text for s in sentences(text) if s.start <= at < s.end), text)
 
 
-def _addressed(claims: DraftClaims, speech: Any, at: int, speaker: uuid.UUID | None) -> uuid.UUID | None:
-    """The person a speech sentence calls by name: "For a man of seventy-one, Mr. Finch, you
-    have ...", "Mara, you were twenty-seven" (a name set off by commas, not the speaker)."""
-    sentence = _sentence_of(speech.text, at)
-    for m in _VOCATIVE.finditer(sentence):
-        start = speech.start + speech.text.find(sentence) + m.start("name")
-        who = claims.person(m.group("name"), start)
-        if who is not None and who != speaker:
-            return who
-    return None
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-COPULAS = {"be", "become", "turn"}
-
-
-def _copular_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """Copular ages of a resolved person (a name, pronoun or nominal): "Tomas turned thirty",
-    "She was thirty-one years old". An age far from the locked one FAILs (a pronoun: WARN)."""
-    from continuum.pipeline.critic import parsed
-
+def _ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
+    """Each age the extractor read against its person's locked ages: a draft may make someone
+    older by at most AGE_SLACK years, never younger, and a bound ("not yet 20") contradicts
+    only when no age it allows fits. A name in narration FAILs (unless the locks disagree);
+    an age said in dialogue, of a pronoun, "At nineteen" (maybe a look back) or the value of
+    a namesake's only WARNs; a pronoun's is silent when another mentioned person has it."""
     findings: list[Finding] = []
-    done: set[tuple[uuid.UUID, str]] = set()
-    for verb in parsed.tokens(claims):
-        if verb.lemma_ not in COPULAS or parsed.quoted(claims, verb) or not parsed.main_clause(verb) \
-                or any(c.dep_ == "mark" for c in verb.children):
-            continue  # "as if he were an admiral", "when he was fourteen": not a statement of now
-        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-        attr = next((c for c in verb.children if c.dep_ in ("attr", "acomp", "oprd", "dobj")), None)
-        if subject is None or attr is None or any(c.dep_ == "neg" for c in verb.children):
+    for fact in claims.extraction.canon_facts:
+        person = claims.bind(fact.subject) if fact.predicate == "age" else None
+        age, bound = age_value(fact.value)
+        locked = [(f, v) for f in world.locked_canon if person is not None and f.subject_id == person
+                  and f.predicate == "age" and (v := age_value(f.value)[0]) is not None]
+        if age is None or not locked or not all(contradicts(v, age, bound) for _f, v in locked):
             continue
-        person = parsed.who(claims, subject)
-        if person is None:
+        start, end = fact.evidence.start, fact.evidence.end
+        if _then_not_now(claims.text, start):
+            continue  # "since he was fourteen": then, not now
+        pronoun = only_pronoun(claims, person, start, end)
+        if pronoun and not bound and meant_other(claims, world, person, "age", str(age),
+                                                 pronoun_of(fact.evidence.quote)):
+            continue  # "she was nineteen": the other woman in the scene is nineteen
+        sentence = next((s for s in sentences(claims.text) if s.start <= start < s.end), None)
+        if sentence is None or overlaps_any(found + findings, sentence.start, sentence.end):
             continue
-        start, end = verb.sent.start_char, verb.sent.end_char
-        if overlaps_any(found + findings, start, end):
-            continue
-        age = _age_value(attr, verb)
-        if age is not None and about_then(claims.text[attr.right_edge.idx + len(attr.right_edge):]):
-            continue  # "she was seventeen when her father died"
-        if age is not None and (person, "age") not in done:
-            locked = [(f.subject, parse_number(f.value), f.evidence) for f in world.locked_canon
-                      if f.subject_id == person and f.predicate == "age"]
-            bound = _bound_before(attr)
-            if locked and all(v is not None and contradicts(v, age, bound) for _n, v, _e in locked):
-                name, value, evidence = locked[0]
-                done.add((person, "age"))
-                if subject.pos_ == "PRON" and meant_other(claims, world, person, "age", str(age),
-                                                          subject.lower_):
-                    continue  # "she was nineteen": the other woman in the scene is nineteen
-                severity = "WARN" if subject.pos_ == "PRON" else _severity(world, person, "age")
-                findings.append(Finding(
-                    check=NAME, severity=severity,  # type: ignore[arg-type]
-                    message=f"{name}'s age is locked as {value}, the draft says {age}",
-                    draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
-                    evidence_chapter=evidence.chapter,  # type: ignore[attr-defined]
-                    evidence_quote=evidence.quote))  # type: ignore[attr-defined]
-            continue
+        lock, value = locked[0]
+        namesake = _namesake(world, person, lock.subject, "age", str(age), fact.evidence.quote)
+        how = (f" (but that is {namesake}'s age, and the sentence does not say which of them it "
+               f"means)" if namesake else
+               " (said in dialogue)" if in_speech(claims.speeches, start) else
+               " (the person is only a pronoun)" if pronoun else
+               " (maybe said of an earlier time)" if fact.evidence.rule == "canon.age_at" else "")
+        findings.append(Finding(
+            check=NAME, severity="WARN" if how else _severity(world, person, "age"),
+            message=f"{lock.subject}'s age is locked as {lock.value}, the draft says "
+                    f"{said_age(age, bound)}{_note(world, person, 'age')}{how}",
+            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+            evidence_chapter=lock.evidence.chapter, evidence_quote=lock.evidence.quote))
     return findings
-
-
-def _age_value(attr: Any, verb: Any) -> int | None:
-    """The age a copula states: "thirty-one years old", "turned thirty", "was only nineteen"."""
-    tok: Any = attr
-    if tok.lower_ == "old":
-        years = next((c for c in tok.children if c.lower_ in ("years", "year")), None)
-        number = next((c for c in years.children if c.dep_ in ("nummod", "quantmod")), None) \
-            if years is not None else None
-        words = " ".join(t.text for t in number.subtree) if number is not None else ""
-    elif tok.like_num and verb.lemma_ in ("be", "turn") and not any(
-            c.dep_ == "prep" or c.pos_ == "NOUN" for c in tok.children):
-        words = " ".join(t.text for t in tok.subtree)
-    else:
-        return None
-    age = parse_number(words.replace("-", " ")) if words else None
-    return age if age is not None and 1 < age < 120 else None
-
-
-def _bound_before(attr: Any) -> str | None:
-    """"nearly thirty", "not yet twenty": the bound written just before an age."""
-    words = " ".join(t.lower_ for t in attr.doc[attr.left_edge.i:attr.left_edge.i + 2])
-    return next((b for b in (*UNDER, "over", "past", "about", "some", "around")
-                 if words == b or words.startswith(b + " ")), None)

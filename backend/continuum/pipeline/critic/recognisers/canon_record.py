@@ -5,6 +5,7 @@ the canon check (`checks/canon.py`) and the recognisers of canon in other forms.
   wing"), whether the world locks two disagreeing values (then a contradiction is only a WARN,
   with a note), and whether an extracted colour disagrees with every locked one
   (`colour_disagrees`);
+- ages: whether a stated age (or bound) can be the locked age a little later (`contradicts`);
 - trades: whether two trades agree, in words or in trade family ("dressmaker" is a
   seamstress), and whether a sentence tells a trade of the past (`bygone`).
 """
@@ -15,6 +16,7 @@ import re
 import uuid
 from typing import Literal
 
+from continuum.language.ages import ABOUT, OVER, UNDER
 from continuum.language.colours import COLOUR_WORDS, TONES, colour_group, colour_groups
 from continuum.language.names import normalize
 from continuum.language.trades import TRADE_FAMILY
@@ -23,6 +25,20 @@ from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 
 NAME = "canon"
+AGE_SLACK = 2  # years a story may move on between a locked age and a later chapter
+
+
+def contradicts(locked: int, age: int, bound: str | None) -> bool:
+    """Whether a stated age (or bound) cannot be the locked age a little later in the story:
+    a story only moves forward, so someone may be older by AGE_SLACK years, never younger."""
+    bound = " ".join(bound.lower().split()) if bound else None
+    if bound in UNDER:
+        return locked >= age or age - locked > AGE_SLACK + 3
+    if bound in OVER:
+        return locked + AGE_SLACK < age
+    if bound in ABOUT:
+        return age < locked - 3 or age > locked + AGE_SLACK + 3
+    return age < locked or age > locked + AGE_SLACK
 
 
 # A trade of the past, not of now: "had been a sailor in his youth", "the former clerk".

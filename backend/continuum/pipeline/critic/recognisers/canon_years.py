@@ -2,19 +2,23 @@
 chapters date that event ("lost at sea eleven years before, when his ship went down"), and
 "he was thirty the year Mara was born" against Mara's locked age. Only events the world dates
 once and for all: a shipwreck the earlier chapters put at one single distance in years, or the
-birth of a person whose age is locked. Always a WARN: the sum rests on matching the event."""
+birth of a person whose age is locked. Always a WARN: the sum rests on matching the event.
+Whose age it is, is the extractor's reading of the name or pronoun (`claims.person`), and for
+a speaker the extractor left unresolved ('"I was nine ...," he said') the one person of that
+gender the nearest paragraph names. The plain ages are the extractor's (checks/canon)."""
 
 from __future__ import annotations
 
 import re
 import uuid
 
-from continuum.language.names import SHORT_NAME
+from continuum.language.ages import NUMBER, UNITS
+from continuum.language.names import PRONOUNS, SHORT_NAME, normalize
 from continuum.language.numbers import parse_number
-from continuum.language.prose import in_speech, paragraphs, sentences
+from continuum.language.prose import Speech, in_speech, paragraphs, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
-from continuum.pipeline.critic.recognisers.canon_ages import AGE_SLACK, NUMBER, UNITS, third_person, whose
+from continuum.pipeline.critic.recognisers.canon_record import AGE_SLACK
 from continuum.pipeline.critic.recognisers.canon_subjects import gender
 from continuum.reads.world_state import WorldState
 
@@ -45,12 +49,7 @@ def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) 
             age = parse_number(m.group("age").replace("-", " "))
             at = sentence.start + m.start("who")
             speech = in_speech(claims.speeches, at)
-            person = whose(claims, world, m.group("who"), at, speech)
-            if person is None and m.group("who") == "I" and speech is not None and \
-                    speech.speaker and speech.speaker.lower() in ("he", "she") and speech.speaker_at:
-                # '"I was nine ...," he said': the one man named just before
-                person = third_person(claims, world, speech.speaker_at, speech.speaker.lower(), set()) \
-                    or _last_named(claims, speech.speaker_at, speech.speaker.lower())
+            person = _whose(claims, m.group("who"), at, speech)
             since = _years_since(claims, world, m.group("event").strip())
             if age is None or person is None or since is None:
                 continue
@@ -84,7 +83,7 @@ def _since_at(claims: DraftClaims, world: WorldState, found: list[Finding]) -> l
             years = parse_number(m.group("years").replace("-", " "))
             at = sentence.start + m.start("who")
             speech = in_speech(claims.speeches, at)
-            person = whose(claims, world, m.group("who"), at, speech)
+            person = _whose(claims, m.group("who"), at, speech)
             if age is None or years is None or person is None:
                 continue
             now = age + years
@@ -129,6 +128,27 @@ def _years_since(claims: DraftClaims, world: WorldState, event: str) -> tuple[in
         return None  # no date, or two wrecks years apart: which one is meant?
     years, (chapter, quote) = next(iter(dated.items()))
     return years, chapter, quote
+
+
+def _whose(claims: DraftClaims, surface: str, at: int, speech: Speech | None) -> uuid.UUID | None:
+    """Whom an age's subject names, as the extractor resolved it: a name (less a leading word
+    that is none: "Then Tomas"), a pronoun; in speech "I" is the speaker ('"I was nine ...," he
+    said': the one man named just before)."""
+    if surface == "I" and speech is not None:
+        found = claims.person(surface, at)
+        if found is None and speech.speaker and normalize(speech.speaker) not in PRONOUNS:
+            found = claims.person(speech.speaker, speech.speaker_at)
+        if found is None and speech.speaker and speech.speaker.lower() in ("he", "she") and speech.speaker_at:
+            found = claims.person(speech.speaker, speech.speaker_at) \
+                or _last_named(claims, speech.speaker_at, speech.speaker.lower())
+        return found
+    found = claims.person(surface, at)
+    while found is None and len(surface.split()) > 1:
+        cut = surface.split(None, 1)
+        at += len(surface) - len(cut[1])
+        surface = cut[1]
+        found = claims.person(surface, at)
+    return found
 
 
 def _last_named(claims: DraftClaims, at: int, pronoun: str) -> uuid.UUID | None:

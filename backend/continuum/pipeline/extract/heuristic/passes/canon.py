@@ -1,6 +1,7 @@
 """canon_facts: age, eye and hair colour, title, occupation, and kinship (from relationships).
 
-Predicates: `age` ("X was twenty years old", "a girl of fifteen", "three-and-twenty"),
+Predicates: `age` ("X was twenty years old", "a girl of fifteen", "three-and-twenty"; more
+wordings, speech, bounds and ages of another time in canon_forms and canon_ages),
 `eye_colour` / `hair_colour` ("her dark eyes", "X had red hair", "a man with grey hair"),
 `title` ("Sir William", "Lady Lucas"), `occupation` ("X, the blacksmith", "X was a
 clergyman", in narration or speech; more wordings in canon_forms and canon_trades) and
@@ -18,6 +19,7 @@ from continuum.language.numbers import parse_number
 from continuum.language.people import PERSON_NOUNS
 from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
 from continuum.language.trades import OCCUPATIONS
+from continuum.pipeline.extract.heuristic.passes.canon_ages import about_then, age_readings
 from continuum.pipeline.extract.heuristic.passes.canon_colours import (
     PART_WORDS,
     ColourReading,
@@ -63,9 +65,12 @@ def extract_canon_facts(
             found.append(item)
 
     def add_said(item: CanonFactItem | None) -> None:
-        """A fact the text states of someone, unless it says it of an ambiguous pronoun."""
-        if item is not None and not _said_of_ambiguous_pronoun(view, item):
-            add(item)
+        """A fact the text states of someone, unless it says it of an ambiguous pronoun (or
+        it is an age of another time than the story's now)."""
+        if item is None or _said_of_ambiguous_pronoun(view, item) or (
+                item.predicate == "age" and about_then(view, item.evidence.start, item.evidence.end)):
+            return
+        add(item)
 
     def read_colour(tok: Any) -> bool:
         """A colour the plain rules already read for this hair/eyes noun."""
@@ -100,6 +105,8 @@ def extract_canon_facts(
             if occupation_word(tok, OCCUPATIONS):
                 add_said(_from_form(view, role_forms(view, tok)))
             add_said(_from_form(view, trade_readings(view, tok)))
+    for item in age_readings(view, found):
+        add_said(item)
     for rel in relationships or []:
         if rel.ended or rel.type not in KIN_TYPES:
             continue

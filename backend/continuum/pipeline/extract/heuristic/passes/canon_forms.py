@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from continuum.language.ages import said_age
 from continuum.language.colours import SHADES
 from continuum.language.people import PERSON_NOUNS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -309,7 +310,9 @@ def age_forms(view: ChapterView, tok: Any, parse: Callable[[str], int | None]) -
             holder = (found[0], found[1], verb) if found else None
     if holder is None or not holder[0] or not asserted(view, holder[2]):
         return None
-    return holder[0], "age", str(age), [holder[1], tok, doc[last]], "age_forms", holder[2]
+    bound = " ".join(t.lower_ for t in doc[j + 1 : here]) or None  # "nearly twenty": "nearly 20"
+    return holder[0], "age", said_age(age, bound), [holder[1], tok, doc[last]], \
+        "age_at" if prev is not None and prev.lower_ == "at" else "age_forms", holder[2]
 
 
 def _colour_run(view: ChapterView, first: int, step: int, palette: frozenset[str]) -> tuple[int, int]:

@@ -66,7 +66,7 @@ def extract_dynamics(view: ChapterView) -> list[DynamicsUpdate]:
         if sent >= 0 and view.is_character(m.entity_key):
             who.setdefault(sent, set()).add(m.entity_key)
     pair_sentences: dict[tuple[str, str], set[int]] = {}
-    for a, b, sentences in _exchanges(view):
+    for a, b, sentences in exchanges(view):
         if a != b and sentences:
             pair_sentences.setdefault((min(a, b), max(a, b)), set()).update(sentences)
     for a, b, sentence in _verb_pairs(view):
@@ -119,7 +119,7 @@ def _sentence_cues(view: ChapterView) -> dict[int, Counter[str]]:
     return cues
 
 
-def _exchanges(view: ChapterView) -> list[tuple[str, str, set[int]]]:
+def exchanges(view: ChapterView) -> list[tuple[str, str, set[int]]]:
     """Who talks to whom, paragraph by paragraph of dialogue: (speaker, partner, sentences).
 
     A paragraph's speaker is the subject of its speech tag ("said his lady"); its partner

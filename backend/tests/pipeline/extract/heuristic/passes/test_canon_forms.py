@@ -28,7 +28,7 @@ def facts(view: ViewOf, text: str, predicate: str | None = None) -> list[tuple[s
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Mr. Crane came in. Mr. Crane was a tall man of about sixty.", ("Mr. Crane", "60")),
+    ("Mr. Crane came in. Mr. Crane was a tall man of about sixty.", ("Mr. Crane", "about 60")),
     ("Anna Leigh came in. Anna Leigh, aged thirty, ran the shop.", ("Anna Leigh", "30")),
     ("Nell Barrow came in. She was nineteen, and her hair was red.", ("Nell Barrow", "19")),
     ("Tess Avery came down the lane. At nineteen, Tess Avery was already the village "
