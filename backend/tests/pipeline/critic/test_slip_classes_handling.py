@@ -11,7 +11,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world
+from .test_generalisation import FakeHistory, _entity, _world, read_uses
 
 
 def _held_watch() -> tuple[WorldState, dict[str, uuid.UUID]]:
@@ -24,7 +24,7 @@ def _held_watch() -> tuple[WorldState, dict[str, uuid.UUID]]:
 def _found(text: str, *entities: tuple[str, ...]) -> list[tuple[str, str]]:
     world, _ = _held_watch()
     extraction = ChapterExtraction(new_entities=[_entity(text, e[0], *e[1:]) for e in entities])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in possession.check(claims, world)]
 
 
@@ -79,7 +79,7 @@ def test_a_lost_object_told_apart_by_a_word_or_a_clause_is_only_a_warn() -> None
             ("Greta wound the gold watch she kept on her chain, the one her mother had left her.",
              ["WARN"])):
         extraction = ChapterExtraction(new_entities=[_entity(text, "Greta Holm", "Greta", "She")])
-        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
         assert [f.severity for f in possession.check(claims, world)] == expected, text
 
 
@@ -93,7 +93,7 @@ def test_an_object_known_by_one_common_word_is_checked_against_nobody() -> None:
     world.gone_objects[ids["letter"]] = Gone("burned", Evidence(8, "The letter was burned."))
     text = "Greta lighted the pipe at the fire. Then Greta read the letter again."
     extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
     assert possession.check(claims, world) == []
 
 
@@ -107,7 +107,7 @@ def test_a_bare_kind_long_after_the_holding_is_not_that_object() -> None:
                                                  Evidence(since, "Nils held the bare candle."))
         text = "Greta took up the candle and went down the stairs."
         extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
-        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
         return [f.severity for f in possession.check(claims, world)]
 
     assert found(since=9) == ["WARN"]  # the chapter before: "the candle" may well be it
