@@ -64,6 +64,18 @@ def test_someone_new_with_another_of_the_kind_is_silent() -> None:
         assert _found(text, *PEOPLE, ("Piet Kemp", "Piet Kemp")) == [], text
 
 
+def test_someone_new_with_an_object_of_one_common_word_is_silent() -> None:
+    """Wuthering Heights, chapters 24 and 31: "Michael was refastening the lock", "her cousin
+    ... pulled out the letter" are not the lock destroyed in chapter 11 nor the letter Nelly
+    kept in chapter 15: one word of a kind names no one object."""
+    world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"), ("letter", "object"))
+    world.holders[ids["letter"]] = Held(ids["Nils Brand"], Evidence(9, "Nils kept the letter."))
+    text = "Piet Kemp unlocked the cupboard and took out the letter."
+    extraction = ChapterExtraction(new_entities=[_entity(text, "Piet Kemp", "Piet Kemp")])
+    claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
+    assert possession.check(claims, world) == []
+
+
 def _lost_watch() -> WorldState:
     world, ids = _world(("Nils Brand", "character"), ("Greta Holm", "character"),
                         ("gold watch", "object"))

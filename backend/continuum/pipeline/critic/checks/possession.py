@@ -172,6 +172,8 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
         thing = claims.bind(phrase, "object") if phrase else None
         if thing is None or not (thing in world.holders or thing in world.gone_objects):
             continue
+        if not _names_one(claims.name_of(thing)):
+            continue  # "pulled out the letter" (Wuthering Heights): one word names no one object
         if record.determiner != "the" or record.possessor is not None or \
                 normalize(phrase or "") != normalize(claims.name_of(thing)):
             continue  # "his new ledger", "a gold watch", "the ledger": maybe another of its kind
@@ -552,6 +554,12 @@ INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
 """Determiners of a noun that may be any such thing, not an established one."""
 
 
+def _names_one(name: str) -> bool:
+    """An object's name that tells one object apart ("the silver compass", "the Guild
+    Ledger"), not one common word of a kind ("the letter", "the lock")."""
+    return _specific(name) or name[:1].isupper()
+
+
 def _specific(phrase: str) -> bool:
     words = phrase.split()
     return len(words) >= 2 and words[0].lower() not in _NOT_OBJECT
@@ -560,7 +568,7 @@ def _specific(phrase: str) -> bool:
 def _against_world(claims: DraftClaims, world: WorldState, use: Use,
                    thing: uuid.UUID) -> Finding | None:
     name = claims.name_of(thing)
-    if not (_specific(name) or name[:1].isupper()):
+    if not _names_one(name):
         # "the letter", "the key", "his pipe": one word of a kind names no one object, and an
         # earlier chapter's letter is not this one (on the eight novels, 37 WARNs, none right)
         return None
