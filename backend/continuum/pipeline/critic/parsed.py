@@ -8,16 +8,16 @@ import re
 import uuid
 from typing import Any
 
-from continuum.language.grammar import FINITE_TAGS, MODALS
+from continuum.language.grammar import MODALS
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import in_speech
 from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.extract.heuristic.passes import clauses
+from continuum.pipeline.extract.heuristic.passes.clauses import finite, perfect_or_modal, reported
+
+__all__ = ["finite", "perfect_or_modal", "reported"]  # the clause tests the checks read through here
 
 SUBJECTS = ("nsubj", "nsubjpass")
-# Verbs whose clauses report a memory, thought or wish rather than an act of the story's now.
-REPORTING = {"remember", "recall", "think", "dream", "imagine", "wonder", "picture", "wish",
-             "fear", "hope", "pretend", "suppose", "believe", "know", "say", "tell", "hear",
-             "read", "write", "see", "watch", "expect", "want", "forget"}
 
 
 def doc_of(claims: DraftClaims) -> Any:
@@ -67,21 +67,6 @@ def named(tok: Any) -> bool:
     return bool(tok.pos_ == "PROPN")
 
 
-def finite(verb: Any) -> bool:
-    """A finite verb or a progressive ("walked", "was walking"), not an infinitive or participle."""
-    if verb.tag_ in FINITE_TAGS:
-        return True
-    return bool(verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in FINITE_TAGS
-                                          for c in verb.children))
-
-
-def perfect_or_modal(verb: Any) -> bool:
-    """"had gone", "would go", "must have gone": not an act of the story's present."""
-    aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    return any(c.lemma_ == "have" or c.lower_ in MODALS for c in aux) or verb.tag_ == "VBN" \
-        or (verb.tag_ == "VBG" and any(c.lower_ == "been" for c in aux))
-
-
 # A time anchored in the story's own day or week: a past perfect dated by one ("had signed
 # the chit that morning", "had called the night before") happened after anything the earlier
 # chapters told, not before them.
@@ -103,17 +88,6 @@ def recent_perfect(verb: Any) -> bool:
     return RECENT.search(verb.sent.text) is not None
 
 
-def reported(verb: Any) -> bool:
-    """The clause hangs under a verb of memory, thought or speech ("remembered how she ran")."""
-    node = verb
-    while node.dep_ not in ("ROOT",) and node.head.i != node.i:
-        if node.dep_ in ("ccomp", "xcomp", "advcl", "relcl", "acl", "pcomp") and \
-                node.head.lemma_ in REPORTING:
-            return True
-        node = node.head
-    return False
-
-
 def main_clause(verb: Any) -> bool:
     """The verb is the sentence's root, or coordinated with it."""
     node = verb
@@ -133,16 +107,6 @@ def phrase(tok: Any, generic: set[str]) -> str:
     return " ".join(words)
 
 
-_FRAMED = ("remember", "recall", "memory", "dream", "think", "imagine", "picture")
-
-
 def remembered(claims: DraftClaims, start: int) -> bool:
-    """The paragraph frames a memory before this offset: a past perfect ("had first met"), a
-    verb of memory or "years ago", so a simple past after it may be a flashback."""
-    para_start = claims.text.rfind("\n\n", 0, start) + 1
-    doc = doc_of(claims)
-    for tok in doc.char_span(para_start, start, alignment_mode="contract") or []:
-        if tok.lemma_ in _FRAMED or (tok.lower_ == "ago") or \
-                (tok.tag_ == "VBN" and any(c.lemma_ == "have" and c.dep_ == "aux" for c in tok.children)):
-            return True
-    return False
+    """The paragraph frames a memory before this offset (`clauses.remembered`)."""
+    return clauses.remembered(doc_of(claims), claims.text, start)

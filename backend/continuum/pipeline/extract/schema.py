@@ -189,6 +189,42 @@ class CanonFactItem(BaseModel):
     evidence: Evidence
 
 
+class Referent(BaseModel):
+    """A word that stands for someone: a name ("Tomas"), a pronoun, or a nominal, as written."""
+
+    text: str
+    start: int = Field(ge=0)
+    proper: bool = False  # a proper name, read with its compound parts ("Captain Ilse Reyes")
+    pronoun: bool = False
+
+
+class ObjectUse(BaseModel):
+    """An object in the narration's now, however it is named: handled by someone ("Tomas turned
+    the silver compass over"), on someone ("the ledger lay open on her knees"), present ("on
+    the desk lay the silver compass", "the brass key glinted"), found, or handed on. The
+    offline reader's record for the critic's possession check (an LLM extraction leaves it
+    empty); narration only, never a perfect, a modal or a negated verb."""
+
+    how: Literal["handled", "on_person", "present", "found", "handed"]
+    words: list[str]  # the noun with its compounds and adjectives before it, as written
+    nominal: list[str] = Field(default_factory=list)  # those modifiers that are nouns ("room" key)
+    start: int = Field(ge=0)  # the noun's offset
+    determiner: str | None = None
+    possessor: Referent | None = None  # "her" of "her ledger"
+    user: Referent | None = None  # who handles it, or whose hands, lap or pocket it is on
+    verb: str  # the verb's lemma
+    verb_text: str
+    instrument: bool = False  # "unlocked the door with the brass key"
+    source: str | None = None  # "took it from her"
+    resting: bool = False  # a verb of lying, hanging or shining somewhere
+    reported: bool = False  # under a verb of memory, thought or speech
+    remembered: bool = False  # the paragraph frames a memory before it
+    where_lost: bool = False  # the sentence puts it where lost things lie ("in the harbour mud")
+    adjectives: list[str] = Field(default_factory=list)  # every adjective on the noun ("little")
+    clause: str | None = None  # a clause on the noun ("the gold watch she kept on her chain")
+    evidence: Evidence  # the sentence
+
+
 class ChapterExtraction(BaseModel):
     """Everything the 13 passes found in one chapter."""
 
@@ -209,3 +245,5 @@ class ChapterExtraction(BaseModel):
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False
     narrator: str | None = None
+    # Not a pass either: the offline reader's objects in the narration's now (`ObjectUse`).
+    object_uses: list[ObjectUse] = Field(default_factory=list)

@@ -58,6 +58,20 @@ def read_canon(text: str, world: WorldState, genders: dict[str, str] | None = No
     return extract_canon_facts(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
+def read_uses(text: str, world: WorldState, extraction: ChapterExtraction) -> ChapterExtraction:
+    """The extraction with the objects the offline extractor reads in the narration's now, in a
+    text whose people and things are the world's (the critic compares only what it read)."""
+    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+    from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
+                                     for named in world.names.values()])
+    view = ChapterView.build(analyze_chapter_text(text, context), context)
+    return extraction.model_copy(update={"object_uses": extract_object_uses(view)})
+
+
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:
     """An extracted entity with mentions at every occurrence of each surface (the extractor's
     own pronoun resolution, right or wrong, is what the surfaces say)."""
@@ -113,7 +127,7 @@ def test_a_pronoun_user_fails_only_when_the_narration_makes_him_plain() -> None:
         text = lead + use
         extraction = ChapterExtraction(new_entities=[
             _entity(text, "Ivo Marsh", "Ivo"), _entity(text, "Tomas Marsh", "He")])
-        found = possession.check(bind_claims(text, extraction, world), world)
+        found = possession.check(bind_claims(text, read_uses(text, world, extraction), world), world)
         assert [f.severity for f in found] == [expected]
 
 
@@ -122,7 +136,7 @@ def test_a_named_user_of_a_held_object_still_fails() -> None:
     text = "Ivo rowed home. Tomas turned the silver compass over in his palm."
     extraction = ChapterExtraction(new_entities=[_entity(text, "Ivo Marsh", "Ivo"),
                                                  _entity(text, "Tomas Marsh", "Tomas")])
-    found = possession.check(bind_claims(text, extraction, world), world)
+    found = possession.check(bind_claims(text, read_uses(text, world, extraction), world), world)
     assert [f.severity for f in found] == ["FAIL"]
 
 
@@ -133,13 +147,13 @@ def test_a_compass_rose_is_not_the_compass() -> None:
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Mara Finch", "she", "She")],
         events=[_event(text, "she drew the compass", "Mara Finch", "draw", "the compass")])
-    assert possession.check(bind_claims(text, extraction, world), world) == []
+    assert possession.check(bind_claims(text, read_uses(text, world, extraction), world), world) == []
     plain = "Mara bent over the chart. In the bottom corner she drew the compass across it."
     extraction = ChapterExtraction(
         new_entities=[_entity(plain, "Mara Finch", "Mara", "she")],
         events=[_event(plain, "she drew the compass", "Mara Finch", "draw", "the compass")])
-    assert [f.severity for f in possession.check(bind_claims(plain, extraction, world), world)] \
-        == ["FAIL"]
+    claims = bind_claims(plain, read_uses(plain, world, extraction), world)
+    assert [f.severity for f in possession.check(claims, world)] == ["FAIL"]
 
 
 def test_her_own_ledger_is_another_ledger() -> None:
@@ -154,7 +168,7 @@ def test_her_own_ledger_is_another_ledger() -> None:
         extraction = ChapterExtraction(
             new_entities=[_entity(text, "Elena Voss")],
             events=[_event(text, "Elena Voss closed the ledger", "Elena Voss", "close", "the ledger")])
-        found = possession.check(bind_claims(text, extraction, world), world)
+        found = possession.check(bind_claims(text, read_uses(text, world, extraction), world), world)
         assert {f.severity for f in found} == {expected}
 
 
@@ -165,19 +179,19 @@ def test_a_leading_adverb_does_not_hide_the_user_and_an_indefinite_lost_key_warn
     text = ("He stood in front of it for a moment. Then Aldous unlocked the strongroom with the brass "
             "key and pulled the heavy door open.")
     extraction = ChapterExtraction(new_entities=[_entity(text, "Aldous Finch", "Aldous")])
-    found = possession.check(bind_claims(text, extraction, world), world)
+    found = possession.check(bind_claims(text, read_uses(text, world, extraction), world), world)
     assert [f.severity for f in found] == ["FAIL"]
     text = "In his good hand, catching the lantern light, he held a long brass key."
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Jonah Crane", "he")],
         events=[_event(text, "he held a long brass key", "Jonah Crane", "hold", "a brass key")])
-    found = possession.check(bind_claims(text, extraction, world), world)
+    found = possession.check(bind_claims(text, read_uses(text, world, extraction), world), world)
     assert [f.severity for f in found] == ["WARN"]
     text = "He packed a key and a loaf for the road."
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Jonah Crane", "He")],
         events=[_event(text, "He packed a key", "Jonah Crane", "pack", "a key")])
-    assert possession.check(bind_claims(text, extraction, world), world) == []
+    assert possession.check(bind_claims(text, read_uses(text, world, extraction), world), world) == []
 
 
 # -- canon ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, Gone, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon
+from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon, read_uses
 
 # -- commitments: a payoff that refers back to a spoken act --------------------------------------
 
@@ -180,7 +180,7 @@ def _possession(text: str, world: WorldState, history: FakeHistory | None = None
                 extraction: ChapterExtraction | None = None) -> list[tuple[str, str]]:
     extraction = extraction or ChapterExtraction(new_entities=[_entity(text, "Harriet Finch", "Harriet"),
                                                                _entity(text, "Aldous Finch", "Aldous")])
-    claims = bind_claims(text, extraction, world, history or FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_uses(text, world, extraction), world, history or FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.draft_quote or "") for f in possession.check(claims, world)]
 
 

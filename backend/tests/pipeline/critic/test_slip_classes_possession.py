@@ -13,7 +13,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world
+from .test_generalisation import FakeHistory, _entity, _world, read_uses
 
 
 def _ferry() -> tuple[WorldState, dict[str, uuid.UUID]]:
@@ -31,7 +31,8 @@ def _found(text: str) -> list[tuple[str, str]]:
     items = [_entity(text, name, *surfaces) for name, surfaces in
              (("Ruth Penrose", ("Ruth Penrose", "Ruth")), ("Hal Brandt", ("Hal Brandt", "Hal")))
              if any(s in text for s in surfaces)]
-    claims = bind_claims(text, ChapterExtraction(new_entities=items), world, FakeHistory())  # type: ignore[arg-type]
+    extraction = read_uses(text, world, ChapterExtraction(new_entities=items))
+    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in possession.check(claims, world)]
 
 
@@ -82,7 +83,8 @@ def _gendered(text: str) -> list[tuple[str, str]]:
             item = _entity(text, name, *surfaces)
             item.gender = gender  # type: ignore[assignment]
             items.append(item)
-    claims = bind_claims(text, ChapterExtraction(new_entities=items), world, FakeHistory())  # type: ignore[arg-type]
+    extraction = read_uses(text, world, ChapterExtraction(new_entities=items))
+    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in possession.check(claims, world)]
 
 

@@ -13,7 +13,7 @@ from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world, read_canon
+from .test_generalisation import FakeHistory, _entity, _world, read_canon, read_uses
 
 
 def _claims(text: str, world: WorldState, *entities: tuple[str, tuple[str, ...]],
@@ -262,7 +262,7 @@ def _uses(text: str, *people: tuple[str, tuple[str, ...]]) -> list[tuple[str, st
         *(_entity(text, name, *surfaces) for name, surfaces in people),
         *(_entity(text, thing, thing.split()[-1], type_="object")
           for thing in ("Guild ledger", "brass key") if thing.split()[-1] in text)])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in possession.check(claims, world)]
 
 

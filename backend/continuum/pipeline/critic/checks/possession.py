@@ -1,18 +1,20 @@
-"""possession: an object used by someone other than its holder, or after it was lost or destroyed.
+"""possession: an object used by someone other than its holder, after it was lost or destroyed,
+or back in the scene.
 
-Uses come from the extractor's events and deltas and from the critic's own recogniser ("X
-took / used / opened / held ... the silver compass", "sat with the Guild ledger open").
+A comparator over the draft's claims: the extractor's events and deltas, and its records of
+objects in the narration's now (`ObjectUse`: handled, on someone, present, found, handed on).
 Who holds the object comes from the world at the cap (a FAIL); when the world has no object
 entity for it, from the last earlier sentence that hands, takes or loses that same object
 ("Tomas gave the silver compass to Ivo", "The brass key was lost"), a WARN.
 
 A FAIL is kept only when the reading is sure: a user known only by a pronoun while the holder is
 named in the chapter, a bare "the ledger" in a chapter that also has "her own ledger" or "the inn
-ledger", and "a long brass key" for the lost brass key are WARNs; "the compass rose" (the head
-noun modifying another noun) is not the compass at all. An object the world knows only by
-one common word ("the letter", "the key", "his pipe") is checked against nobody: an earlier
-chapter's letter is not this one; a bare kind ("the candle" for the bare candle) is checked
-against a holding or a loss of the last few chapters only (`RECENT_CHAPTERS`).
+ledger", and "a long brass key" for the lost brass key are WARNs. An object the world knows
+only by one common word ("the letter", "the key", "his pipe") is checked against nobody: an
+earlier chapter's letter is not this one; a bare kind ("the candle" for the bare candle) is
+checked against a holding or a loss of the last few chapters only (`RECENT_CHAPTERS`). A lost
+object back in the scene is a FAIL for its full name; a held object lying in a scene its
+holder is nowhere in is a WARN (it may have been lent off the page).
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
-from continuum.language.possession import HANDING_VERBS, PLACING_VERBS
-from continuum.language.possession import HANDS as KEEPING
+from continuum.language.names import CAPITALISED_RUN, PRONOUNS, PROPER_NAME, normalize
 from continuum.language.prose import paragraphs, present, sentences
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
+from continuum.pipeline.extract.heuristic.passes.object_uses import NOT_OBJECT as _NOT_OBJECT
+from continuum.pipeline.extract.heuristic.passes.object_uses import names_another
+from continuum.pipeline.extract.schema import ObjectUse, Referent
 from continuum.pipeline.materialize.replay import LOSSES
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
@@ -37,17 +40,6 @@ from continuum.reads.world_state import Evidence, WorldState
 NAME = "possession"
 USE_DELTAS = LOSSES  # the delta kinds of a thing gone from its holder: "gave", "lost", "destroyed"
 _NAME = PROPER_NAME
-_USER = rf"(?P<user>{_NAME}|\b[Hh]e\b|\b[Ss]he\b)"
-USE_VERBS = ("took|takes|used|uses|opened|unlocked|held|holds|pulled|drew|set|read|turned|wound|"
-             "lifted|laid|carried|showed|wore|sat|stood|checked|consulted|produced|brought|"
-             "fingered|polished|examined|closed|locked|waved|raised|clutched|gripped|weighed")
-_USE = re.compile(rf"{_USER}\s+(?:\w+ly\s+)?(?P<verb>{USE_VERBS})\b(?P<rest>[^.;:!?\"“”]*)")
-# A specific object: "the brass key", "the Guild ledger" (article, modifier, noun).
-_OBJECT = re.compile(r"\bthe\s+(?P<np>(?:[A-Z][a-z]+|[a-z]{3,})\s+[a-z]{3,})\b")
-_NOT_OBJECT = {"same", "other", "whole", "first", "last", "next", "only", "very", "most", "best",
-               "rest", "way", "day", "night", "morning", "evening", "afternoon", "time", "end",
-               "one", "two", "three", "old", "new", "little", "great", "long", "few"}
-_FROM = re.compile(rf"\bfrom\s+(?P<from>{_NAME}|him\b|her\b)")
 _GONE_VERBS = "lost|destroyed|burned|burnt|broken|smashed|stolen|sunk|melted|shattered"
 _THROWN_INTO = r"(?:sea|harbour|harbor|river|fire|well|lake|canal|flames|grate|pond)"
 
@@ -84,11 +76,9 @@ class Holding:
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
-    from continuum.pipeline.critic.recognisers import presence
-
     findings: list[Finding] = []
     seen: set[tuple[uuid.UUID, str]] = set()
-    for use in _extracted_uses(claims) + _recognised_uses(claims) + _parsed_uses(claims):
+    for use in _extracted_uses(claims) + _handled(claims):
         key = (use.user, normalize(use.phrase))
         if key in seen or _moved_here_first(claims, use):
             continue
@@ -117,36 +107,79 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                 not overlaps_any(findings, finding.draft_start, finding.draft_end):
             findings.append(finding)
     findings += _newcomers(claims, world, findings)
-    return findings + presence.check(claims, world, findings)
+    return findings + _in_scene(claims, world, findings)
+
+
+_WORDS = "object_uses.words"  # the rule of a use read from the words, not the parse
+
+
+def _records(claims: DraftClaims, *how: str) -> list[ObjectUse]:
+    return [u for u in claims.extraction.object_uses if u.how in how]
+
+
+def _who(claims: DraftClaims, ref: Referent | None) -> uuid.UUID | None:
+    """The established person a subject stands for: the extractor's own resolution of the
+    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
+    if ref is None:
+        return None
+    resolved = claims.resolved_at(ref.start)
+    if resolved and normalize(resolved) not in PRONOUNS:
+        found = claims.person(resolved)
+        if found is not None:
+            return found
+    if not ref.proper:
+        return None
+    surface, at = ref.text, ref.start
+    who = claims.person(surface, at)
+    while who is None and len(surface.split()) > 1:  # "Then Aldous", "At last Mara"
+        cut = surface.split(None, 1)
+        at += len(surface) - len(cut[1])
+        surface = cut[1]
+        who = claims.person(surface, at)
+    return who
+
+
+def object_phrase(claims: DraftClaims, use: ObjectUse) -> str | None:
+    """The established object a record's noun phrase names ("the silver compass", "Jonah's
+    ledger" for the Guild ledger, a "long brass key"): the longest form that binds, as the
+    draft writes it; None for "his room key" beside the brass key. A phrase read from the
+    words ("the silver compass" after "Tomas took") is taken as written."""
+    if use.evidence.rule == _WORDS:
+        return " ".join(use.words)
+    mods, noun = use.words[:-1], use.words[-1]
+    for i in range(len(mods) + 1):
+        phrase = " ".join([*mods[i:], noun])
+        thing = claims.bind(phrase, "object")
+        if thing is None:
+            continue
+        name = set(normalize(claims.name_of(thing)).split())
+        if any(m.lower() in use.nominal and m.lower() not in name for m in mods[:i]):
+            return None  # "his room key", "the iron key": a key, but not the brass key
+        return phrase
+    return None
 
 
 def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
     """Someone the world has never met ("Kemp ... took out the Guild ledger") handling an
     object another person holds, or one that is gone, with no hand-over in the draft: a
     WARN (the draft may mean a new keeper the chapters have not shown)."""
-    from continuum.pipeline.critic import parsed
-
     findings: list[Finding] = []
-    for tok in parsed.tokens(claims):
-        if tok.pos_ != "NOUN" or tok.dep_ != "dobj" or parsed.quoted(claims, tok):
+    for record in _records(claims, "handled"):
+        if record.instrument or record.evidence.rule == _WORDS:
             continue
-        verb = tok.head
-        if verb.pos_ != "VERB" or verb.lemma_ in NOT_HANDLING or not parsed.finite(verb) or \
-                parsed.perfect_or_modal(verb) or any(c.dep_ == "neg" for c in verb.children):
-            continue
-        subject = _subject(verb)
-        stranger = _stranger(claims, subject) if subject is not None else None
-        phrase = object_phrase(claims, tok) if stranger else None
+        stranger = _stranger(claims, record.user)
+        phrase = object_phrase(claims, record) if stranger else None
         thing = claims.bind(phrase, "object") if phrase else None
         if thing is None or not (thing in world.holders or thing in world.gone_objects):
             continue
-        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), None)
-        if det != "the" or any(c.dep_ == "poss" for c in tok.children) or \
+        if not _names_one(claims.name_of(thing)):
+            continue  # "pulled out the letter" (Wuthering Heights): one word names no one object
+        if record.determiner != "the" or record.possessor is not None or \
                 normalize(phrase or "") != normalize(claims.name_of(thing)):
             continue  # "his new ledger", "a gold watch", "the ledger": maybe another of its kind
-        sent = tok.sent
-        use = Use(thing, phrase or "", verb.lemma_, sent.start_char, sent.end_char, sent.text)
-        if _moved_here_first(claims, use) or overlaps_any(found + findings, sent.start_char, sent.end_char):
+        sent = record.evidence
+        use = Use(thing, phrase or "", record.verb, sent.start, sent.end, sent.quote)
+        if _moved_here_first(claims, use) or overlaps_any(found + findings, sent.start, sent.end):
             continue
         if thing in world.gone_objects:
             gone = world.gone_objects[thing]
@@ -158,23 +191,21 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
             state = f"{claims.name_of(held.owner)} holds it since chapter {since.chapter}"
         findings.append(Finding(
             check=NAME, severity="WARN",
-            message=f"{stranger}, new in this chapter, {present(verb.lemma_)} {claims.name_of(thing)}, "
+            message=f"{stranger}, new in this chapter, {present(record.verb)} {claims.name_of(thing)}, "
                     f"but {state}",
-            draft_start=sent.start_char, draft_end=sent.end_char, draft_quote=sent.text,
+            draft_start=sent.start, draft_end=sent.end, draft_quote=sent.quote,
             evidence_chapter=since.chapter, evidence_quote=since.quote))
     return findings
 
 
-def _stranger(claims: DraftClaims, subject: Any) -> str | None:
+def _stranger(claims: DraftClaims, subject: Referent | None) -> str | None:
     """The name of a person new to the world whom a subject names (a proper name, or a
     pronoun the extractor resolved to one): None for anyone established or unnamed."""
-    from continuum.pipeline.critic import parsed
-
-    if parsed.who(claims, subject) is not None:
+    if subject is None or _who(claims, subject) is not None:
         return None
-    name = claims.resolved_at(subject.idx)
-    if name is None and subject.pos_ == "PROPN":
-        name = parsed.name_of(subject)
+    name = claims.resolved_at(subject.start)
+    if name is None and subject.proper:
+        name = subject.text
     if not name or normalize(name) in PRONOUNS or not name[:1].isupper():
         return None
     if any(claims.bind(name, t) is not None for t in ("character", "object", "location", "faction", None)):
@@ -182,70 +213,126 @@ def _stranger(claims: DraftClaims, subject: Any) -> str | None:
     return name
 
 
-# A thing present in the scene: it lies, hangs or waits somewhere, or somebody finds or sees it.
-PRESENCE = {"lie", "sit", "hang", "rest", "stand", "wait", "gleam", "glint", "glitter", "shine"}
-FINDING = {"find", "discover", "spot", "notice", "see", "uncover", "unearth", "retrieve",
-           "recover", "fish", "spy"}
-
-
 def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """A lost or destroyed object back in the story's present: "there, at the back of the
-    drawer, lay the brass key", "she found the brass key under the receipts" (narrated, not
-    perfect, modal, negated or remembered). FAIL for the object's full name; a bare or
-    indefinite mention ("the key", "a long brass key") or a remembered scene is a WARN."""
-    from continuum.pipeline.critic import parsed
-    from continuum.pipeline.critic.recognisers import presence
-
+    drawer, lay the brass key", "she found the brass key under the receipts". FAIL for the
+    object's full name; a bare or indefinite mention ("the key", "a long brass key") or a
+    remembered scene is a WARN."""
     if not world.gone_objects:
         return []
     findings: list[Finding] = []
     done: set[uuid.UUID] = set()
-    for tok in parsed.tokens(claims):
-        if tok.pos_ != "NOUN" or parsed.quoted(claims, tok):
+    for record in _records(claims, "present", "found"):
+        if record.how == "present" and (not record.resting or record.evidence.rule == "object_uses.named"):
             continue
-        verb = tok.head
-        # "there lay the brass key", "on the hook hung the brass key": a fronted place, no subject
-        inverted = tok.dep_ in ("dobj", "attr") and verb.lemma_ in PRESENCE and verb.dep_ != "conj" \
-            and not any(c.dep_ in parsed.SUBJECTS for c in verb.children) \
-            and any(c.i < verb.i and (c.dep_ == "prep" or c.lower_ in ("there", "here"))
-                    for c in verb.children)
-        if not ((tok.dep_ == "nsubj" and verb.lemma_ in PRESENCE) or inverted
-                or (tok.dep_ == "dobj" and verb.lemma_ in FINDING)):
-            continue
-        phrase = object_phrase(claims, tok)
+        phrase = object_phrase(claims, record)
         thing = claims.bind(phrase, "object") if phrase is not None else None
         if phrase is None or thing is None or thing not in world.gone_objects or thing in done:
             continue
-        chain = [verb] + [h for h in verb.ancestors if verb.dep_ == "conj"][:1]
-        if not parsed.finite(verb) or any(parsed.perfect_or_modal(v) for v in chain) \
-                or parsed.reported(verb) or any(c.dep_ == "neg" for c in verb.children):
-            continue  # "had locked it and hung the key": the past perfect carries over
-        if verb.lemma_ in PRESENCE and any(re.search(rf"\b{p}\b", tok.sent.text.lower())
-                                           for p in presence.LOSS_PLACES):
+        if record.how == "present" and record.where_lost:
             continue  # "the brass key lay in the harbour mud": where it was lost
-        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
-        if det in INDEFINITE and not _described(claims, tok.sent.text, phrase):
+        det = record.determiner or "the"
+        sentence = record.evidence
+        if det in INDEFINITE and not _described(claims, sentence.quote, phrase):
             continue  # "she found a key": any key
-        sentence = next((s for s in sentences(claims.text, tok.sent.start_char, tok.sent.end_char)
-                         if s.start <= tok.idx < s.end), None)
-        if sentence is None:
-            continue
         name = claims.name_of(thing)
         gone = world.gone_objects[thing]
         doubt = None
         if det in INDEFINITE or len(phrase.split()) < len(name.split()):
-            doubt = f"the chapter says only \"{' '.join(t.text for t in tok.lefts if t.dep_ == 'det')} " \
-                    f"{phrase}\", not that it is the same one"
-        elif parsed.remembered(claims, sentence.start):
+            said = f"{record.determiner} {phrase}" if record.determiner else phrase
+            doubt = f"the chapter says only \"{said}\", not that it is the same one"
+        elif record.remembered:
             doubt = "the paragraph may be a memory"
         done.add(thing)
         findings.append(Finding(
             check=NAME, severity="WARN" if doubt or not _specific(name) else "FAIL",
-            message=f"the {name} is here ({verb.lower_}), but it was {gone.how} in chapter "
+            message=f"the {name} is here ({record.verb_text.lower()}), but it was {gone.how} in chapter "
                     f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
-            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
             evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
     return findings
+
+
+def _in_scene(claims: DraftClaims, world: WorldState, taken: list[Finding]) -> list[Finding]:
+    """An object the narration makes present through any verb ("the brass key on its string
+    knocked against her collarbone", "on the corner of the desk lay the silver compass"),
+    named in full: lost, it is back (FAIL; WARN when the paragraph may be a memory); held, it
+    lies or hangs in a scene its holder is nowhere in (WARN), naming whose place it is when
+    the sentence says so ("Aldous's desk")."""
+    tracked = set(world.gone_objects) | set(world.holders)
+    if not tracked:
+        return []
+    present_now: list[tuple[int, uuid.UUID, ObjectUse]] = []
+    for record in _records(claims, "present"):
+        if record.evidence.rule == "object_uses.named":
+            thing = claims.bind(" ".join(record.words), "object")
+        else:
+            phrase = object_phrase(claims, record)
+            thing = claims.bind(phrase, "object") if phrase is not None and \
+                (record.determiner or "the") not in INDEFINITE else None
+            if phrase is None or thing is None or \
+                    not len(phrase.split()) >= len(claims.name_of(thing).split()) >= 2:
+                continue  # "the silver compass", not "the compass"
+        if thing is not None and thing in tracked:
+            present_now.append((record.start, thing, record))
+    findings: list[Finding] = []
+    done: set[uuid.UUID] = set()
+    for _start, thing, record in sorted(present_now, key=lambda item: item[0]):
+        sentence = record.evidence
+        if thing in done or overlaps_any(taken + findings, sentence.start, sentence.end):
+            continue
+        name = claims.name_of(thing)
+        if thing in world.gone_objects:
+            if record.resting and record.where_lost:
+                continue  # "the brass key lay in the harbour mud": where it was lost
+            gone = world.gone_objects[thing]
+            doubt = "the paragraph may be a memory" if record.remembered else None
+            findings.append(Finding(
+                check=NAME, severity="WARN" if doubt else "FAIL",
+                message=f"the {name} is here ({record.verb_text}), but it was {gone.how} in chapter "
+                        f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
+                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
+                evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
+        elif thing in world.holders and record.resting:
+            held = world.holders[thing]
+            owner, since = held.owner, held.evidence
+            if _in_draft(claims, owner):
+                continue  # the holder is in the scene: it may be theirs to put down
+            other = _someone_else(claims, owner, sentence.start, sentence.end)
+            findings.append(Finding(
+                check=NAME, severity="WARN",
+                message=f"the {name} is here ({record.verb_text}"
+                        + (f", with {claims.name_of(other)}" if other is not None else "")
+                        + f"), but {claims.name_of(owner)} holds it since chapter {since.chapter} "
+                          f"and is not in this chapter",
+                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
+                evidence_chapter=since.chapter, evidence_quote=since.quote))
+        else:
+            continue
+        done.add(thing)
+    return findings
+
+
+def _in_draft(claims: DraftClaims, person: uuid.UUID) -> bool:
+    """The person is named (or resolved by the extractor) anywhere in the draft."""
+    name = claims.name_of(person)
+    if any(claims.person(n) == person for _s, _e, n in claims.spans):
+        return True
+    if any(claims.person(e.name) == person or same_person(e.name, name)
+           for e in claims.extraction.new_entities if e.type == "character"):
+        return True
+    return any(claims.person(m.group()) == person
+               for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text))
+
+
+def _someone_else(claims: DraftClaims, owner: uuid.UUID, start: int, end: int) -> uuid.UUID | None:
+    """A person the sentence ties the object's place to ("Aldous's desk", "where Aldous had
+    left it"), other than the holder."""
+    for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text[start:end]):
+        who = claims.person(re.sub(r"['’]s$", "", m.group()), start + m.start())
+        if who is not None and who != owner and claims.roster.entries[who].type == "character":
+            return who
+    return None
 
 
 def _bare_kind(use: Use, name: str) -> bool:
@@ -300,20 +387,16 @@ def _plainly(claims: DraftClaims, use: Use) -> bool:
 def _told_apart(claims: DraftClaims, use: Use) -> str | None:
     """A word or a clause on the object's noun in the use's sentence that the world's object
     does not carry: "the little brass key", "the brass key she kept on her chatelaine"."""
-    from continuum.pipeline.critic import parsed
-
     head = use.phrase.split()[-1].lower()
-    span = parsed.doc_of(claims).char_span(use.start, use.end, alignment_mode="expand")
-    for tok in span or []:
-        if tok.lower_ != head or tok.pos_ != "NOUN":
+    for record in claims.extraction.object_uses:
+        if not use.start <= record.start < use.end or record.words[-1].lower() != head or \
+                record.how == "handed":
             continue
-        extra = [t.text for t in tok.lefts if t.dep_ == "amod" and t.lower_ not in use.phrase.lower().split()]
+        extra = [a for a in record.adjectives if a.lower() not in use.phrase.lower().split()]
         if extra:
             return " ".join(extra)
-        clause = next((c for c in tok.children if c.dep_ in ("relcl", "acl")), None)
-        if clause is not None:
-            words = list(clause.subtree)
-            return claims.text[words[0].idx:words[-1].idx + len(words[-1])]
+        if record.clause is not None:
+            return record.clause
     return None
 
 
@@ -363,7 +446,7 @@ def _extracted_uses(claims: DraftClaims) -> list[Use]:
         user = claims.bind(subject, "character")
         if user is None or not obj or claims.bind(obj, "object") is None:
             continue
-        if _compound(re.split(r"[.;:!?]", claims.text[evidence.start:evidence.end + 60])[0], obj):
+        if names_another(re.split(r"[.;:!?]", claims.text[evidence.start:evidence.end + 60])[0], obj):
             continue  # "drew the compass rose": another thing
         vague = not _definite(evidence.quote, obj)
         if vague and not _described(claims, evidence.quote, obj):
@@ -417,161 +500,42 @@ def _names(claims: DraftClaims, quote: str, person: uuid.UUID) -> bool:
     return any(claims.person(m.group()) == person for m in re.finditer(_NAME, quote))
 
 
-# Words that may follow an object's head noun without making it a modifier of another noun.
-_AFTER_HEAD = {"to", "from", "in", "into", "on", "onto", "out", "of", "off", "up", "down", "over",
-               "under", "back", "away", "aside", "open", "shut", "again", "and", "or", "but", "with",
-               "at", "by", "for", "across", "through", "round", "around", "about", "behind",
-               "beside", "between", "inside", "near", "toward", "towards", "upon", "that", "which",
-               "he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "the", "a",
-               "an", "this", "there", "here", "then", "as", "so", "still", "too", "once", "twice",
-               "closer", "carefully", "gently", "slowly", "is", "was", "had", "were", "lay"}
-
-
-def _compound(quote: str, obj: str) -> bool:
-    """The object's head noun modifies the next noun: "the compass rose", "the key ring"."""
-    head = normalize(obj).split()[-1:] or [""]
-    for m in re.finditer(rf"\b{re.escape(head[0])}\s+(?P<next>[a-z]+)\b", quote, re.IGNORECASE):
-        nxt = m.group("next")
-        if nxt.islower() and nxt not in _AFTER_HEAD and not nxt.endswith(("ly", "ed")):
-            return True
-    return False
-
-
-def _recognised_uses(claims: DraftClaims) -> list[Use]:
-    """"X took the silver compass out of her basket", "X sat ... with the Guild ledger open"."""
-    uses = []
-    narrated = [s for s in sentences(claims.text)
-                if not any(sp.start <= s.start < sp.end for sp in claims.speeches)]
-    for sentence in narrated:
-        for m in _USE.finditer(sentence.text):
-            at = sentence.start + m.start("user")
-            surface = m.group("user")
-            user = claims.person(surface, at)
-            while user is None and len(surface.split()) > 1:  # "Then Aldous", "At last Mara"
-                cut = surface.split(None, 1)
-                at += len(surface) - len(cut[1])
-                surface = cut[1]
-                user = claims.person(surface, at)
-            if user is None:
-                continue
-            rest = m.group("rest")
-            clause = re.split(r",\s*(?:and|but|then|while|when)\b|\band\s+(?=[A-Z])", rest)[0]
-            source = _FROM.search(clause)
-            for obj in _OBJECT.finditer(clause):
-                phrase = obj.group("np")
-                if phrase.split()[0].lower() in _NOT_OBJECT or phrase.split()[-1] in _NOT_OBJECT:
-                    continue
-                if _compound(clause[obj.start("np"):], phrase):
-                    continue
-                uses.append(Use(user, phrase, m.group("verb"), sentence.start, sentence.end,
-                                sentence.text, source.group("from") if source else None,
-                                by_pronoun=normalize(surface) in PRONOUNS))
-    return uses
-
-
-# Verbs whose object is not in the subject's hands: perception, speech, thought, wanting.
-NOT_HANDLING = {"see", "look", "watch", "notice", "mention", "remember", "recall", "think",
-                "imagine", "describe", "want", "miss", "need", "name", "discuss", "forget",
-                "find", "seek", "search", "lose", "recognise", "recognize", "hear", "ask",
-                "dream", "picture", "fear", "hate", "love", "like", "wonder", "mean"}
-# Where an object lying somewhere is in someone's hands: "the ledger lay open on her knees".
-BODY = {"hand", "hands", "palm", "palms", "lap", "knee", "knees", "fingers", "pocket", "pockets",
-        "arms", "arm", "fist", "grip", "belt", "neck", "coat", "apron", "collarbone", "chest",
-        "throat", "breast", "bosom", "wrist", "waist", "shoulder", "hip", "ribs", "skin", "thigh"}
-
-
 # How close a noun must be to a word of an object's name to be tried against the names: well
 # under the resolver's own bar for a whole name, so no misspelling it accepts is skipped.
 NEAR_WORD = 75.0
 
 
-def _parsed_uses(claims: DraftClaims) -> list[Use]:
-    """Uses found by structure: an established object's noun phrase as the object of a narrated
-    verb whose subject resolves to a person ("Tomas turned the silver compass over", "he held
-    a long brass key", "in his good hand he held ..."), or as the subject of a verb of lying
-    on that person's hands, lap or knees ("Jonah's ledger lay open on her knees")."""
-    from continuum.pipeline.critic import parsed
-
+def _handled(claims: DraftClaims) -> list[Use]:
+    """The extractor's records of an established object handled in the narration's now ("Tomas
+    turned the silver compass over", "he held a long brass key"), or lying on someone's hands,
+    lap or knees ("Jonah's ledger lay open on her knees"), by a person the world knows."""
     uses: list[Use] = []
     words = claims.object_words
     if not words:
         return uses
     near: dict[str, bool] = {}
-    for tok in parsed.tokens(claims):
-        if tok.pos_ != "NOUN":
-            continue
-        word = tok.lower_
+    for record in _records(claims, "handled", "on_person"):
+        word = record.words[-1].lower()
         if word not in near:  # a misspelt "compas" may still bind the compass
             near[word] = word in words or process.extractOne(
                 word, words, scorer=fuzz.ratio, score_cutoff=NEAR_WORD) is not None
-        if not near[word] or parsed.quoted(claims, tok):
+        if not near[word] and record.evidence.rule != _WORDS:
             continue
-        phrase = object_phrase(claims, tok)
-        if phrase is None:
+        phrase = object_phrase(claims, record)
+        person = _who(claims, record.user)
+        if phrase is None or person is None or record.user is None:
             continue
-        verb, person = tok.head, None
-        if tok.dep_ == "pobj" and tok.head.lower_ == "with":
-            verb = tok.head.head
-        if tok.dep_ in ("dobj", "pobj") and verb.pos_ == "VERB" and verb.lemma_ not in NOT_HANDLING:
-            subject = _subject(verb)
-            person = parsed.who(claims, subject) if subject is not None else None
-        elif tok.dep_ == "nsubj" and verb.pos_ == "VERB":
-            place = next((g for c in verb.children if c.dep_ == "prep" for g in c.children
-                          if g.dep_ == "pobj" and g.lower_ in BODY), None)
-            owner = next((c for c in place.children if c.dep_ == "poss"), None) if place is not None else None
-            subject = owner
-            person = parsed.who(claims, owner) if owner is not None else None
-        else:
-            continue
-        if person is None or subject is None or not parsed.finite(verb) or \
-                parsed.perfect_or_modal(verb) or any(c.dep_ == "neg" for c in verb.children):
-            continue
-        sent = tok.sent
-        det = next((c.lower_ for c in tok.children if c.dep_ == "det"), "the")
-        if det in INDEFINITE and not _described(claims, sent.text, phrase):
+        sent = record.evidence
+        det = record.determiner or "the"
+        if det in INDEFINITE and not _described(claims, sent.quote, phrase):
             continue  # "with a basket of bread": another basket than the one in the world
-        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-        own = poss is not None and parsed.who(claims, poss) == person  # "her ledger": her own?
-        bare = len(phrase.split()) < len(claims.name_of(claims.bind(phrase, "object")).split())  # type: ignore[arg-type]
-        action = verb.lemma_ if tok.dep_ != "nsubj" else "hold"
-        source = next((g.text for c in verb.subtree if c.dep_ == "prep" and c.lower_ == "from"
-                       and c.head.i in (verb.i, tok.i) or c.head.head.i == verb.i and c.lower_ == "from"
-                       for g in c.children if g.dep_ == "pobj"), None)  # "took it from her"
-        uses.append(Use(person, phrase, action, sent.start_char, sent.end_char, sent.text, source,
-                        by_pronoun=subject.pos_ == "PRON", vague=det in INDEFINITE or own or bare))
-    return uses
-
-
-def _subject(verb: Any) -> Any | None:
-    """A verb's subject, or its coordinated head's ("took the key and unlocked the door")."""
-    node = verb
-    for _ in range(4):
-        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
-        if subject is not None or node.dep_ != "conj":
-            return subject
-        node = node.head
-    return None
-
-
-def object_phrase(claims: DraftClaims, noun: Any) -> str | None:
-    """The established object a noun phrase names ("the silver compass", "Jonah's ledger" for
-    the Guild ledger, a "long brass key"): its compounds and adjectives with the noun, the
-    longest form that binds, as the draft writes it."""
-    after = noun.nbor() if noun.i + 1 < len(noun.doc) else None
-    if after is not None and after.pos_ in ("NOUN", "VERB") and after.lower_ not in _AFTER_HEAD \
-            and after.dep_ in ("compound", "ROOT", "conj", "dobj", "appos", "ccomp"):
-        return None  # "the compass rose": the noun names another thing
-    mods = [t for t in noun.lefts if t.dep_ in ("compound", "amod", "nmod") and t.is_alpha]
-    for i in range(len(mods) + 1):
-        phrase = " ".join([*(t.text for t in mods[i:]), noun.text])
+        own = record.possessor is not None and _who(claims, record.possessor) == person  # "her ledger"
         thing = claims.bind(phrase, "object")
-        if thing is None:
-            continue
-        name = set(normalize(claims.name_of(thing)).split())
-        if any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in name for t in mods[:i]):
-            return None  # "his room key", "the iron key": a key, but not the brass key
-        return phrase
-    return None
+        bare = thing is not None and len(phrase.split()) < len(claims.name_of(thing).split())
+        action = record.verb if record.how == "handled" else "hold"
+        uses.append(Use(person, phrase, action, sent.start, sent.end, sent.quote, record.source,
+                        by_pronoun=record.user.pronoun, vague=det in INDEFINITE or own or bare))
+    return uses
 
 
 def _definite(quote: str, obj: str) -> bool:
@@ -590,6 +554,12 @@ INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
 """Determiners of a noun that may be any such thing, not an established one."""
 
 
+def _names_one(name: str) -> bool:
+    """An object's name that tells one object apart ("the silver compass", "the Guild
+    Ledger"), not one common word of a kind ("the letter", "the lock")."""
+    return _specific(name) or name[:1].isupper()
+
+
 def _specific(phrase: str) -> bool:
     words = phrase.split()
     return len(words) >= 2 and words[0].lower() not in _NOT_OBJECT
@@ -598,7 +568,7 @@ def _specific(phrase: str) -> bool:
 def _against_world(claims: DraftClaims, world: WorldState, use: Use,
                    thing: uuid.UUID) -> Finding | None:
     name = claims.name_of(thing)
-    if not (_specific(name) or name[:1].isupper()):
+    if not _names_one(name):
         # "the letter", "the key", "his pipe": one word of a kind names no one object, and an
         # earlier chapter's letter is not this one (on the eight novels, 37 WARNs, none right)
         return None
@@ -716,48 +686,11 @@ def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
 
 
 # Verbs that pass a thing to someone, and verbs that do when the thing goes into a hand.
-TRANSFER = HANDING_VERBS
-INTO_HAND = PLACING_VERBS | {"fold"}
-HANDS = KEEPING | {"fist", "arm", "arms", "safekeeping"}
 
 
 def _handed_over(claims: DraftClaims, use: Use) -> bool:
-    """A parsed hand-over of this object before the use, whatever the wording: "He put it into
-    her hand", "pressed the compass on her", "gave her the silver compass" (the object written
-    out or as "it" right after it is named)."""
-    from continuum.pipeline.critic import parsed
-
+    """A hand-over of this object the extractor read before the use, whatever the wording: "He
+    put it into her hand", "pressed the compass on her", "gave her the silver compass"."""
     head = use.phrase.split()[-1].lower()
-    for verb in parsed.tokens(claims):
-        if verb.idx >= use.start:
-            break
-        if verb.pos_ != "VERB" or parsed.quoted(claims, verb):
-            continue
-        if verb.lemma_ not in TRANSFER and not (verb.lemma_ in INTO_HAND and _into_a_hand(verb)) \
-                and not _held_out_to(verb):
-            continue
-        things = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
-        for thing in things:
-            if thing.lower_ == head:
-                return True
-            if thing.lower_ in ("it", "them") and \
-                    re.search(rf"\b{re.escape(head)}\b", claims.text[max(0, thing.idx - 300):thing.idx],
-                              re.IGNORECASE):
-                return True
-    return False
-
-
-def _held_out_to(verb: Any) -> bool:
-    """"held it out to Mara", "passed the glass over to him": offered across to a person."""
-    return verb.lemma_ in ("hold", "reach", "stretch", "push", "slide") \
-        and any(c.dep_ == "prt" and c.lower_ in ("out", "over", "across") for c in verb.children) \
-        and any(c.dep_ in ("prep", "dative") and c.lower_ == "to" for c in verb.children)
-
-
-def _into_a_hand(verb: Any) -> bool:
-    """"put it into her hand", "pressed it on him": the thing ends up with a person."""
-    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("into", "in", "on", "upon")):
-        for obj in (c for c in prep.children if c.dep_ == "pobj"):
-            if obj.lower_ in HANDS or obj.lower_ in ("him", "her", "them"):
-                return True
-    return False
+    return any(record.start < use.start and record.words[-1] == head
+               for record in _records(claims, "handed"))

@@ -20,6 +20,7 @@ from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamic
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
+from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
@@ -73,6 +74,7 @@ class OfflineExtractor:
         describe_entities(view, analyzed.entities)
         deltas = extract_state_deltas(view)
         deltas.items = on_stage(view, deltas.items)
+        object_uses = extract_object_uses(view)
         step("state_deltas")
         events = extract_events(view, deltas.verbs)
         step("events")
@@ -111,6 +113,7 @@ class OfflineExtractor:
             canon_facts=canon,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
+            object_uses=object_uses,
         )
 
 

@@ -45,3 +45,29 @@ def test_a_contradiction_only_the_llm_reads_is_caught_by_the_entity_check(
     assert "Aldous Finch died in chapter 1" in dead[0].message
     assert dead[0].draft_quote == DRAFT and dead[0].evidence_chapter == 1
     assert llm.calls and all(c.status == "ok" for c in llm.calls)  # what the critique cost
+
+
+HELD = ("Tomas Brandt and his brother Ivo Brandt walked down to the harbour, where Mara Finch was "
+        "waiting for them. Tomas said he was sorry. Tomas Brandt gave the silver compass to Ivo "
+        "Brandt, and Ivo thanked him. Mara Finch smiled at her friends and said goodbye.")
+USED = ("Mara Finch came down to the quay alone and sat on the wall. Mara Finch turned the silver "
+        "compass over in her palm.")
+
+
+def test_with_an_llm_the_possession_check_still_compares_the_objects_of_the_draft(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no `ObjectUse` records; the offline reader's stand in, so a held
+    object used by someone else is caught whichever extractor read the draft."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=USED,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=USED,
+                             extractor=make_extractor(fake))
+    assert llm.status == "ok", llm.error
+    held = [f.message for f in offline.findings if f.check == "possession"]
+    assert held and "Ivo Brandt holds it since chapter 1" in held[0], offline.findings
+    assert [f.message for f in llm.findings if f.check == "possession"] == held
