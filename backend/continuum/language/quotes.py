@@ -85,3 +85,31 @@ def _straight_single_regions(text: str) -> list[tuple[int, int]]:
     if start is not None:
         regions.append((start, len(text)))
     return regions
+
+
+# A quotation inside a quotation, in single quotes inside double ones: "‘My friend
+# Knightley’ had been so often mentioned," says Mrs. Elton, quoting her husband. It opens
+# before a word (not the clitic of "'tis") and closes after one, before a space, a
+# punctuation mark or the end of the outer quotation.
+_INNER_OPEN = re.compile(
+    r"(?:^|(?<=[\s(\u2014\u2013\u201c\"-]))['\u2018](?!(?:s|d|ll|re|ve|m|t|tis|twas)\b)(?=[A-Za-z])",
+    re.IGNORECASE)
+_INNER_CLOSE = re.compile(r"(?<=[\w.,!?])['\u2019](?=[\s,.;:!?\u2014\u2013\u201d\")-]|$)")
+
+
+def inner_quote_regions(text: str, regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[start, end) ranges of the quotations inside double-quoted `regions`: words the
+    speaker quotes from someone else, whose "I" and "my" are not the speaker's. An opening
+    mark with no close in its quotation is an elision, not a quotation."""
+    inner: list[tuple[int, int]] = []
+    for start, end in regions:
+        if text[start] not in "\u201c\"":
+            continue  # speech set in single quotes: its inner quotations are double
+        pos = start + 1
+        while (m := _INNER_OPEN.search(text, pos, end)) is not None:
+            close = _INNER_CLOSE.search(text, m.end(), end)
+            if close is None:
+                break
+            inner.append((m.start(), close.end()))
+            pos = close.end()
+    return inner

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.language.quotes import inner_quote_regions
 from continuum.language.speech import INVERTED_TAGS, SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
 from continuum.pipeline.extract.heuristic.narrator import (
@@ -301,15 +302,22 @@ def quote_speakers(
 def _first_person(
     doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
 ) -> list[ResolvedMention]:
-    """Resolve first-person pronouns inside quotations to the quote's speaker."""
+    """Resolve first-person pronouns inside quotations to the quote's speaker, except in a
+    quotation the speaker quotes from someone else ("‘My friend Knightley’ had been so often
+    mentioned", says Mrs. Elton: the friend is her husband's)."""
     speakers = quote_speakers(doc, quote_ids, name_at, resolved)
+    quotes = _quote_tokens(quote_ids)
+    regions = [(doc[toks[0]].idx, doc[toks[-1]].idx + len(doc[toks[-1]])) for toks in quotes.values()]
+    quoted = inner_quote_regions(doc.text, regions)
     out: list[ResolvedMention] = []
-    for q, toks in sorted(_quote_tokens(quote_ids).items()):
+    for q, toks in sorted(quotes.items()):
         speaker = speakers.get(q)
         if speaker is None:
             continue
         for j in toks:
             tok = doc[j]
+            if any(a <= tok.idx < b for a, b in quoted):
+                continue
             if tok.lower_ in FIRST_PERSON_SINGULAR and _is_pronoun(tok):
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, speaker, "pronoun"))
     return out

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from continuum.language.quotes import quote_regions
+from continuum.language.quotes import inner_quote_regions, quote_regions
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
@@ -130,3 +130,24 @@ def test_a_speech_tags_pronoun_is_not_someone_its_quotation_names(shared_data: P
                          gender="female")]
     chapter = analyze_chapter_text(passage, StoryContext(entities=known, narrator="Ellen Dean"))
     assert pronoun_key(chapter, "she", "younger than papa,'") != "Isabella Linton"
+
+
+def test_i_in_a_quotation_the_speaker_quotes_is_not_the_speakers(shared_data: Path) -> None:
+    # Emma ch 32: Mrs. Elton quotes her husband, "'My friend Knightley' had been so often
+    # mentioned, that I was really impatient to see him": the friend is Mr. Elton's.
+    emma = (shared_data / "novels" / "emma.txt").read_text(encoding="utf-8")
+    text = paragraph_with(emma, "“Knightley!” continued Mrs. Elton")
+    chapter = analyze_chapter_text(text, StoryContext())
+    elton = name_key(chapter, "Mrs. Elton")
+    assert pronoun_key(chapter, "My", "lucky?--for") is None
+    assert pronoun_key(chapter, "I", "mentioned, that ") == elton
+
+
+def test_a_quotation_inside_a_quotation_is_found_past_the_apostrophes() -> None:
+    text = ("“Was not it lucky? 'My friend Knightley' had been so often mentioned. Don't you "
+            "think 'tis odd? The Bennets' house, and ‘Hartfield’ too.”")
+    found = [text[a:b] for a, b in inner_quote_regions(text, quote_regions(text))]
+    assert found == ["'My friend Knightley'", "‘Hartfield’"]
+    # Narration is no quotation, and an elision with no close quotes nothing.
+    assert inner_quote_regions("'My friend' said nothing.", []) == []
+    assert inner_quote_regions("“'Tis all one, 'twas ever so.”", [(0, 28)]) == []
