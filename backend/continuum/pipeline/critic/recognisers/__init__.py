@@ -1,4 +1,4 @@
 """Recognisers the checks share: forms of prose a draft can state a claim in, each class of
-author slip in its own module (objects present in a scene, vows and agreements referred back
-to, ages, colours, trades and years for canon, who a pronoun subject may be, secret identities
-and the forms that give one away). They find candidate claims; the checks in `checks/` decide."""
+author slip in its own module (objects present in a scene, years for canon, who a pronoun
+subject may be, secret identities and the forms that give one away). They find candidate
+claims; the checks in `checks/` decide."""
