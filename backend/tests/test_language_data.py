@@ -42,7 +42,7 @@ _COLLECTIONS = {"frozenset", "set", "tuple", "list"}
 
 @dataclass(frozen=True)
 class WordList:
-    where: str  # "pipeline/critic/recognisers/vows.py:PROMISE_VERBS"
+    where: str  # "language/promises.py:PROMISE_VERBS"
     words: frozenset[str]
     table: bool = False  # a dict's keys: two tables may map the same words to different things
 

@@ -13,3 +13,62 @@ UNDERTAKING_VERBS = PROMISE_VERBS | words("undertake covenant")
 # A promise or a purpose, either of which a later act may fulfil: "as he had promised", "as she
 # had planned", "what he had meant to do".
 PURPOSE_VERBS = PROMISE_VERBS | words("plan intend mean resolve")
+
+# -- acts a later sentence may refer back to ("as they had agreed", "the debt he owed") -----------
+# (read by the extractor's back-reference pass, `pipeline/extract/heuristic/passes/back_references`;
+# looked up in the record by the critic's commitments check)
+
+# Agreeing and arranging: "exactly as they had agreed at the fair".
+AGREE_VERBS = words("agree arrange bargain contract")
+# Verbs that make an arrangement only with terms: "fixed the day", "settled it with the bankers".
+TERMS_VERBS = words("settle fix appoint book")
+# Warning and foretelling: "just as she had warned him it would".
+WARN_VERBS = words("warn caution forewarn predict foretell prophesy prophesie")
+# Lending and borrowing: "the ten shillings he had borrowed from the miller".
+DEBT_VERBS = words("borrow lend loan owe")
+# Leaving a thing in someone's keeping, or putting it by for a day to come: "the purse he had
+# left with her", "the bottle she had put by for the night they first kept house".
+DEPOSIT_VERBS = words("leave entrust deposit put set lay save")
+VOW_VERBS = UNDERTAKING_VERBS | AGREE_VERBS | TERMS_VERBS | WARN_VERBS | DEBT_VERBS | DEPOSIT_VERBS
+# What settle / fix / appoint / book take as terms ("fixed the day", "settled it").
+ARRANGED_TERMS = words("""day date time hour place price terms term sum meeting appointment
+                          rendezvous wedding sale matter business passage fee rent hire bargain
+                          deal it that everything all""")
+# Who one settles or fixes things with ("had settled with the bankers").
+ARRANGING_PARTIES = words("""banker bank man woman agent council guild lawyer solicitor partner
+                             landlord owner captain clerk merchant master buyer seller family
+                             parson vicar magistrate mayor""")
+# Commitment nouns (a table), each with the stems an earlier sentence would use for the same
+# commitment: "the bargain they had struck" is on record where a sentence says "deal" or "agree".
+COMMITMENT_FAMILIES = {
+    "promise": "promis", "vow": "vow|swor|swear", "oath": "oath|swor|swear", "pledge": "pledg",
+    "bargain": "bargain|deal|agree", "pact": "pact|agree|swor|swear", "deal": "deal|bargain|agree",
+    "agreement": "agree|bargain|deal", "arrangement": "arrang|agree", "wager": "wager|bet",
+    "bet": "bet|wager", "debt": "debt|owe|owing|lent|loan|borrow", "covenant": "covenant|swor|swear",
+    "loan": "loan|lent|lend|borrow|debt|owe", "appointment": "appoint|arrang|agree|meet",
+    "assignation": "assignation|arrang|meet", "rendezvous": "rendezvous|arrang|meet",
+    "contract": "contract|agree|sign", "compact": "compact|agree|swor|swear",
+    "warning": "warn|caution|said|told", "prophecy": "prophe|foretold|foretell|predict|said|told",
+    "prediction": "predict|foretold|foretell|said|told",
+    "reward": "reward|bount|offer", "bounty": "bount|reward|offer",
+}
+# Participles that make a commitment noun's act: "the wager laid", "the reward posted", "the
+# bargain struck" (not "the promise of a post in a regiment now quartered in the north").
+MAKING_PARTICIPLES = words("lay make place strike offer post put give swear set agree shake seal sign")
+# Where an act may be written down rather than said: "in his last letter" (its text need not be
+# on the page).
+WRITTEN_MEDIA = words("letter letters note notes message telegram wire will testament post card line lines")
+# Times an act may be pinned to: "that night in the lighthouse", "the morning they rowed out".
+OCCASION_TIMES = words("""morning night day evening afternoon spring summer autumn winter week month
+                          year noon midnight dawn dusk hour time season""")
+# Prepositions that pin an act to an occasion: "on the harbour wall", "at the fair".
+OCCASION_PREPS = words("on in at during before after by beside outside inside aboard over across under")
+# Words a phrase after an act may hold that name no place or event a reader could look up
+# ("in a way", "in her heart", "in my presence", "in the affair of his heart", "by all
+# practicable and impracticable means").
+VAGUE_OCCASIONS = words("""way end time moment world least most first last rest presence affair
+                           affairs matter memory thoughts soul breast means same whole part course
+                           fact case turn voice word words tone hand hands mind heart life earnest
+                           full private public secret person writing return exchange advance""")
+# A part of a place: "at the back of the Guildhall" is at the Guildhall.
+PLACE_PARTS = words("back front side top bottom corner edge middle foot head end door steps")

@@ -178,6 +178,39 @@ class CommitmentItem(BaseModel):
     evidence: Evidence
 
 
+class BackReferenceItem(BaseModel):
+    """A sentence of the chapter that refers back to an earlier vow, agreement, arrangement,
+    warning, prediction, bargain, debt or thing left in keeping, as done before the story's now
+    ("Elena had sworn on the harbour wall that ...", "exactly as they had agreed at the fair",
+    "the debt he owed Tomas"). Not a pass of its own: the critic looks the act up in the
+    earlier chapters (was it made on the page?), the wiki does not store it."""
+
+    kind: str = Field(
+        description="the act: promise, agree (arrange, settle terms), warn (warn, predict, "
+                    "foretell), debt (borrow, lend, owe), deposit (left in keeping, put by); "
+                    "for a commitment noun, the noun's lemma (bargain, oath, wager, ...)")
+    form: Literal["clause", "as", "noun"] = Field(
+        description="clause: told as a past-perfect clause of its own ('had sworn that ...'); "
+                    "as: a clause on what it pays off ('exactly as they had agreed'); noun: a "
+                    "noun with a clause placing it in the past ('the bargain they had struck')")
+    head: str = Field(description="the word that names the act as written, lower case "
+                                  "('promised', 'bargain')")
+    label: str = Field(description="who did what, for a reader: 'what Hal had sworn (that he "
+                                   "would ...)'")
+    content: str = Field(default="", description="what the act was about, in the text's words")
+    occasion: str | None = Field(default=None, description="the occasion it is pinned to as "
+                                 "written ('on the harbour wall', 'in his last letter')")
+    occasion_words: list[str] = Field(default_factory=list, description="the lower-case words "
+                                      "naming the occasion's place or event ('harbour', 'wall')")
+    occasion_written: bool = Field(default=False, description="the occasion is a letter or "
+                                   "message, whose text the earlier chapters need not give")
+    spoken: bool = Field(default=False, description="said inside quoted speech")
+    needs_shown_occasion: bool = Field(default=False, description="it refers back only if "
+                                       "its occasion is one the earlier chapters show (a simple "
+                                       "past in speech or an as-clause, a bare participle on a noun)")
+    evidence: Evidence
+
+
 class CanonFactItem(BaseModel):
     """canon_facts: a stable fact about an entity (age, eye colour, title, kinship...)."""
 
@@ -241,6 +274,9 @@ class ChapterExtraction(BaseModel):
     knowledge_state_deltas: list[KnowledgeDelta] = Field(default_factory=list)
     commitments: list[CommitmentItem] = Field(default_factory=list)
     canon_facts: list[CanonFactItem] = Field(default_factory=list)
+    # Not a pass: sentences referring back to an earlier vow, agreement, warning or debt (the
+    # offline extractor reads them; an LLM extractor may leave them empty).
+    back_references: list[BackReferenceItem] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

@@ -12,6 +12,7 @@ from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import (
+    BackReferenceItem,
     CanonFactItem,
     ChapterExtraction,
     EntityItem,
@@ -70,6 +71,19 @@ def read_uses(text: str, world: WorldState, extraction: ChapterExtraction) -> Ch
                                      for named in world.names.values()])
     view = ChapterView.build(analyze_chapter_text(text, context), context)
     return extraction.model_copy(update={"object_uses": extract_object_uses(view)})
+
+
+def read_back_references(text: str, world: WorldState) -> list[BackReferenceItem]:
+    """The acts referred back to that the offline extractor reads in a text whose people are
+    the world's characters (the critic looks up only what the extractor read)."""
+    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+    from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
+    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
+                                     for named in world.names.values()])
+    return extract_back_references(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:

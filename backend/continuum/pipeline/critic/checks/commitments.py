@@ -1,10 +1,22 @@
-"""commitments: a payoff without a setup (FAIL); setups overdue for a payoff (WARN).
+"""commitments: a payoff without a setup (FAIL); setups overdue for a payoff (WARN); an act
+referred back to that the record never shows.
 
 Payoffs come from the extractor and from the critic's own recogniser: a narrated sentence
 that acts on something "just as he had sworn he would", "as his father had always said he
 one day must", "that had waited all these years", "she had made her swear not to open". Its
 object ("the sea chest", "the old harpoon") must have been planted: an earlier chapter has
 to mention it (or a setup in the world must share its words), or the payoff FAILs.
+
+Acts referred back to (the extractor's `back_references`: "Elena had sworn on the harbour wall
+that ...", "exactly as they had agreed on the quay", "the debt he owed Tomas") are looked up in
+the record: it holds one when an earlier sentence (or a setup, or this draft before it) has a word
+of that kind and the act's own key words, or when an earlier exchange asked for it and was
+answered "I will" / "I shall" / "Yes" / "I promise" (the request's key words within a few
+sentences before the answer). Unrecorded, an act pinned to an occasion whose place or event the
+earlier chapters show (so a reader can check that it is not there) FAILs; pinned to an occasion the
+record does not know, or to a letter or message (whose text the page need not give), it WARNs;
+unpinned, a clause of its own passes ("Tomas had promised to be home by six, and he was") while an
+"as"-clause or a noun, which takes the act for granted, WARNs.
 """
 
 from __future__ import annotations
@@ -12,12 +24,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from continuum.language.promises import PROMISE_VERBS, PURPOSE_VERBS
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from continuum.language.promises import (
+    COMMITMENT_FAMILIES,
+    OCCASION_TIMES,
+    PROMISE_VERBS,
+    PURPOSE_VERBS,
+    VAGUE_OCCASIONS,
+)
 from continuum.language.prose import Span, sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, spans_overlap
-from continuum.pipeline.critic.recognisers import vows
+from continuum.pipeline.extract.heuristic.passes.back_references import Occasion, occasions
+from continuum.pipeline.extract.schema import BackReferenceItem
 from continuum.reads.world_state import WorldState
 
 NAME = "commitments"
@@ -86,7 +107,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     # a vow pinned to an occasion on the page is the surest reading of its sentence; a WARN
     # (an act that may have been made off the page) gives way to a payoff marker below
     held: list[Finding] = []
-    for finding in vows.check(claims, world, flagged):
+    for finding in _acts_referred_back(claims, world, flagged):
         if finding.severity != "FAIL":
             held.append(finding)
             continue
@@ -268,7 +289,7 @@ def _refers_back(rel: Any) -> bool:
     left, kept or lying somewhere since long ago ("that had hung there since his father's time")."""
     if not _past_perfect(rel):
         return False
-    if any(n.lower_ in vows.VAGUE_OCCASIONS for p, n in _preps(rel)):
+    if any(n.lower_ in VAGUE_OCCASIONS for p, n in _preps(rel)):
         return False  # "which she had kept in her heart ever since": a feeling, not a thing kept
     if rel.lemma_ in STRONG_SETUP_VERBS or any(t.lemma_ in PURPOSE_VERBS for t in rel.subtree):
         return True
@@ -404,7 +425,7 @@ def _back_references(claims: DraftClaims, world: WorldState) -> list[tuple[Span,
     The record must hold that thing: an earlier sentence with all its key words, a setup, or
     (for a person) an established name. Unrecorded, it FAILs only when the act is pinned to
     an occasion the earlier chapters show ("promised her at the harvest fair", a fair on
-    record: `vows.shown_occasion`); otherwise it is a WARN, for a novel refers back to acts
+    record: `_shown_occasion`); otherwise it is a WARN, for a novel refers back to acts
     told off the page all the time ("Startop had lent money in my presence", "Mr.
     Crackenthorp … had ordered" the wedding feast). Items: the sentence, the thing, who did
     what, the severity."""
@@ -437,7 +458,7 @@ def _back_references(claims: DraftClaims, world: WorldState) -> list[tuple[Span,
         if _recorded(claims, world, words, proper) or \
                 _set_up_in_draft(claims, words, verb.lemma_, sent.start_char):
             continue
-        severity = "FAIL" if vows.shown_occasion(claims, verb) else "WARN"
+        severity = "FAIL" if _shown_occasion(claims, verb) else "WARN"
         act = f"{claims.name_of(speaker)} had {verb.lower_}"
         done.add(sent.start_char)
         out.append((Span(sent.start_char, sent.end_char, sent.text), label, act, severity))
@@ -531,5 +552,176 @@ def _set_up_in_draft(claims: DraftClaims, words: list[str], lemma: str, before: 
         if all(p.search(sentence.text) for p in patterns) and (
                 verb.search(sentence.text)
                 or any(sp.start - 1 <= sentence.start < sp.end for sp in claims.speeches)):
+            return True
+    return False
+
+
+# -- acts referred back to (the extractor's back_references), looked up in the record ------------
+
+_VOW_WORDS = r"\b(?:promis|swor|swear|vow|pledg|oath|agree|arrang|bargain|deal|pact|his\s+word|her\s+word)\w*"
+# The words an earlier sentence would use for an act of each kind.
+_KIND_WORDS = {
+    "promise": _VOW_WORDS,
+    "agree": _VOW_WORDS + r"|\b(?:settl|fix|appoint|book|meet|contract)\w*",
+    "warn": r"\b(?:warn|caution|predict|foret[eo]l|prophe|said|told|say|tell)\w*",
+    "debt": r"\b(?:debt|ow[ei]|lent|lend|loan|borrow|pay|paid|repa)\w*",
+    "deposit": r"\b(?:left|leave|entrust|deposit|put\s+(?:by|aside|away)|set\s+aside|laid\s+by|kept|keep|"
+               r"sav(?:e|ed|ing)|hid|hidden)\b",
+}
+_FORETOLD = re.compile(r"\b(?:will|would|shall|'ll|must|going\s+to|one\s+day|some\s+day|"
+                       r"sooner\s+or\s+later)\b", re.IGNORECASE)
+# A short answer that takes on what was just asked: "I will," said Mara.
+ASSENT = re.compile(r"^\W*(?:(?:yes|aye|very\s+well)\b\W*)?(?:yes|aye|i\s+will|i\s+shall|i\s+promise|"
+                    r"i\s+swear|i\s+give\s+you\s+my\s+word|you\s+have\s+my\s+word|on\s+my\s+word)"
+                    r"\b(?:\s+[\w']+){0,3}\s*[,.!;\u2014-]", re.IGNORECASE)
+# What asks for it: an order or a plea ("Make sure of it.", "Promise me.", "Will you ...?").
+REQUEST = re.compile(r"\b(?:will\s+you|would\s+you|promise\s+me|swear\s+(?:to\s+me|it)|you\s+must|"
+                     r"you\s+will|make\s+sure|see\s+(?:that|to\s+it)|give\s+me\s+your\s+word|"
+                     r"do\s+you\s+promise|i\s+want\s+you\s+to|i\s+need\s+you\s+to)\b"
+                     r"|(?:^|[\"\u201c.!?]\s*)(?:[A-Z][a-z]+,\s+)?(?:make|see|keep|take|bring|find|look|go|get|do|"
+                     r"don't|never|promise|swear|tell|give|let|mind|remember)\b", re.IGNORECASE)
+EXCHANGE_WINDOW = 400  # characters of an earlier chapter before an answer that hold the request
+# Words of an act's content too common to look it up by.
+_ACT_COMMON = {"would", "could", "should", "there", "their", "which", "about", "after", "before",
+               "again", "still", "never", "always", "every", "other", "where", "while", "thing",
+               "things", "until", "down", "made", "make", "come", "came", "went", "take", "took",
+               "have", "that", "this", "with", "from", "them", "they", "were", "been", "when",
+               "exactly", "just", "precisely", "agreed", "arranged", "promised", "warned", "settled",
+               "fixed", "sworn", "vowed", "borrowed", "lent", "owed", "said", "told", "like", "great",
+               "little", "small", "last", "first", "whole", "same", "very", "long", "good"}
+
+
+def _acts_referred_back(claims: DraftClaims, world: WorldState,
+                        flagged: list[tuple[int, int]]) -> list[Finding]:
+    """Vows, arrangements, warnings and debts the extractor read as referred back to, which the
+    record does not hold (one finding a sentence)."""
+    findings: list[Finding] = []
+    done: set[int] = set()
+    for item in claims.extraction.back_references:
+        start, end = item.evidence.start, item.evidence.end
+        if start in done:
+            continue
+        shown = _shown(claims, item)
+        if item.needs_shown_occasion and not shown:
+            continue
+        if item.spoken and not shown:
+            continue  # speech about what was said off the page is the speaker's business
+        if any(spans_overlap(s, e, start, end) for s, e in flagged):
+            continue
+        if _act_recorded(claims, world, item, start):
+            continue
+        if item.occasion is None and item.form == "clause":
+            continue  # "Tomas had promised to be home by six": said any time, off the page
+        on_page = shown and not item.spoken
+        where = f" ({item.occasion})" if item.occasion else ""
+        done.add(start)
+        findings.append(Finding(
+            check=NAME, severity="FAIL" if on_page else "WARN",
+            message=f"this refers back to {item.label}{where}, but no earlier chapter records it"
+                    + (" (said in speech: the speaker may misremember)" if item.spoken else
+                       "" if on_page else " (it may have been made off the page)"),
+            draft_start=start, draft_end=end, draft_quote=item.evidence.quote))
+    return findings
+
+
+def _shown(claims: DraftClaims, item: BackReferenceItem) -> bool:
+    """The act is pinned to an occasion the earlier chapters show (not a letter)."""
+    return item.occasion is not None and not item.occasion_written and bool(item.occasion_words) \
+        and _on_page(claims, item.occasion_words)
+
+
+def _shown_occasion(claims: DraftClaims, verb: Any) -> bool:
+    """Whether a spoken act is pinned to an occasion the earlier chapters show ("promised her at
+    the harvest fair", a fair the record has): a reader could check the act is not there."""
+    def is_person(tok: Any) -> bool:
+        return claims.person(tok.text) is not None
+
+    return any(_occasion_on_page(claims, o) for o, _part in occasions(verb, is_person))
+
+
+def _occasion_on_page(claims: DraftClaims, occasion: Occasion) -> bool:
+    return not occasion.written and bool(occasion.words) and _on_page(claims, occasion.words)
+
+
+def _on_page(claims: DraftClaims, words: list[str]) -> bool:
+    """The occasion's place or event is in the earlier chapters ("the harbour wall" in one
+    sentence; a compound like "the Lantern table" at least in one chapter)."""
+    if claims.history is None:
+        return False
+    nouns = [w for w in words if len(w) > 2]
+    if not nouns:
+        return False
+    patterns = [rf"\b{re.escape(w)}s?\b" for w in nouns]
+    if any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
+           for s in claims.history.sentences_with(patterns[0])):
+        return True
+    # "across the Lantern table": the inn and its table in one earlier chapter, if not one sentence
+    chapters = getattr(claims.history, "chapters", [])
+    return len(nouns) > 1 and any(all(re.search(p, text, re.IGNORECASE) for p in patterns)
+                                  for _n, text in chapters)
+
+
+def _key_words(claims: DraftClaims, content: str) -> set[str]:
+    names = {w.lower().rstrip("s") for m in re.finditer(r"\b[A-Z][a-z]+\b", content)
+             for w in [m.group()] if claims.person(w) is not None}
+    names |= {w.rstrip("s") for entry in claims.roster.entries.values() if entry.type in ("character", None)
+              for full in (entry.name, *entry.aliases) for w in re.findall(r"[a-z]+", full.lower())}
+    return {w for w in content_words(content) if w not in names and len(w) > 3
+            and w not in STOP_WORDS and w not in OCCASION_TIMES} - _ACT_COMMON
+
+
+def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceItem, before: int) -> bool:
+    """An earlier sentence, a setup, or this draft before the sentence, states the act with its
+    key words (at least two of them, or its only one; with none, the occasion's: "fixed the day
+    with her in his last letter"); or an earlier exchange asked for it and was answered "I will"."""
+    head, kind = item.head, item.kind
+    key = _key_words(claims, item.content) or {w.rstrip("s") for w in item.occasion_words}
+    if not key:
+        return True  # nothing to look up
+    need = min(2, len(key))
+    family = re.compile(rf"\b(?:{COMMITMENT_FAMILIES[head]})\w*|{_VOW_WORDS}" if head in COMMITMENT_FAMILIES
+                        else _KIND_WORDS.get(kind, _VOW_WORDS), re.IGNORECASE)
+
+    def holds(text: str) -> bool:
+        if len(content_words(text) & key) < need:
+            return False
+        found = family.search(text)
+        if found is not None and kind == "warn" and \
+                found.group().lower().startswith(("said", "told", "say", "tell")):
+            return _FORETOLD.search(text) is not None  # '"The reef will have one of them," she said.'
+        return found is not None
+
+    if any(len(content_words(f"{setup.key} {setup.detail}") & key) >= need
+           for setup in world.open_setups + world.paid_setups):
+        return True
+    if any(holds(s.text) for s in sentences(claims.text, 0, before)):
+        return True
+    if claims.history is None:
+        return True
+    if any(holds(s.quote) for s in claims.history.sentences_with(family.pattern)):
+        return True
+    return _exchange(claims, key, need)
+
+
+def _exchange(claims: DraftClaims, key: set[str], need: int) -> bool:
+    """An earlier chapter asked for it and had it answered: '"He will hang for this," the captain
+    said. "Not your father. Make sure of it." / "I will," said Mara.' The request's key words are
+    in the few sentences before a short "I will" / "I shall" / "Yes" / "I promise"."""
+    history = claims.history
+    if history is None:
+        return False
+    answers = [s for s in history.sentences_with(r"\b(?:yes|aye|will|shall|promise|swear|word)\b")
+               if ASSENT.match(s.quote)]
+    if not answers:
+        return False
+    asked = [s for w in sorted(key) for s in history.sentences_with(rf"\b{re.escape(w)}\b")]
+    requests = history.sentences_with(REQUEST.pattern)
+    for answer in answers:
+        def near(s: Any, answer: Any = answer) -> bool:
+            return s.chapter == answer.chapter and answer.start - EXCHANGE_WINDOW <= s.start < answer.start
+
+        window = [s for s in asked if near(s)]
+        said = set().union(*(content_words(s.quote) for s in window)) if window else set()
+        if len(said & key) >= need and any(near(s) for s in requests):
             return True
     return False

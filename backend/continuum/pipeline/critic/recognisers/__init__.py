@@ -1,4 +1,3 @@
 """Recognisers the checks share: forms of prose a draft can state a claim in, each class of
-author slip in its own module (vows and agreements referred back to, ages, colours, trades and
-years for canon, who a pronoun subject may be, secret identities and the forms that give one
-away). They find candidate claims; the checks in `checks/` decide."""
+author slip in its own module (years for canon, who a pronoun subject may be, secret identities
+and the forms that give one away). They find candidate claims; the checks in `checks/` decide."""

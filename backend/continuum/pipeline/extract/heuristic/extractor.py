@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -85,6 +86,7 @@ class OfflineExtractor:
         knowledge = extract_knowledge(view)
         step("knowledge_state_deltas")
         commitments = extract_commitments(view, open_setup_keys(context))
+        back_references = extract_back_references(view)
         step("commitments")
         flags = extract_flags(view, commitments)
         step("continuity_flags")
@@ -111,6 +113,7 @@ class OfflineExtractor:
             knowledge_state_deltas=knowledge,
             commitments=commitments,
             canon_facts=canon,
+            back_references=back_references,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,
