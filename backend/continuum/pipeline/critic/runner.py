@@ -21,7 +21,7 @@ from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
-from continuum.pipeline.extract.heuristic.passes.object_uses import read_object_uses
+from continuum.pipeline.extract.heuristic.offline_records import with_offline_records
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
 from continuum.pipeline.identity.cast import load_cast
 from continuum.reads.critic_state import load_prior_text
@@ -62,11 +62,11 @@ def critique_draft(
         read_seconds = time.perf_counter() - began
         calls = reading.calls
         extraction = reading.extraction
-        if not extraction.object_uses and extractor.name != OfflineExtractor.name:
-            # an LLM's claims carry no objects of the narration's now: the offline reader's
-            # stand in, so the possession check compares the same records whoever read the draft
-            extraction = extraction.model_copy(
-                update={"object_uses": read_object_uses(text, context)})
+        if extractor.name != OfflineExtractor.name:
+            # an LLM's claims carry no objects of the narration's now and no acts referred
+            # back to: the offline reader's stand in, so the possession and commitments
+            # checks compare the same records whoever read the draft
+            extraction = with_offline_records(extraction, text, context)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
         history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
         cast = load_cast(session, novel_id=novel_id, before_chapter=number)

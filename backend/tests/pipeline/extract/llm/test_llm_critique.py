@@ -71,3 +71,26 @@ def test_with_an_llm_the_possession_check_still_compares_the_objects_of_the_draf
     held = [f.message for f in offline.findings if f.check == "possession"]
     assert held and "Ivo Brandt holds it since chapter 1" in held[0], offline.findings
     assert [f.message for f in llm.findings if f.check == "possession"] == held
+
+
+PROMISED = ("Mara Finch came down to the quay alone and sat on the wall. Exactly as Tomas Brandt "
+            "had agreed with her at the regatta, Mara Finch sold the boat.")
+
+
+def test_with_an_llm_the_commitments_check_still_compares_the_acts_referred_back_to(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no back-references; the offline reader's stand in, so an
+    agreement the record never shows is caught whichever extractor read the draft."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=PROMISED,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=PROMISED,
+                             extractor=make_extractor(fake))
+    assert llm.status == "ok", llm.error
+    agreed = [f.message for f in offline.findings if f.check == "commitments"]
+    assert agreed, offline.findings
+    assert [f.message for f in llm.findings if f.check == "commitments"] == agreed

@@ -37,7 +37,6 @@ from continuum.pipeline.extract.heuristic.passes.clauses import (
     reported,
 )
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import Evidence, ObjectUse, Referent
 
 # Verbs whose object is not in the subject's hands: perception, speech, thought, wanting.
@@ -103,14 +102,6 @@ def extract_object_uses(view: ChapterView) -> list[ObjectUse]:
     reader.by_name()
     reader.by_words()
     return reader.out
-
-
-def read_object_uses(text: str, context: StoryContext) -> list[ObjectUse]:
-    """`extract_object_uses` over a text of its own analysis: the offline reader's records for
-    a reading that has none (an LLM's claims carry no `ObjectUse`)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-
-    return extract_object_uses(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
 class _Reader:
