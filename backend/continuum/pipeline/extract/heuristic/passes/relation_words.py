@@ -56,6 +56,12 @@ SYMMETRIC = frozenset({"married_to", "engaged_to", "sibling_of", "friend_of", "c
 KIN_TYPES = frozenset(KINSHIP.values())
 
 
+# "Miss Havisham's adopted daughter", "his foster father": a ward and a guardian, not kin.
+ADOPTIVE = frozenset({"adopted", "adoptive", "foster"})
+ADOPTIVE_TIES = {**dict.fromkeys(("daughter_of", "son_of", "child_of"), "ward_of"),
+                 **dict.fromkeys(("father_of", "mother_of", "parent_of"), "guardian_of")}
+
+
 def relation_type(noun_lemma: str, possessive: bool) -> str | None:
     """The normalized relationship type a noun expresses, if any."""
     rel = RELATION_NOUNS.get(noun_lemma)

@@ -24,6 +24,8 @@ from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS,
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.relation_words import (
+    ADOPTIVE,
+    ADOPTIVE_TIES,
     FRIENDLY,
     KIN_TYPES,
     NOUN_GENDER,
@@ -188,6 +190,9 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     rel = relation_type(lemma, possessive)
     if rel is None:
         return []
+    if rel in ADOPTIVE_TIES and any(c.dep_ in {"amod", "compound"} and c.lower_ in ADOPTIVE
+                                    for c in noun.children):
+        rel = ADOPTIVE_TIES[rel]  # "Miss Havisham's adopted daughter": her ward
     lead = _lead_noun(noun)
     if rel == "companion_of" and (any(c.dep_ == "amod" and c.lower_ in FRIENDLY for c in noun.children)
                                   or any(c.lemma_ == "friend" for c in lead.conjuncts)):

@@ -234,3 +234,13 @@ def test_a_marriage_the_story_has_settled_on_is_an_engagement(view: ViewOf) -> N
                  "Mr. Elton wanted to marry Miss Hawkins.",
                  "Emma hoped that Mr. Elton was going to marry Miss Hawkins."):
         assert rels(view, text) == [], text
+
+
+def test_an_adopted_child_is_a_ward_and_a_foster_parent_a_guardian(view: ViewOf) -> None:
+    # Great Expectations ch 48: "Miss Havisham's adopted daughter, Mrs. Bentley Drummle".
+    assert rels(view, "Jaggers spoke of Miss Havisham's adopted daughter, Estella.") == [
+        ("Estella", "ward_of", "Miss Havisham", False, False)]
+    assert rels(view, "Joe was Pip's foster father.") == [
+        ("Joe", "guardian_of", "Pip", False, False)]
+    assert rels(view, "Jaggers spoke of Miss Havisham's daughter, Estella.") == [
+        ("Estella", "daughter_of", "Miss Havisham", False, False)]
