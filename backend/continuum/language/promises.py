@@ -72,3 +72,47 @@ VAGUE_OCCASIONS = words("""way end time moment world least most first last rest 
                            full private public secret person writing return exchange advance""")
 # A part of a place: "at the back of the Guildhall" is at the Guildhall.
 PLACE_PARTS = words("back front side top bottom corner edge middle foot head end door steps")
+
+# -- payoffs: a thing set up long ago and acted on now ("the tin box his father had buried there
+# forty years ago", "the chart Ivo had promised her") -------------------------------------------
+
+# Past-perfect verbs that refer back to setting a thing up: a hiding or a promise (strong), or
+# keeping, leaving or putting it somewhere (only with a word of long ago).
+STRONG_SETUP_VERBS = PROMISE_VERBS | words("hide bury conceal secrete plant stow")
+SETUP_VERBS = STRONG_SETUP_VERBS | words("keep save seal lock tuck leave put store wrap mark set")
+# Verbs of a thing staying put for a long time ("the harpoon that had hung there since ...";
+# the lemmatizer leaves "lain" as it is).
+POSITIONAL_VERBS = words("hang lie wait rest stand sit sleep gather lain")
+# Words that set a hiding or a promise long before the story's now.
+LONG_AGO = words("ago years since long childhood boy girl always before")
+# Words of a payoff's noun phrase too general to name the thing paid off ("the old harpoon" is
+# the harpoon; "the day", "her hands" name nothing set up).
+PAYOFF_GENERIC = words("""old new little great big small loose long short dark faded last first same
+                          whole own very poor good fine day time way years year life hand hands head
+                          eyes face door room house home morning night evening world moment father
+                          mother grandmother grandfather sister brother wife husband son daughter
+                          keeping word words promise""")
+# The payoff wording's own words, never the thing ("had sworn", "all these years").
+PAYOFF_MARKER_WORDS = words("""had has was were would could should must been said sworn promised
+                               always since made swear years these those all waited hung lain time
+                               father mother grandmother grandfather""")
+# Verbs of an earlier spoken or written act a payoff can refer back to ("the chart Ivo had
+# promised her", "just where he had said it would be", "whose name Jonah had shouted"), each
+# with the forms an earlier sentence may write it in.
+SPOKEN_ACT_FORMS = {"say": "said|says|say", "tell": "told|tell|tells", "promise": "promise[sd]?",
+                    "swear": "swore|sworn|swear", "vow": "vow(?:ed|s)?", "pledge": "pledge[sd]?",
+                    "shout": "shout(?:ed|s)?", "whisper": "whisper(?:ed|s)?", "call": "call(?:ed|s)?",
+                    "mention": "mention(?:ed|s)?", "warn": "warn(?:ed|s)?", "order": "order(?:ed|s)?",
+                    "instruct": "instruct(?:ed|s)?", "predict": "predict(?:ed|s)?",
+                    "describe": "describe[sd]?", "name": "name[sd]?", "give": "gave|given|give"}
+# Words that end the thing's noun phrase in a payoff wording ("the sea chest he had brought").
+PAYOFF_PHRASE_STOPS = words("""that which who whom whose where when with from into onto above below
+                               beneath under over behind beside near and but for nor out off upon
+                               down back away inside had has was were she him her his they them its
+                               the not all too then than there here once""")
+# Antecedents too vague to look up ("the thing he had promised", "the way she had said").
+VAGUE_ANTECEDENTS = words("""one ones thing things way time day moment place word words something
+                             everything anything nothing what all much lot""")
+# Adjectives that say nothing of which thing it is ("the old chart" is the chart).
+PLAIN_ADJECTIVES = words("""old new little great big small long short very own same other whole first
+                            last next only few many such""")

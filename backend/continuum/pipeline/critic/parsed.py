@@ -14,6 +14,7 @@ from continuum.language.prose import in_speech
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.extract.heuristic.passes import clauses
 from continuum.pipeline.extract.heuristic.passes.clauses import finite, perfect_or_modal, reported
+from continuum.pipeline.extract.heuristic.passes.payoffs import proper_name
 
 __all__ = ["finite", "perfect_or_modal", "reported"]  # the clause tests the checks read through here
 
@@ -42,23 +43,22 @@ def quoted(claims: DraftClaims, tok: Any) -> bool:
     return in_speech(claims.speeches, tok.idx) is not None
 
 
-def name_of(tok: Any) -> str:
-    """A proper name with its compound parts ("Captain Ilse Reyes")."""
-    parts = [t for t in tok.lefts if t.dep_ in ("compound", "flat") and t.pos_ == "PROPN"]
-    parts += [tok] + [t for t in tok.rights if t.dep_ == "flat" and t.pos_ == "PROPN"]
-    return " ".join(t.text for t in parts)
-
-
 def who(claims: DraftClaims, tok: Any) -> uuid.UUID | None:
-    """The established person a subject token refers to: the extractor's own resolution of
-    the mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
-    resolved = claims.resolved_at(tok.idx)
+    """The established person a subject token refers to (`who_at`)."""
+    return who_at(claims, tok.idx, proper_name(tok) if tok.pos_ == "PROPN" else None)
+
+
+def who_at(claims: DraftClaims, start: int | None, name: str | None) -> uuid.UUID | None:
+    """The established person the subject at an offset refers to: the extractor's own
+    resolution of the mention (a name, a pronoun or a nominal like "the captain"), else its
+    written proper name."""
+    resolved = claims.resolved_at(start) if start is not None else None
     if resolved and normalize(resolved) not in PRONOUNS:
         found = claims.person(resolved)
         if found is not None:
             return found
-    if tok.pos_ == "PROPN":
-        return claims.person(name_of(tok))
+    if name is not None:
+        return claims.person(name)
     return None
 
 
@@ -94,17 +94,6 @@ def main_clause(verb: Any) -> bool:
     while node.dep_ == "conj":
         node = node.head
     return bool(node.dep_ == "ROOT")
-
-
-def phrase(tok: Any, generic: set[str]) -> str:
-    """A noun's specific words: its compounds and adjectives (not generic ones) and itself."""
-    words = [t.lower_ for t in tok.lefts if t.dep_ in ("compound", "amod") and t.is_alpha]
-    words = [w for w in words if w not in generic] + [tok.lower_]
-    after = tok.nbor() if tok.i + 1 < len(tok.doc) else None
-    if after is not None and after.dep_ != "compound" and (
-            after.tag_ in ("NN", "NNS") or (after.dep_ in ("acomp", "oprd") and after.head == tok.head)):
-        words.append(after.lower_)  # "the silver thimble" parsed as "silver" + a stray "thimble"
-    return " ".join(words)
 
 
 def remembered(claims: DraftClaims, start: int) -> bool:

@@ -63,8 +63,8 @@ def critique_draft(
         calls = reading.calls
         extraction = reading.extraction
         if extractor.name != OfflineExtractor.name:
-            # an LLM's claims carry no objects of the narration's now and no acts referred
-            # back to: the offline reader's stand in, so the possession and commitments
+            # an LLM's claims carry no objects of the narration's now, no acts referred
+            # back to and no payoffs: the offline reader's stand in, so the possession and commitments
             # checks compare the same records whoever read the draft
             extraction = with_offline_records(extraction, text, context)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)

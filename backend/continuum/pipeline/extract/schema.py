@@ -211,6 +211,39 @@ class BackReferenceItem(BaseModel):
     evidence: Evidence
 
 
+class PayoffItem(BaseModel):
+    """A sentence that acts on a thing set up before the story's now: "just as he had sworn he
+    would" ("wording"), a thing a past-perfect clause sets up ("the tin box his father had buried
+    there forty years ago", "structure"), or a thing delivered by referring back to someone's
+    spoken act ("the chart Ivo had promised her", "delivered"). Not a pass of its own: the critic
+    looks for the setup in the earlier chapters, the wiki does not store it."""
+
+    form: Literal["wording", "structure", "delivered"] = Field(
+        description="wording: a payoff phrase ('as he had sworn he would', 'all these years'); "
+                    "structure: a past-perfect clause setting the thing up, or 'as he had "
+                    "promised' on the verb acting on it; delivered: a thing delivered by "
+                    "referring back to a spoken act ('the chart Ivo had promised her')")
+    thing: str = Field(description="the thing paid off, its specific words in lower case "
+                                   "('sea chest'); for a person delivered, their name")
+    person: bool = Field(default=False, description="the thing is a person's name ('Silas Webb, "
+                                                    "whose name Jonah had shouted')")
+    spoken: bool = Field(default=False, description="said inside quoted speech")
+    soft: bool = Field(default=False, description="the setting up may be recent or is marked "
+                                                  "only by 'at last', or the thing is named "
+                                                  "earlier in the chapter")
+    verb: str = Field(default="", description="delivered: the verb of the act as written "
+                                              "('promised')")
+    verb_lemma: str = Field(default="", description="delivered: its lemma ('promise')")
+    speaker: str = Field(default="", description="delivered: who did it, as written")
+    speaker_named: bool = Field(default=False, description="delivered: written as a proper name")
+    speaker_start: int | None = Field(default=None, description="delivered: the chapter offset "
+                                                                 "of who did it")
+    occasions: list[list[str]] = Field(default_factory=list, description="delivered: the "
+                                       "lower-case words naming the place or event of each "
+                                       "occasion the act is pinned to (not a letter)")
+    evidence: Evidence
+
+
 class CanonFactItem(BaseModel):
     """canon_facts: a stable fact about an entity (age, eye colour, title, kinship...)."""
 
@@ -277,6 +310,9 @@ class ChapterExtraction(BaseModel):
     # Not a pass: sentences referring back to an earlier vow, agreement, warning or debt (the
     # offline extractor reads them; an LLM extractor may leave them empty).
     back_references: list[BackReferenceItem] = Field(default_factory=list)
+    # Not a pass either: sentences acting on a thing set up before (the offline extractor reads
+    # them; an LLM extractor may leave them empty).
+    payoffs: list[PayoffItem] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

@@ -18,6 +18,7 @@ from continuum.pipeline.extract.schema import (
     EntityItem,
     EventItem,
     Mention,
+    PayoffItem,
 )
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.critic_state import PriorSentence, PriorText
@@ -84,6 +85,19 @@ def read_back_references(text: str, world: WorldState) -> list[BackReferenceItem
     context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
                                      for named in world.names.values()])
     return extract_back_references(ChapterView.build(analyze_chapter_text(text, context), context))
+
+
+def read_payoffs(text: str, world: WorldState) -> list[PayoffItem]:
+    """The payoffs the offline extractor reads in a text whose people are the world's
+    characters (the critic compares only what the extractor read)."""
+    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+    from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
+                                     for named in world.names.values()])
+    return extract_payoffs(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:
@@ -280,8 +294,7 @@ def test_payoff_markers_beyond_would() -> None:
             "waiting at the Watch post. Underneath it lay the sea chest that Ivo had buried there, "
             'eleven years ago, and sworn to come back for. "You promised me the weathervane by '
             'Michaelmas," said the parson.')
-    claims = bind_claims(text, ChapterExtraction(), WorldState(cap=10))
-    found = [(thing, spoken) for _s, thing, spoken in commitments._recognised_payoffs(claims)]
+    found = [(p.thing, p.spoken) for p in read_payoffs(text, WorldState(cap=10)) if p.form == "wording"]
     assert found == [("letter", False), ("sea chest", False), ("weathervane", True)]
 
 
@@ -289,11 +302,12 @@ def test_a_one_word_thing_needs_its_context_planted() -> None:
     world = WorldState(cap=10)
     text = ("It was the letter the captain had spoken of in the boat, the one she had sworn would be "
             "waiting at the Watch post.")
-    claims = bind_claims(text, ChapterExtraction(), world)
+    extraction = ChapterExtraction(payoffs=read_payoffs(text, world))
+    claims = bind_claims(text, extraction, world)
     claims.history = FakeHistory(  # type: ignore[assignment]
         (8, "She found a half-finished letter to a girl in Greyhaven."))
     assert [f.severity for f in commitments.check(claims, world)] == ["WARN"]
-    claims = bind_claims(text, ChapterExtraction(), world)
+    claims = bind_claims(text, extraction, world)
     claims.history = FakeHistory(  # type: ignore[assignment]
         (7, "The captain wrote a letter and left it at the Watch post."))
     assert commitments.check(claims, world) == []

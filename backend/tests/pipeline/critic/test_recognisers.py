@@ -1,5 +1,5 @@
 """The critic's own recognisers on real sentences (no database): speech and its speaker,
-payoff markers, hand-overs and losses, near-duplicate names."""
+hand-overs and losses, near-duplicate names (payoff markers: the extractor's passes/payoffs)."""
 
 from __future__ import annotations
 
@@ -38,23 +38,6 @@ def test_same_person_by_first_name_and_titles() -> None:
     assert same_person("Mr. Darcy", "Darcy")
     assert not same_person("Mr. Bennet", "Mrs. Bennet")
     assert not same_person("Elena Marsh", "Ivo Marsh")
-
-
-def test_payoff_markers_and_the_thing_paid_off() -> None:
-    text = ("At last Aldous unlocked the sea chest he had brought back from Greyhaven, just as he "
-            "had sworn he would on the day he came home. Tomas took down the old harpoon that had "
-            "hung above the forge door since his father's time. Elizabeth walked on.")
-    claims = bind_claims(text, ChapterExtraction(), WorldState(cap=10))
-    found = [(s.text[:20], thing) for s, thing, _spoken in commitments._recognised_payoffs(claims)]
-    assert found == [("At last Aldous unloc", "sea chest"), ("Tomas took down the ", "harpoon")]
-
-
-def test_no_payoff_in_plain_past_perfect_prose() -> None:
-    # Pride and Prejudice, chapter 2: an intention, not a promise paid off.
-    text = ("Mr. Bennet was among the earliest of those who waited on Mr. Bingley. He had always "
-            "intended to visit him, though to the last always assuring his wife that he should not go.")
-    claims = bind_claims(text, ChapterExtraction(), WorldState(cap=1))
-    assert commitments._recognised_payoffs(claims) == []
 
 
 def test_hand_overs_and_losses_in_earlier_sentences() -> None:

@@ -17,7 +17,7 @@ from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, Gone, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon, read_uses
+from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon, read_payoffs, read_uses
 
 # -- commitments: a payoff that refers back to a spoken act --------------------------------------
 
@@ -27,7 +27,8 @@ def _back_refs(text: str, history: FakeHistory,
     if world is None:
         world, _ = _world(("Tomas Marsh", "character"), ("Mara Finch", "character"))
     extraction = ChapterExtraction(new_entities=[_entity(text, "Tomas Marsh", "Tomas"),
-                                                 _entity(text, "Mara Finch", "Mara")])
+                                                 _entity(text, "Mara Finch", "Mara")],
+                                   payoffs=read_payoffs(text, world))
     claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in commitments.check(claims, world)
             if f.check == "commitments"]

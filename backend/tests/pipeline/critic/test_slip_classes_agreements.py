@@ -17,7 +17,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.critic_state import PriorSentence
 
-from .test_generalisation import _entity, _world, read_back_references
+from .test_generalisation import _entity, _world, read_back_references, read_payoffs
 
 
 class ChapterHistory:
@@ -47,7 +47,8 @@ def _found(text: str, *chapters: tuple[int, str]) -> list[tuple[str, str]]:
     items = [_entity(text, name, *surfaces) for name, surfaces in
              (("Ruth Penrose", ("Ruth Penrose", "Ruth")), ("Hal Brandt", ("Hal Brandt", "Hal")))
              if any(s in text for s in surfaces)]
-    extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world))
+    extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world),
+                                   payoffs=read_payoffs(text, world))
     claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in commitments.check(claims, world)]
 

@@ -10,7 +10,7 @@ from continuum.pipeline.critic.checks import commitments
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 
-from .test_generalisation import FakeHistory, _entity, _world, read_back_references
+from .test_generalisation import FakeHistory, _entity, _world, read_back_references, read_payoffs
 
 # The earlier chapters: the ferry steps, the mill fire and the fair are on the page.
 ON_PAGE = FakeHistory((2, "Ruth sat on the ferry steps in the rain."),
@@ -23,7 +23,8 @@ def _found(text: str, history: FakeHistory = ON_PAGE) -> list[tuple[str, str]]:
     items = [_entity(text, name, *surfaces) for name, surfaces in
              (("Ruth Penrose", ("Ruth Penrose", "Ruth")), ("Hal Brandt", ("Hal Brandt", "Hal")))
              if any(s in text for s in surfaces)]
-    extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world))
+    extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world),
+                                   payoffs=read_payoffs(text, world))
     claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in commitments.check(claims, world)]
 

@@ -13,7 +13,7 @@ from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world, read_canon, read_uses
+from .test_generalisation import FakeHistory, _entity, _world, read_canon, read_payoffs, read_uses
 
 
 def _claims(text: str, world: WorldState, *entities: tuple[str, tuple[str, ...]],
@@ -97,7 +97,9 @@ def _payoffs(text: str, history: FakeHistory | None = None) -> list[tuple[str, s
     world, _ = _world(("Tomas Marsh", "character"), ("Mara Finch", "character"))
     claims = _claims(text, world, ("Tomas Marsh", ("Tomas",)), ("Mara Finch", ("Mara",)),
                      history=history)
-    assert commitments._recognised_payoffs(claims) == []  # the wording recogniser misses it
+    payoffs = read_payoffs(text, world)
+    assert [p for p in payoffs if p.form == "wording"] == []  # the wording recogniser misses it
+    claims.extraction = claims.extraction.model_copy(update={"payoffs": payoffs})
     return [(f.severity, f.message.split("'")[1]) for f in commitments.check(claims, world)
             if f.check == "commitments"]
 

@@ -23,6 +23,7 @@ from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
+from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
 from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
@@ -87,6 +88,7 @@ class OfflineExtractor:
         step("knowledge_state_deltas")
         commitments = extract_commitments(view, open_setup_keys(context))
         back_references = extract_back_references(view)
+        payoffs = extract_payoffs(view)
         step("commitments")
         flags = extract_flags(view, commitments)
         step("continuity_flags")
@@ -114,6 +116,7 @@ class OfflineExtractor:
             commitments=commitments,
             canon_facts=canon,
             back_references=back_references,
+            payoffs=payoffs,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,

@@ -94,3 +94,29 @@ def test_with_an_llm_the_commitments_check_still_compares_the_acts_referred_back
     agreed = [f.message for f in offline.findings if f.check == "commitments"]
     assert agreed, offline.findings
     assert [f.message for f in llm.findings if f.check == "commitments"] == agreed
+
+
+PAID = ("Mara Finch came down to the quay alone and dug beneath the third stone of the wall. She "
+        "lifted out the tin box her father had buried there forty years ago. Inside lay the green "
+        "silk shawl that Tomas Brandt had promised her at the harbour.")
+
+
+def test_with_an_llm_the_commitments_check_still_compares_the_payoffs(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no payoffs; the offline reader's stand in, so a thing paid off that
+    was never set up, and one delivered by a promise the record never shows, are caught whichever
+    extractor read the draft."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=PAID,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=PAID,
+                             extractor=make_extractor(fake))
+    assert llm.status == "ok", llm.error
+    paid = [f.message for f in offline.findings if f.check == "commitments"]
+    assert any("pays off 'tin box'" in m for m in paid), offline.findings
+    assert any("what Tomas Brandt had promised ('green silk shawl')" in m for m in paid), paid
+    assert [f.message for f in llm.findings if f.check == "commitments"] == paid
