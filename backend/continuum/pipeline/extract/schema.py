@@ -231,6 +231,26 @@ class Referent(BaseModel):
     pronoun: bool = False
 
 
+class Voice(BaseModel):
+    """A stretch of narration that is a character's own words though not in quotation marks:
+    the clause under a narrated verb of saying or believing ("she told Sal that the keeper was
+    Ivo Marsh"), what follows the colon of a verb of writing ("and wrote: To Ivo Marsh"), or a
+    letter, note or diary laid into the chapter ("From Harriet Finch's household book:", a
+    signature at its foot, a letter read aloud inside a quotation). The offline reader's record
+    for the critic's knowledge check; who the words belong to is bound by the critic."""
+
+    how: Literal["reported", "written", "document"] = Field(
+        description="reported: the clause of a verb of saying or believing; written: the words "
+                    "after a verb of writing and its colon; document: a letter, note or diary")
+    start: int = Field(ge=0, description="where the character's words begin")
+    end: int = Field(ge=0, description="where they end")
+    who: Referent = Field(description="the word that names whose words they are: the verb's "
+                                      "subject, or the owner or signer of a document as written")
+    initials: bool = Field(default=False, description="the document is signed with initials "
+                                                      "only ('O. H.')")
+    cue: str = Field(description="the verb's lemma, or the words that make the document theirs")
+
+
 class ObjectUse(BaseModel):
     """An object in the narration's now, however it is named: handled by someone ("Tomas turned
     the silver compass over"), on someone ("the ledger lay open on her knees"), present ("on
@@ -277,6 +297,9 @@ class ChapterExtraction(BaseModel):
     # Not a pass: sentences referring back to an earlier vow, agreement, warning or debt (the
     # offline extractor reads them; an LLM extractor may leave them empty).
     back_references: list[BackReferenceItem] = Field(default_factory=list)
+    # Not a pass: words of a character's own outside quotation marks (the offline extractor
+    # reads them for the critic's knowledge check; an LLM extractor may leave them empty).
+    voices: list[Voice] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

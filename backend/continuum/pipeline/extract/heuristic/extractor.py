@@ -28,6 +28,7 @@ from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
+from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
@@ -84,6 +85,7 @@ class OfflineExtractor:
         canon = extract_canon_facts(view, relationships)
         step("canon_facts")
         knowledge = extract_knowledge(view)
+        voices = extract_voices(view)
         step("knowledge_state_deltas")
         commitments = extract_commitments(view, open_setup_keys(context))
         back_references = extract_back_references(view)
@@ -114,6 +116,7 @@ class OfflineExtractor:
             commitments=commitments,
             canon_facts=canon,
             back_references=back_references,
+            voices=voices,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,
