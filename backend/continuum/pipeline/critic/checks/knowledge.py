@@ -9,9 +9,10 @@ who the person is ("That was Ivo Marsh") FAILs; one who only names him is a WARN
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
-from continuum.language.names import CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
+from continuum.language.names import ADDRESS_TITLES, CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, sentences
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -28,7 +29,7 @@ from continuum.pipeline.critic.recognisers.secrets import (
     thought_of_as_alive,
     titled_surname,
 )
-from continuum.pipeline.critic.recognisers.voices import Voice, voices
+from continuum.pipeline.extract.schema import Referent, Voice
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"
@@ -368,16 +369,19 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
     away a secret identity the character has not learned: saying who the man is, or that he is
     alive, FAILs; naming him, other than as the dead, is a WARN."""
     findings: list[Finding] = []
-    for voice in voices(claims):
+    for voice in claims.extraction.voices:
+        owner = voice_owner(claims, voice)
+        if owner is None:
+            continue
         for name, secret in secrets.items():
-            if (voice.who, name) in flagged or knows(claims, voice.who, secret):
+            if (owner, name) in flagged or knows(claims, owner, secret):
                 continue
             hit = _voiced_naming(claims, voice, secret, name)
             if hit is None:
                 continue
             where, asserted = hit
-            flagged.add((voice.who, name))
-            speaker = claims.name_of(voice.who)
+            flagged.add((owner, name))
+            speaker = claims.name_of(owner)
             verb = _VOICED[voice.how]
             findings.append(Finding(
                 check=NAME, severity="FAIL" if asserted else "WARN",
@@ -387,6 +391,58 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
                 draft_start=where.start, draft_end=where.end, draft_quote=where.text,
                 evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
+
+
+def voice_owner(claims: DraftClaims, voice: Voice) -> uuid.UUID | None:
+    """The established character whose words a voice the extractor read are: a document's
+    owner or signer (initials included), or the subject of a verb of saying or writing."""
+    if voice.how == "document":
+        if voice.initials:
+            letters = [c for c in voice.who.text if c.isupper()]
+            hits = {eid for eid, entry in claims.roster.entries.items() if entry.type in ("character", None)
+                    and any(_initials(n) == letters for n in (entry.name, *entry.aliases))}
+            return hits.pop() if len(hits) == 1 else None
+        return claims.person(voice.who.text, voice.who.start)
+    return _subject_person(claims, voice.who)
+
+
+def _subject_person(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
+    """The established person a subject is: the extractor's resolution, the written name,
+    else (a bare he or she the extractor left alone) the last person named in the narration
+    of the same paragraph whose gender does not rule the pronoun out."""
+    resolved = claims.resolved_at(ref.start)
+    if resolved and normalize(resolved) not in PRONOUNS:
+        found = claims.person(resolved)
+        if found is not None:
+            return found
+    if ref.proper:
+        found = claims.person(ref.text)
+        if found is not None:
+            return found
+    if ref.text.lower() not in ("he", "she"):
+        return None
+    from continuum.pipeline.critic.recognisers.canon_subjects import gender
+
+    wanted = "male" if ref.text.lower() == "he" else "female"
+    para_start = claims.text.rfind("\n\n", 0, ref.start) + 1
+    for start, end, name in sorted(claims.spans, reverse=True):
+        if not para_start <= start < ref.start or normalize(name) in PRONOUNS:
+            continue
+        if not claims.text[start:end][:1].isupper() or \
+                any(s.start <= start < s.end for s in claims.speeches):
+            continue
+        person = claims.person(name)
+        if person is not None and gender(claims, person) in (wanted, "unknown"):
+            return person
+    return None
+
+
+_TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}
+
+
+def _initials(name: str) -> list[str]:
+    """"Jonah Crane" -> J, C (titles dropped)."""
+    return [w[0] for w in name.split() if w[:1].isupper() and w.rstrip(".").lower() not in _TITLE_WORDS]
 
 
 def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret,

@@ -1,7 +1,8 @@
-"""Records only the offline reader makes: the objects of the narration's now (`ObjectUse`)
-and the acts a chapter refers back to (`BackReferenceItem`). An LLM extraction carries
-neither, so the critique takes the offline reader's beside the LLM's claims, and each check
-compares the same records whichever extractor read the draft."""
+"""Records only the offline reader makes: the objects of the narration's now (`ObjectUse`),
+the acts a chapter refers back to (`BackReferenceItem`) and the words of a character's own
+outside quotation marks (`Voice`). An LLM extraction carries none of them, so the critique
+takes the offline reader's beside the LLM's claims, and each check compares the same records
+whichever extractor read the draft."""
 
 from __future__ import annotations
 
@@ -9,15 +10,16 @@ from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
+from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
 
 def with_offline_records(extraction: ChapterExtraction, text: str,
                          context: StoryContext) -> ChapterExtraction:
-    """The extraction with the offline reader's object uses and back-references where it has
-    none, from one analysis of the text."""
-    if extraction.object_uses and extraction.back_references:
+    """The extraction with the offline reader's object uses, back-references and voices where
+    it has none, from one analysis of the text."""
+    if extraction.object_uses and extraction.back_references and extraction.voices:
         return extraction
     view = ChapterView.build(analyze_chapter_text(text, context), context)
     update: dict[str, object] = {}
@@ -25,4 +27,6 @@ def with_offline_records(extraction: ChapterExtraction, text: str,
         update["object_uses"] = extract_object_uses(view)
     if not extraction.back_references:
         update["back_references"] = extract_back_references(view)
+    if not extraction.voices:
+        update["voices"] = extract_voices(view)
     return extraction.model_copy(update=update)
