@@ -59,3 +59,7 @@ WRITING_VERBS = words(
 # Capitalised words that open a sentence before a name, not part of it ("From Harriet Finch's
 # household book", "Then Aldous").
 LEADING_WORDS = words("From In Inside Then And But At On To Of With By For Under Across There Here So")
+# Verbs of knowing, realising or recognising who someone is ("he knew now that the bearded man
+# was Ivo Marsh"); the critic's knowledge check weighs the first two as knowing.
+COGNITION_VERBS = words("know understand realise realize recognise recognize guess suspect")
+KNOWING_VERBS = frozenset({"know", "understand"})
