@@ -18,7 +18,6 @@ from continuum.pipeline.extract.schema import (
     EntityItem,
     EventItem,
     Mention,
-    Voice,
 )
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.critic_state import PriorSentence, PriorText
@@ -87,17 +86,16 @@ def read_back_references(text: str, world: WorldState) -> list[BackReferenceItem
     return extract_back_references(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
-def read_voices(text: str, world: WorldState) -> list[Voice]:
-    """The words of a character's own outside quotation marks that the offline extractor
-    reads in a text whose people are the world's characters (the critic binds only those)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-    from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
+def with_read_records(extraction: ChapterExtraction, text: str, world: WorldState) -> ChapterExtraction:
+    """The extraction with the records only the offline reader makes (voices, verbs of knowing,
+    names in modal clauses, ...), read in a text whose people are the world's characters, as the
+    critique adds them to an LLM's extraction (`heuristic/offline_records`)."""
+    from continuum.pipeline.extract.heuristic.offline_records import with_offline_records
     from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
     context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
                                      for named in world.names.values()])
-    return extract_voices(ChapterView.build(analyze_chapter_text(text, context), context))
+    return with_offline_records(extraction, text, context)
 
 
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:

@@ -9,7 +9,7 @@ from continuum.pipeline.critic.checks import knowledge
 from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 
-from .test_generalisation import FakeHistory, _entity, read_voices
+from .test_generalisation import FakeHistory, _entity, with_read_records
 from .test_slip_classes_secrets import _secret_world
 
 # Nils Brand's secret (the ferryman is Nils) is known to Karl Brand and Greta Holm, not to Olaf Holm.
@@ -19,8 +19,8 @@ PEOPLE = (("Olaf Holm", "Olaf Holm", "Olaf"), ("Greta Holm", "Greta Holm", "Gret
 
 def _claims(text: str):  # type: ignore[no-untyped-def]
     world, _ = _secret_world()
-    extraction = ChapterExtraction(new_entities=[_entity(text, *p) for p in PEOPLE],
-                                   voices=read_voices(text, world))
+    extraction = with_read_records(ChapterExtraction(new_entities=[_entity(text, *p) for p in PEOPLE]),
+                                   text, world)
     return bind_claims(text, extraction, world, FakeHistory()), world  # type: ignore[arg-type]
 
 
