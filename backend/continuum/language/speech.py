@@ -42,3 +42,24 @@ ATTRIBUTION_FORMS = SAID_FORMS + (
     "stammered", "faltered", "urged", "agreed", "admitted", "ventured", "persisted", "resumed",
     "echoed", "groaned", "sang", "sneered", "broke in", "put in",
 )
+
+# Verbs whose clausal complement is the subject's own statement or belief ("she told Sal that
+# the keeper was Ivo Marsh", "he swore it was his brother"): the clause is the subject's voice.
+REPORTING_VERBS = words(
+    """tell say whisper insist explain swear claim announce confide mention declare admit assure
+    inform report repeat write warn boast gossip hint promise confess reveal shout call add
+    believe think suppose reckon guess suspect fancy hold"""
+)
+# Verbs of putting words on paper: what follows their colon is the writer's ("and wrote: To
+# Ivo Marsh, keeper of the light").
+WRITING_VERBS = words(
+    """write scrawl pen print sign address inscribe enter add scribble copy label mark note
+    record head letter"""
+)
+# Capitalised words that open a sentence before a name, not part of it ("From Harriet Finch's
+# household book", "Then Aldous").
+LEADING_WORDS = words("From In Inside Then And But At On To Of With By For Under Across There Here So")
+# Verbs of knowing, realising or recognising who someone is ("he knew now that the bearded man
+# was Ivo Marsh"); the critic's knowledge check weighs the first two as knowing.
+COGNITION_VERBS = words("know understand realise realize recognise recognize guess suspect")
+KNOWING_VERBS = frozenset({"know", "understand"})

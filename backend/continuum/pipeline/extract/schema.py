@@ -264,6 +264,59 @@ class Referent(BaseModel):
     pronoun: bool = False
 
 
+class Voice(BaseModel):
+    """A stretch of narration that is a character's own words though not in quotation marks:
+    the clause under a narrated verb of saying or believing ("she told Sal that the keeper was
+    Ivo Marsh"), what follows the colon of a verb of writing ("and wrote: To Ivo Marsh"), or a
+    letter, note or diary laid into the chapter ("From Harriet Finch's household book:", a
+    signature at its foot, a letter read aloud inside a quotation). The offline reader's record
+    for the critic's knowledge check; who the words belong to is bound by the critic."""
+
+    how: Literal["reported", "written", "document"] = Field(
+        description="reported: the clause of a verb of saying or believing; written: the words "
+                    "after a verb of writing and its colon; document: a letter, note or diary")
+    start: int = Field(ge=0, description="where the character's words begin")
+    end: int = Field(ge=0, description="where they end")
+    who: Referent = Field(description="the word that names whose words they are: the verb's "
+                                      "subject, or the owner or signer of a document as written")
+    initials: bool = Field(default=False, description="the document is signed with initials "
+                                                      "only ('O. H.')")
+    cue: str = Field(description="the verb's lemma, or the words that make the document theirs")
+
+
+class Cognition(BaseModel):
+    """A narrated verb of knowing, realising or recognising with a subject ("He knew now that
+    the bearded man was Ivo Marsh"), not negated, not in a question, not in speech. The
+    offline reader's record for the critic's knowledge check, which asks whether the clause
+    says who a person of a secret identity is."""
+
+    verb: str = Field(description="the verb's lemma (know, realise, recognise, ...)")
+    verb_text: str = Field(description="the verb as written, lower case")
+    start: int = Field(ge=0, description="the verb's offset")
+    subject: Referent = Field(description="the verb's subject as written")
+    clause_start: int = Field(ge=0, description="where the verb's clause begins, after the verb")
+    clause_end: int = Field(ge=0, description="where the verb's clause ends")
+    sentence_start: int = Field(ge=0)
+    sentence_end: int = Field(ge=0)
+    told_before: bool = Field(default=False, description="a verb of telling in the paragraphs "
+                                                         "just before (someone may have told him)")
+
+
+class ModalNaming(BaseModel):
+    """A proper name in narration, in a clause of the story's present or future with a modal
+    and no perfect ("so that Ivo would know whose it was", "She would not send a bill after Ivo
+    Marsh"), with the person whose clause holds it: the critic's knowledge check reads it as
+    that person thinking of the one named as alive and about."""
+
+    name: str = Field(description="the name's word as written")
+    before: str | None = Field(default=None, description="the word before it as written")
+    start: int = Field(ge=0, description="the name's offset")
+    thinker: Referent = Field(description="the subject of the clause that holds the name")
+    sentence_start: int = Field(ge=0)
+    sentence_end: int = Field(ge=0)
+    root_start: int = Field(ge=0, description="the offset of the sentence's main verb")
+
+
 class ObjectUse(BaseModel):
     """An object in the narration's now, however it is named: handled by someone ("Tomas turned
     the silver compass over"), on someone ("the ledger lay open on her knees"), present ("on
@@ -313,6 +366,13 @@ class ChapterExtraction(BaseModel):
     # Not a pass either: sentences acting on a thing set up before (the offline extractor reads
     # them; an LLM extractor may leave them empty).
     payoffs: list[PayoffItem] = Field(default_factory=list)
+    # Not a pass: words of a character's own outside quotation marks (the offline extractor
+    # reads them for the critic's knowledge check; an LLM extractor may leave them empty).
+    voices: list[Voice] = Field(default_factory=list)
+    # Not passes: verbs of knowing who someone is, and names in a modal clause of the story's
+    # now, for the critic's knowledge check (the offline extractor reads them).
+    cognitions: list[Cognition] = Field(default_factory=list)
+    modal_namings: list[ModalNaming] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

@@ -100,6 +100,18 @@ def read_payoffs(text: str, world: WorldState) -> list[PayoffItem]:
     return extract_payoffs(ChapterView.build(analyze_chapter_text(text, context), context))
 
 
+def with_read_records(extraction: ChapterExtraction, text: str, world: WorldState) -> ChapterExtraction:
+    """The extraction with the records only the offline reader makes (voices, verbs of knowing,
+    names in modal clauses, ...), read in a text whose people are the world's characters, as the
+    critique adds them to an LLM's extraction (`heuristic/offline_records`)."""
+    from continuum.pipeline.extract.heuristic.offline_records import with_offline_records
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
+                                     for named in world.names.values()])
+    return with_offline_records(extraction, text, context)
+
+
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:
     """An extracted entity with mentions at every occurrence of each surface (the extractor's
     own pronoun resolution, right or wrong, is what the surfaces say)."""

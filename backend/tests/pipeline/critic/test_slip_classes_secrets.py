@@ -15,7 +15,7 @@ from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Known, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world
+from .test_generalisation import FakeHistory, _entity, _event, _world, with_read_records
 
 # -- entity: a past perfect dated in the story's own day -----------------------------------------
 
@@ -68,7 +68,8 @@ def _secret_world() -> tuple[WorldState, dict[str, uuid.UUID]]:
 
 def _knowledge(text: str, *entities: tuple[str, ...]) -> list[tuple[str, str]]:
     world, _ = _secret_world()
-    extraction = ChapterExtraction(new_entities=[_entity(text, e[0], *e[1:]) for e in entities])
+    extraction = with_read_records(
+        ChapterExtraction(new_entities=[_entity(text, e[0], *e[1:]) for e in entities]), text, world)
     claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in knowledge.check(claims, world)]
 

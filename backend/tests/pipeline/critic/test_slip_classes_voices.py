@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from continuum.pipeline.critic.checks import knowledge
 from continuum.pipeline.critic.claims import bind_claims
-from continuum.pipeline.critic.recognisers.voices import voices
 from continuum.pipeline.extract.schema import ChapterExtraction
 
-from .test_generalisation import FakeHistory, _entity
+from .test_generalisation import FakeHistory, _entity, with_read_records
 from .test_slip_classes_secrets import _secret_world
 
 # Nils Brand's secret (the ferryman is Nils) is known to Karl Brand and Greta Holm, not to Olaf Holm.
@@ -20,7 +19,8 @@ PEOPLE = (("Olaf Holm", "Olaf Holm", "Olaf"), ("Greta Holm", "Greta Holm", "Gret
 
 def _claims(text: str):  # type: ignore[no-untyped-def]
     world, _ = _secret_world()
-    extraction = ChapterExtraction(new_entities=[_entity(text, *p) for p in PEOPLE])
+    extraction = with_read_records(ChapterExtraction(new_entities=[_entity(text, *p) for p in PEOPLE]),
+                                   text, world)
     return bind_claims(text, extraction, world, FakeHistory()), world  # type: ignore[arg-type]
 
 
@@ -30,8 +30,10 @@ def _found(text: str) -> list[tuple[str, str]]:
 
 
 def _voiced(text: str) -> list[tuple[str, str, str]]:
+    """The voices the extractor reads, with the character the knowledge check binds each to."""
     claims, _world = _claims(text)
-    return [(v.how, claims.name_of(v.who), v.text(claims)) for v in voices(claims)]
+    bound = [(v, knowledge.voice_owner(claims, v)) for v in claims.extraction.voices]
+    return [(v.how, claims.name_of(who), claims.text[v.start:v.end]) for v, who in bound if who is not None]
 
 
 def test_a_reported_clause_is_its_subjects_statement() -> None:

@@ -9,15 +9,16 @@ who the person is ("That was Ivo Marsh") FAILs; one who only names him is a WARN
 from __future__ import annotations
 
 import re
-from typing import Any
+import uuid
+from typing import Any, Literal
 
-from continuum.language.names import CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
+from continuum.language.names import ADDRESS_TITLES, CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
 from continuum.language.prose import Span, Speech, sentences
+from continuum.language.speech import COGNITION_VERBS, KNOWING_VERBS
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.secrets import (
     Secret,
-    cognitions,
     identity_assertion,
     kin_identity,
     kin_reference,
@@ -25,10 +26,9 @@ from continuum.pipeline.critic.recognisers.secrets import (
     knows,
     same_knower,
     secrets_of,
-    thought_of_as_alive,
     titled_surname,
 )
-from continuum.pipeline.critic.recognisers.voices import Voice, voices
+from continuum.pipeline.extract.schema import Cognition, ModalNaming, Referent, Voice
 from continuum.reads.world_state import WorldState
 
 NAME = "knowledge"
@@ -216,22 +216,22 @@ def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[st
     secret identity knows it (FAIL) or realises or recognises it (WARN: he may be finding it
     out on the page)."""
     findings: list[Finding] = []
-    for verb, secret, severity, who in cognitions(claims, secrets):
+    for item, secret, severity, who in _cognitions(claims, secrets):
         if (who, secret.name) in flagged:
             continue
         flagged.add((who, secret.name))
-        where = _sentence_at(claims, verb.sent, verb.idx)
+        where = _sentence_at(claims, item.sentence_start, item.sentence_end, item.start)
         findings.append(Finding(
             check=NAME, severity=severity,
-            message=f"{claims.name_of(who)} {verb.lower_} who {secret.name} is, but by chapter "
+            message=f"{claims.name_of(who)} {item.verb_text} who {secret.name} is, but by chapter "
                     f"{world.cap} only {knower_names(claims, secret)} know that {secret.fact}",
             draft_start=where.start, draft_end=where.end, draft_quote=where.text,
             evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
-    for sent, secret, who in thought_of_as_alive(claims, secrets):
+    for naming, secret, who in _thought_of_as_alive(claims, secrets):
         if (who, secret.name) in flagged:
             continue
         flagged.add((who, secret.name))
-        where = _sentence_at(claims, sent, sent.root.idx)
+        where = _sentence_at(claims, naming.sentence_start, naming.sentence_end, naming.root_start)
         findings.append(Finding(
             check=NAME, severity="WARN",
             message=f"{claims.name_of(who)} thinks or acts here as if {secret.name} were alive and "
@@ -240,6 +240,63 @@ def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[st
             draft_start=where.start, draft_end=where.end, draft_quote=where.text,
             evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
+
+
+Severity = Literal["FAIL", "WARN"]
+# Knowing who someone is FAILs; realising, recognising, guessing or suspecting it is a WARN
+# (he may be finding it out on the page).
+COGNITION: dict[str, Severity] = {verb: "FAIL" if verb in KNOWING_VERBS else "WARN"
+                                  for verb in COGNITION_VERBS}
+
+
+def _cognitions(claims: DraftClaims,
+                secrets: dict[str, Secret]) -> list[tuple[Cognition, Secret, Severity, uuid.UUID]]:
+    """The extractor's narrated verbs of knowing or realising whose subject has not learned a
+    secret and whose clause says who the person is: (the verb's record, secret, severity,
+    subject id). A knower's telling in the paragraphs just before makes a FAIL a WARN."""
+    out: list[tuple[Cognition, Secret, Severity, uuid.UUID]] = []
+    for item in claims.extraction.cognitions:
+        severity = COGNITION.get(item.verb)
+        who = _who(claims, item.subject)
+        if severity is None or who is None:
+            continue
+        clause = claims.text[item.clause_start:item.clause_end]
+        for secret in secrets.values():
+            if knows(claims, who, secret):
+                continue
+            if not identity_assertion(clause, secret, titled_surname(claims, secret)):
+                continue
+            told = severity == "FAIL" and item.told_before
+            out.append((item, secret, "WARN" if told else severity, who))
+            break
+    return out
+
+
+def _thought_of_as_alive(claims: DraftClaims,
+                         secrets: dict[str, Secret]) -> list[tuple[ModalNaming, Secret, uuid.UUID]]:
+    """The extractor's names in a narrated modal clause of the story's now ("so that Ivo would
+    know whose it was") that name a secret's person, whose thinker has not learned the secret:
+    (the first record of the sentence, secret, thinker id), at most one a sentence."""
+    by_sentence: dict[int, list[ModalNaming]] = {}
+    for naming in claims.extraction.modal_namings:
+        by_sentence.setdefault(naming.sentence_start, []).append(naming)
+    out: list[tuple[ModalNaming, Secret, uuid.UUID]] = []
+    for namings in by_sentence.values():
+        hit = next(((naming, secret, who) for secret in secrets.values() for naming in namings
+                    if _names_secret(naming, secret)
+                    and (who := _who(claims, naming.thinker)) is not None
+                    and not knows(claims, who, secret)), None)
+        if hit is not None:
+            out.append(hit)
+    return out
+
+
+def _names_secret(naming: ModalNaming, secret: Secret) -> bool:
+    """The name is the secret person's first name, or his surname within his full name."""
+    words = secret.name.split()
+    if naming.name == words[0] and words[0].lower() not in PRONOUNS:
+        return True
+    return len(words) > 1 and naming.name == words[-1] and naming.before == words[0]
 
 
 # Narration in which someone puts a person's name to paper or to his face: "wrote across the
@@ -340,7 +397,7 @@ def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, 
             if re.search(rf"\b{re.escape(name)}\b", clause) is None:
                 continue
             flagged.add((writer, name))
-            where = _sentence_at(claims, sent, verb.idx)
+            where = _sentence_at(claims, sent.start_char, sent.end_char, verb.idx)
             who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
             findings.append(Finding(
                 check=NAME, severity="WARN",
@@ -368,16 +425,19 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
     away a secret identity the character has not learned: saying who the man is, or that he is
     alive, FAILs; naming him, other than as the dead, is a WARN."""
     findings: list[Finding] = []
-    for voice in voices(claims):
+    for voice in claims.extraction.voices:
+        owner = voice_owner(claims, voice)
+        if owner is None:
+            continue
         for name, secret in secrets.items():
-            if (voice.who, name) in flagged or knows(claims, voice.who, secret):
+            if (owner, name) in flagged or knows(claims, owner, secret):
                 continue
             hit = _voiced_naming(claims, voice, secret, name)
             if hit is None:
                 continue
             where, asserted = hit
-            flagged.add((voice.who, name))
-            speaker = claims.name_of(voice.who)
+            flagged.add((owner, name))
+            speaker = claims.name_of(owner)
             verb = _VOICED[voice.how]
             findings.append(Finding(
                 check=NAME, severity="FAIL" if asserted else "WARN",
@@ -387,6 +447,61 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
                 draft_start=where.start, draft_end=where.end, draft_quote=where.text,
                 evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
+
+
+def voice_owner(claims: DraftClaims, voice: Voice) -> uuid.UUID | None:
+    """The established character whose words a voice the extractor read are: a document's
+    owner or signer (initials included), or the subject of a verb of saying or writing."""
+    if voice.how == "document":
+        if voice.initials:
+            letters = [c for c in voice.who.text if c.isupper()]
+            hits = {eid for eid, entry in claims.roster.entries.items() if entry.type in ("character", None)
+                    and any(_initials(n) == letters for n in (entry.name, *entry.aliases))}
+            return hits.pop() if len(hits) == 1 else None
+        return claims.person(voice.who.text, voice.who.start)
+    return _subject_person(claims, voice.who)
+
+
+def _subject_person(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
+    """The established person a subject is: the extractor's resolution, the written name,
+    else (a bare he or she the extractor left alone) the last person named in the narration
+    of the same paragraph whose gender does not rule the pronoun out."""
+    found = _who(claims, ref)
+    if found is not None or ref.text.lower() not in ("he", "she"):
+        return found
+    from continuum.pipeline.critic.recognisers.canon_subjects import gender
+
+    wanted = "male" if ref.text.lower() == "he" else "female"
+    para_start = claims.text.rfind("\n\n", 0, ref.start) + 1
+    for start, end, name in sorted(claims.spans, reverse=True):
+        if not para_start <= start < ref.start or normalize(name) in PRONOUNS:
+            continue
+        if not claims.text[start:end][:1].isupper() or \
+                any(s.start <= start < s.end for s in claims.speeches):
+            continue
+        person = claims.person(name)
+        if person is not None and gender(claims, person) in (wanted, "unknown"):
+            return person
+    return None
+
+
+def _who(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
+    """The established person a subject stands for: the extractor's own resolution of the
+    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
+    resolved = claims.resolved_at(ref.start)
+    if resolved and normalize(resolved) not in PRONOUNS:
+        found = claims.person(resolved)
+        if found is not None:
+            return found
+    return claims.person(ref.text) if ref.proper else None
+
+
+_TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}
+
+
+def _initials(name: str) -> list[str]:
+    """"Jonah Crane" -> J, C (titles dropped)."""
+    return [w[0] for w in name.split() if w[:1].isupper() and w.rstrip(".").lower() not in _TITLE_WORDS]
 
 
 def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret,
@@ -408,11 +523,11 @@ def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret,
     return None
 
 
-def _sentence_at(claims: DraftClaims, sent: Any, at: int) -> Span:
-    """The plain-prose sentence around an offset (the parser may run two sentences together,
-    as a one-word reply and the narration after it)."""
-    return next((s for s in sentences(claims.text, sent.start_char, sent.end_char)
-                 if s.start <= at < s.end), Span(sent.start_char, sent.end_char, sent.text))
+def _sentence_at(claims: DraftClaims, start: int, end: int, at: int) -> Span:
+    """The plain-prose sentence around an offset in a parsed sentence's span (the parser may
+    run two sentences together, as a one-word reply and the narration after it)."""
+    return next((s for s in sentences(claims.text, start, end) if s.start <= at < s.end),
+                Span(start, end, claims.text[start:end]))
 
 
 def _speaker(claims: DraftClaims, speech: Speech) -> Any:

@@ -9,7 +9,8 @@ character who has not learned it gives it away by:
 - a kinship the secret itself states ("the stranger was his brother Ivo"), said of him by
   someone who has not learned it as of a man alive and about ("Your brother left these ...
   tell him the room is there");
-- knowing, realising or recognising in narration that someone "was Ivo Marsh".
+- knowing, realising or recognising in narration that someone "was Ivo Marsh"
+  (`identity_assertion` on the clause of a verb the extractor reads, `passes/cognitions`).
 """
 
 from __future__ import annotations
@@ -17,12 +18,10 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
-from continuum.language.grammar import MODALS
 from continuum.language.names import CAPITALISED_RUN, PRONOUNS, split_honorific
 from continuum.language.people import FEMALE_KIN, KIN_NOUNS, MALE_KIN
-from continuum.language.prose import Speech, paragraphs
+from continuum.language.prose import Speech
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.reads.world_state import Evidence, WorldState
 
@@ -156,7 +155,6 @@ def kin_reference(claims: DraftClaims, speech: Speech, secret: Secret,
     return None
 
 
-Severity = Literal["FAIL", "WARN"]
 def kin_identity(claims: DraftClaims, speech: Speech, secret: Secret) -> tuple[int, int] | None:
     """"That is my son-in-law's brother out there": a spoken identity assertion whose
     predicate ends in the kinship the secret states, owned by someone other than the speaker
@@ -169,75 +167,6 @@ def kin_identity(claims: DraftClaims, speech: Speech, secret: Secret) -> tuple[i
         if m is not None:
             return speech.start + m.start(), speech.start + m.end()
     return None
-
-
-_MODALS_NOW = MODALS | {"'ll"}
-
-
-def thought_of_as_alive(claims: DraftClaims, secrets: dict[str, Secret]) -> list[tuple[Any, Secret, Any]]:
-    """Narrated sentences whose subject has not learned a secret identity and which name the
-    person in a clause of the story's present or future ("so that Ivo would know whose it
-    was", "She would not send a bill after Ivo Marsh"): (sentence, secret, subject id). A
-    counterfactual ("Ivo would have laughed"), a clause without a modal, a question and
-    speech are left out."""
-    from continuum.pipeline.critic import parsed
-
-    out: list[tuple[Any, Secret, Any]] = []
-    doc = parsed.doc_of(claims)
-    for sent in doc.sents:
-        if parsed.quoted(claims, sent.root) or sent.text.rstrip("\"”' ").endswith("?"):
-            continue
-        for secret in secrets.values():
-            for tok in sent:
-                if tok.pos_ != "PROPN" or parsed.quoted(claims, tok) or \
-                        not _names_secret(tok, secret):
-                    continue
-                head = tok
-                while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
-                    head = head.head
-                subject = _thinker(head, tok)
-                who = parsed.who(claims, subject) if subject is not None else None
-                if who is None or knows(claims, who, secret):
-                    continue
-                aux = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
-                modal = any(c.lower_ in _MODALS_NOW for c in aux) and \
-                    not any(c.lemma_ == "have" for c in aux)
-                if not modal:
-                    continue  # a negation keeps the presupposition: "would not send a bill after Ivo"
-                out.append((sent, secret, who))
-                break
-            else:
-                continue
-            break
-    return out
-
-
-def _thinker(verb: Any, name: Any) -> Any | None:
-    """The person whose clause holds the name: the subject of the name's own verb, or, when
-    the name is that subject ("so that Ivo would know"), of the clause above it."""
-    node = verb
-    for _ in range(5):
-        subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subject is not None and subject.i != name.i and name not in subject.subtree:
-            return subject
-        if node.head.i == node.i:
-            return None
-        node = node.head
-    return None
-
-
-def _names_secret(tok: Any, secret: Secret) -> bool:
-    """The token is the secret person's first name or surname within his full name."""
-    words = secret.name.split()
-    if tok.text == words[0] and words[0].lower() not in PRONOUNS:
-        return True
-    return len(words) > 1 and tok.text == words[-1] and tok.i > 0 and tok.nbor(-1).text == words[0]
-
-
-COGNITION: dict[str, Severity] = {"know": "FAIL", "understand": "FAIL", "realise": "WARN", "realize": "WARN",
-             "recognise": "WARN", "recognize": "WARN", "guess": "WARN", "suspect": "WARN"}
-_TOLD = re.compile(r"\b(?:told|tells|explained|confessed|whispered|showed|admitted|revealed)\b",
-                   re.IGNORECASE)
 
 
 def identity_assertion(clause: str, secret: Secret, titled: re.Pattern[str] | None) -> bool:
@@ -253,44 +182,3 @@ def identity_assertion(clause: str, secret: Secret, titled: re.Pattern[str] | No
         rf"\b(?:is|was|were|be|been)\s+(?:(?:really|truly|in\s+fact|none\s+other\s+than|no\s+other\s+than)\s+)?"
         rf"(?:\w+\s+){{0,2}}?{name}\b|\b(?:for|as)\s+{name}\b|\b{name}\b[^.;]{{0,40}}\b(?:alive|living|"
         rf"survived|come\s+home|come\s+back|not\s+(?:dead|drowned))\b", clause) is not None
-
-
-def cognitions(claims: DraftClaims,
-               secrets: dict[str, Secret]) -> list[tuple[Any, Secret, Severity, Any]]:
-    """Narrated verbs of knowing or realising whose subject has not learned a secret and whose
-    clause says who the person is: (verb token, secret, severity, subject id). Negated verbs,
-    questions and speech are left out; a knower's telling in the paragraphs just before makes
-    a FAIL a WARN."""
-    from continuum.pipeline.critic import parsed
-
-    out: list[tuple[Any, Secret, Severity, Any]] = []
-    for verb in parsed.tokens(claims):
-        severity = COGNITION.get(verb.lemma_)
-        if severity is None or verb.pos_ not in ("VERB", "AUX") or parsed.quoted(claims, verb):
-            continue
-        if any(c.dep_ == "neg" or c.lower_ in ("never", "hardly", "scarcely") for c in verb.children):
-            continue
-        if verb.sent.text.rstrip("\"”' ").endswith("?"):
-            continue
-        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-        who = parsed.who(claims, subject) if subject is not None else None
-        if who is None:
-            continue
-        words = list(verb.subtree)
-        clause = claims.text[verb.idx + len(verb.text):words[-1].idx + len(words[-1])]
-        for secret in secrets.values():
-            if knows(claims, who, secret):
-                continue
-            if not identity_assertion(clause, secret, titled_surname(claims, secret)):
-                continue
-            told = severity == "FAIL" and _told_just_before(claims, verb.idx)
-            out.append((verb, secret, "WARN" if told else severity, who))
-            break
-    return out
-
-
-def _told_just_before(claims: DraftClaims, at: int) -> bool:
-    """A telling in the draft's paragraphs just before an offset (someone may have told him)."""
-    paras = [p for p in paragraphs(claims.text) if p.start <= at]
-    window = claims.text[paras[-3].start if len(paras) >= 3 else 0:at]
-    return _TOLD.search(window) is not None

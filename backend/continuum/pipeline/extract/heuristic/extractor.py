@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
+from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
@@ -29,6 +30,7 @@ from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
+from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
@@ -85,6 +87,9 @@ class OfflineExtractor:
         canon = extract_canon_facts(view, relationships)
         step("canon_facts")
         knowledge = extract_knowledge(view)
+        voices = extract_voices(view)
+        cognitions = extract_cognitions(view)
+        modal_namings = extract_modal_namings(view)
         step("knowledge_state_deltas")
         commitments = extract_commitments(view, open_setup_keys(context))
         back_references = extract_back_references(view)
@@ -117,6 +122,9 @@ class OfflineExtractor:
             canon_facts=canon,
             back_references=back_references,
             payoffs=payoffs,
+            voices=voices,
+            cognitions=cognitions,
+            modal_namings=modal_namings,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,

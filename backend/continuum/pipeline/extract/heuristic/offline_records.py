@@ -1,32 +1,43 @@
 """Records only the offline reader makes: the objects of the narration's now (`ObjectUse`),
-the acts a chapter refers back to (`BackReferenceItem`) and the things it pays off
-(`PayoffItem`). An LLM extraction carries none of them, so the critique takes the offline
+the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
+(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), and the
+narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
+`ModalNaming`). An LLM extraction carries none of them, so the critique takes the offline
 reader's beside the LLM's claims, and each check compares the same records whichever extractor
 read the draft."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
+from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
+from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
+
+# Each record the offline reader makes for the critic, by the extraction field that holds it.
+READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
+    "object_uses": extract_object_uses,
+    "back_references": extract_back_references,
+    "payoffs": extract_payoffs,
+    "voices": extract_voices,
+    "cognitions": extract_cognitions,
+    "modal_namings": extract_modal_namings,
+}
 
 
 def with_offline_records(extraction: ChapterExtraction, text: str,
                          context: StoryContext) -> ChapterExtraction:
-    """The extraction with the offline reader's object uses, back-references and payoffs where
-    it has none, from one analysis of the text."""
-    if extraction.object_uses and extraction.back_references and extraction.payoffs:
+    """The extraction with the offline reader's records (`READERS`) where it has none, from
+    one analysis of the text."""
+    missing = [field for field in READERS if not getattr(extraction, field)]
+    if not missing:
         return extraction
     view = ChapterView.build(analyze_chapter_text(text, context), context)
-    update: dict[str, object] = {}
-    if not extraction.object_uses:
-        update["object_uses"] = extract_object_uses(view)
-    if not extraction.back_references:
-        update["back_references"] = extract_back_references(view)
-    if not extraction.payoffs:
-        update["payoffs"] = extract_payoffs(view)
-    return extraction.model_copy(update=update)
+    return extraction.model_copy(update={field: READERS[field](view) for field in missing})

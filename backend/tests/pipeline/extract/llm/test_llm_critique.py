@@ -120,3 +120,53 @@ def test_with_an_llm_the_commitments_check_still_compares_the_payoffs(
     assert any("pays off 'tin box'" in m for m in paid), offline.findings
     assert any("what Tomas Brandt had promised ('green silk shawl')" in m for m in paid), paid
     assert [f.message for f in llm.findings if f.check == "commitments"] == paid
+
+
+SECRET = ("Mara Finch and Tomas Brandt walked down to the harbour in the rain. Mara Finch learned "
+          "that the stranger was Ivo Marsh. Tomas Brandt went home to his supper.")
+TOLD = ("Tomas Brandt came down to the quay alone and sat on the wall. Tomas Brandt told the "
+        "carter at the gate that the stranger was Ivo Marsh, home at last.")
+
+
+def test_with_an_llm_the_knowledge_check_still_reads_a_characters_own_words(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no voices; the offline reader's stand in, so a secret identity
+    given away in a reported clause by someone who has not learned it is caught whichever
+    extractor read the draft."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=SECRET, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=TOLD,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=TOLD,
+                             extractor=make_extractor(fake))
+    assert llm.status == "ok", llm.error
+    said = [f.message for f in offline.findings if f.check == "knowledge" and "says who" in f.message]
+    assert said and "Tomas Brandt says who Ivo Marsh is" in said[0], offline.findings
+    assert [f.message for f in llm.findings if f.check == "knowledge" and "says who" in f.message] == said
+
+
+KNEW = ("Tomas Brandt came down to the quay alone and sat on the wall. Tomas Brandt knew now that "
+        "the stranger was Ivo Marsh.")
+
+
+def test_with_an_llm_the_knowledge_check_still_reads_who_knows_who_someone_is(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no verbs of knowing who someone is; the offline reader's stand
+    in, so a secret identity known in narration by someone who has not learned it is caught
+    whichever extractor read the draft."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=SECRET, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=KNEW,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=KNEW,
+                             extractor=make_extractor(fake))
+    assert llm.status == "ok", llm.error
+    knew = [f.message for f in offline.findings if f.check == "knowledge" and "knew who" in f.message]
+    assert knew and "Tomas Brandt knew who Ivo Marsh is" in knew[0], offline.findings
+    assert [f.message for f in llm.findings if f.check == "knowledge" and "knew who" in f.message] == knew

@@ -168,8 +168,8 @@ class _Reader:
         self.out.append(ObjectUse(
             how=how, words=[*(t.text for t in mods), tok.text],  # type: ignore[arg-type]
             nominal=[t.lower_ for t in mods if t.pos_ in ("NOUN", "PROPN")], start=tok.idx,
-            determiner=det, possessor=_referent(poss) if poss is not None else None,
-            user=_referent(user) if user is not None else None, verb=verb.lemma_,
+            determiner=det, possessor=referent(poss) if poss is not None else None,
+            user=referent(user) if user is not None else None, verb=verb.lemma_,
             verb_text=verb.text, instrument=instrument, source=source,
             resting=verb.lemma_ in RESTING, reported=reported(verb),
             remembered=sentence is not None and remembered(self.doc, self.text, sentence.start),
@@ -304,7 +304,7 @@ def names_another(quote: str, obj: str) -> bool:
     return False
 
 
-def _referent(tok: Any) -> Referent:
+def referent(tok: Any) -> Referent:
     if tok.pos_ == "PROPN":
         parts = [t for t in tok.lefts if t.dep_ in ("compound", "flat") and t.pos_ == "PROPN"]
         parts += [tok] + [t for t in tok.rights if t.dep_ == "flat" and t.pos_ == "PROPN"]
