@@ -43,6 +43,22 @@ def test_a_promised_thing_the_record_never_mentions_fails() -> None:
     assert "green silk shawl" in found[0][1]
 
 
+def test_a_promise_by_a_pronoun_on_an_occasion_on_record_is_only_a_warn() -> None:
+    # Silas Marner ch 21: "the wedding-feast which he had ordered at the Rainbow" (the
+    # Rainbow on every page of the book) rests on whom "he" is: a WARN, never a FAIL.
+    text = ("Tomas Marsh walked in at noon. Mara untied the parcel on the kitchen table. It was "
+            "the green silk shawl that he had promised her at the harvest fair, folded in tissue "
+            "paper.")
+    world, _ = _world(("Tomas Marsh", "character"), ("Mara Finch", "character"))
+    extraction = ChapterExtraction(  # the extractor read "he" as Tomas Marsh
+        new_entities=[_entity(text, "Tomas Marsh", "Tomas Marsh", "he"), _entity(text, "Mara Finch", "Mara")],
+        payoffs=read_payoffs(text, world))
+    history = FakeHistory((3, "Tomas bought a pie at the harvest fair."))
+    claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
+    found = [(f.severity, f.message) for f in commitments.check(claims, world)]
+    assert [s for s, _m in found] == ["WARN"] and "Tomas Marsh had promised" in found[0][1], found
+
+
 def test_an_act_pinned_to_no_place_or_event_is_only_a_warn() -> None:
     # Great Expectations: "Startop had lent money in my presence", "I had pledged myself …
     # in the affair of his heart by all practicable and impracticable means": a presence, an

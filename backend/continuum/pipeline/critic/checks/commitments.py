@@ -212,7 +212,8 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
     shouted"), which the record does not hold: an earlier sentence with all its key words, a
     setup, or (for a person) an established name. Unrecorded, it FAILs only when the act is
     pinned to an occasion the earlier chapters show ("promised her at the harvest fair", a fair
-    on record); otherwise it is a WARN, for a novel refers back to acts told off the page all
+    on record) and the speaker is named, not a pronoun; otherwise it is a WARN, for a novel
+    refers back to acts told off the page all
     the time ("Startop had lent money in my presence", "Mr. Crackenthorp … had ordered" the
     wedding feast). Items: the payoff, who did what, the severity (one a sentence)."""
     from continuum.pipeline.critic import parsed
@@ -229,7 +230,9 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
         if _recorded(claims, world, words, item.person) or \
                 _set_up_in_draft(claims, words, item.verb_lemma, item.evidence.start):
             continue
-        shown = any(_on_page(claims, place) for place in item.occasions)
+        # A FAIL names its speaker: "the wedding-feast which he had ordered at the Rainbow"
+        # (Silas Marner ch 21) rests on whom "he" is, and is a WARN.
+        shown = item.speaker_named and any(_on_page(claims, place) for place in item.occasions)
         done.add(item.evidence.start)
         out.append((item, f"{claims.name_of(speaker)} had {item.verb}", "FAIL" if shown else "WARN"))
     return out
