@@ -28,6 +28,7 @@ from continuum.pipeline.critic.recognisers.secrets import (
     secrets_of,
     titled_surname,
 )
+from continuum.pipeline.extract.heuristic.passes.clauses import clause_subject
 from continuum.pipeline.extract.schema import Cognition, ModalNaming, Referent, Voice
 from continuum.reads.world_state import WorldState
 
@@ -351,17 +352,6 @@ MARKING_VERBS = {"strike", "cross", "score", "scratch", "underline", "tick", "ma
 LINE_VERBS = {"draw", "rule"}
 
 
-def _clause_subject(verb: Any) -> Any | None:
-    """A verb's subject, or that of the verb it is coordinated with ("dipped his pen, drew a
-    line through ... and wrote")."""
-    node = verb
-    for _ in range(4):
-        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
-        if subject is not None or node.dep_ != "conj":
-            return subject
-        node = node.head
-    return None
-
 
 def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
                      flagged: set[tuple[Any, str]]) -> list[Finding]:
@@ -379,7 +369,7 @@ def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, 
         if verb.lemma_ in LINE_VERBS and not any(c.dep_ == "dobj" and c.lemma_ in ("line", "stroke")
                                                  for c in verb.children):
             continue  # "drew a line through the name", not "drew a chair"
-        subject = _clause_subject(verb)
+        subject = clause_subject(verb)
         writer = parsed.who(claims, subject) if subject is not None else None
         if writer is None:
             continue

@@ -56,3 +56,15 @@ def remembered(doc: Any, text: str, start: int) -> bool:
                 (tok.tag_ == "VBN" and any(c.lemma_ == "have" and c.dep_ == "aux" for c in tok.children)):
             return True
     return False
+
+
+def clause_subject(verb: Any) -> Any | None:
+    """A verb's subject, or that of the verb it is coordinated with ("took the key and
+    unlocked the door", "dipped his pen, drew a line through ... and wrote")."""
+    node = verb
+    for _ in range(4):
+        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
+        if subject is not None or node.dep_ != "conj":
+            return subject
+        node = node.head
+    return None

@@ -30,6 +30,7 @@ from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
 from continuum.language.possession import HANDING_VERBS, HANDS, PLACING_VERBS
 from continuum.language.prose import Span, in_speech, sentences, speeches
 from continuum.pipeline.extract.heuristic.passes.clauses import (
+    clause_subject,
     finite,
     negated,
     perfect_or_modal,
@@ -127,7 +128,7 @@ class _Reader:
         if instrument:
             verb = verb.head
         if tok.dep_ in ("dobj", "pobj") and verb.pos_ == "VERB" and verb.lemma_ not in NOT_HANDLING:
-            subject = _subject(verb)
+            subject = clause_subject(verb)
             if subject is not None and _now(verb):
                 self.add(tok, verb, "handled", subject, instrument=instrument,
                          source=_source(verb, tok))
@@ -311,16 +312,6 @@ def referent(tok: Any) -> Referent:
         return Referent(text=" ".join(t.text for t in parts), start=tok.idx, proper=True)
     return Referent(text=tok.text, start=tok.idx, pronoun=tok.pos_ == "PRON")
 
-
-def _subject(verb: Any) -> Any | None:
-    """A verb's subject, or its coordinated head's ("took the key and unlocked the door")."""
-    node = verb
-    for _ in range(4):
-        subject = next((c for c in node.children if c.dep_ == "nsubj"), None)
-        if subject is not None or node.dep_ != "conj":
-            return subject
-        node = node.head
-    return None
 
 
 def _source(verb: Any, tok: Any) -> str | None:
