@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
@@ -46,58 +47,53 @@ def _world(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:
     return world, ids
 
 
+def _view(text: str, world: WorldState, genders: dict[str, str] | None = None) -> Any:
+    """The offline extractor's view of a text whose people and things are the world's."""
+    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+
+    context = _context(world, genders)
+    return ChapterView.build(analyze_chapter_text(text, context), context)
+
+
+def _context(world: WorldState, genders: dict[str, str] | None = None) -> Any:
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    return StoryContext(entities=[
+        KnownEntity(name=named.name, type=named.type, gender=(genders or {}).get(named.name, "unknown"))
+        for named in world.names.values()])
+
+
 def read_canon(text: str, world: WorldState, genders: dict[str, str] | None = None) -> list[CanonFactItem]:
     """The canon facts the offline extractor reads in a text whose people are the world's
     characters (the critic compares colours only from what the extractor read)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
     from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
-    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-    context = StoryContext(entities=[
-        KnownEntity(name=named.name, type=named.type, gender=(genders or {}).get(named.name, "unknown"))
-        for named in world.names.values()])
-    return extract_canon_facts(ChapterView.build(analyze_chapter_text(text, context), context))
+    return extract_canon_facts(_view(text, world, genders))
 
 
 def read_uses(text: str, world: WorldState, extraction: ChapterExtraction) -> ChapterExtraction:
     """The extraction with the objects the offline extractor reads in the narration's now, in a
     text whose people and things are the world's (the critic compares only what it read)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
     from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
-                                     for named in world.names.values()])
-    view = ChapterView.build(analyze_chapter_text(text, context), context)
-    return extraction.model_copy(update={"object_uses": extract_object_uses(view)})
+    return extraction.model_copy(update={"object_uses": extract_object_uses(_view(text, world))})
 
 
 def read_back_references(text: str, world: WorldState) -> list[BackReferenceItem]:
     """The acts referred back to that the offline extractor reads in a text whose people are
     the world's characters (the critic looks up only what the extractor read)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
     from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
-    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
-                                     for named in world.names.values()])
-    return extract_back_references(ChapterView.build(analyze_chapter_text(text, context), context))
+    return extract_back_references(_view(text, world))
 
 
 def read_payoffs(text: str, world: WorldState) -> list[PayoffItem]:
     """The payoffs the offline extractor reads in a text whose people are the world's
     characters (the critic compares only what the extractor read)."""
-    from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
-    from continuum.pipeline.extract.heuristic.passes.common import ChapterView
     from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
-                                     for named in world.names.values()])
-    return extract_payoffs(ChapterView.build(analyze_chapter_text(text, context), context))
+    return extract_payoffs(_view(text, world))
 
 
 def with_read_records(extraction: ChapterExtraction, text: str, world: WorldState) -> ChapterExtraction:
@@ -105,11 +101,8 @@ def with_read_records(extraction: ChapterExtraction, text: str, world: WorldStat
     names in modal clauses, ...), read in a text whose people are the world's characters, as the
     critique adds them to an LLM's extraction (`heuristic/offline_records`)."""
     from continuum.pipeline.extract.heuristic.offline_records import with_offline_records
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
-    context = StoryContext(entities=[KnownEntity(name=named.name, type=named.type)
-                                     for named in world.names.values()])
-    return with_offline_records(extraction, text, context)
+    return with_offline_records(extraction, text, _context(world))
 
 
 def _entity(text: str, name: str, *surfaces: str, type_: str = "character") -> EntityItem:

@@ -20,6 +20,20 @@ DRAFT = ("At the harbour wall at dawn, Aldous Finch, with his ledger open on his
          "boats one by one under his eye as they came in.")
 
 
+def _critiques(fake: FakeLlmServer, chapter_1: str, draft: str) -> tuple[Any, Any]:
+    """Chapter 1 read offline, then the draft of chapter 2 critiqued by the offline reader and
+    by the LLM (the fake server), for the same world."""
+    with write_session() as session:
+        novel_id = create_novel(session, title="Saltmere")
+    analyze_chapter(novel_id=novel_id, number=1, text=chapter_1, extractor=OfflineExtractor())
+    with read_session() as session:
+        offline = critique_draft(session, novel_id=novel_id, number=2, text=draft,
+                                 extractor=OfflineExtractor())
+        llm = critique_draft(session, novel_id=novel_id, number=2, text=draft,
+                             extractor=make_extractor(fake))
+    return offline, llm
+
+
 def test_a_contradiction_only_the_llm_reads_is_caught_by_the_entity_check(
     clean_db: Any, fake: FakeLlmServer,
 ) -> None:
@@ -59,14 +73,7 @@ def test_with_an_llm_the_possession_check_still_compares_the_objects_of_the_draf
 ) -> None:
     """The LLM's claims carry no `ObjectUse` records; the offline reader's stand in, so a held
     object used by someone else is caught whichever extractor read the draft."""
-    with write_session() as session:
-        novel_id = create_novel(session, title="Saltmere")
-    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
-    with read_session() as session:
-        offline = critique_draft(session, novel_id=novel_id, number=2, text=USED,
-                                 extractor=OfflineExtractor())
-        llm = critique_draft(session, novel_id=novel_id, number=2, text=USED,
-                             extractor=make_extractor(fake))
+    offline, llm = _critiques(fake, HELD, USED)
     assert llm.status == "ok", llm.error
     held = [f.message for f in offline.findings if f.check == "possession"]
     assert held and "Ivo Brandt holds it since chapter 1" in held[0], offline.findings
@@ -82,14 +89,7 @@ def test_with_an_llm_the_commitments_check_still_compares_the_acts_referred_back
 ) -> None:
     """The LLM's claims carry no back-references; the offline reader's stand in, so an
     agreement the record never shows is caught whichever extractor read the draft."""
-    with write_session() as session:
-        novel_id = create_novel(session, title="Saltmere")
-    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
-    with read_session() as session:
-        offline = critique_draft(session, novel_id=novel_id, number=2, text=PROMISED,
-                                 extractor=OfflineExtractor())
-        llm = critique_draft(session, novel_id=novel_id, number=2, text=PROMISED,
-                             extractor=make_extractor(fake))
+    offline, llm = _critiques(fake, HELD, PROMISED)
     assert llm.status == "ok", llm.error
     agreed = [f.message for f in offline.findings if f.check == "commitments"]
     assert agreed, offline.findings
@@ -107,14 +107,7 @@ def test_with_an_llm_the_commitments_check_still_compares_the_payoffs(
     """The LLM's claims carry no payoffs; the offline reader's stand in, so a thing paid off that
     was never set up, and one delivered by a promise the record never shows, are caught whichever
     extractor read the draft."""
-    with write_session() as session:
-        novel_id = create_novel(session, title="Saltmere")
-    analyze_chapter(novel_id=novel_id, number=1, text=HELD, extractor=OfflineExtractor())
-    with read_session() as session:
-        offline = critique_draft(session, novel_id=novel_id, number=2, text=PAID,
-                                 extractor=OfflineExtractor())
-        llm = critique_draft(session, novel_id=novel_id, number=2, text=PAID,
-                             extractor=make_extractor(fake))
+    offline, llm = _critiques(fake, HELD, PAID)
     assert llm.status == "ok", llm.error
     paid = [f.message for f in offline.findings if f.check == "commitments"]
     assert any("pays off 'tin box'" in m for m in paid), offline.findings
@@ -134,14 +127,7 @@ def test_with_an_llm_the_knowledge_check_still_reads_a_characters_own_words(
     """The LLM's claims carry no voices; the offline reader's stand in, so a secret identity
     given away in a reported clause by someone who has not learned it is caught whichever
     extractor read the draft."""
-    with write_session() as session:
-        novel_id = create_novel(session, title="Saltmere")
-    analyze_chapter(novel_id=novel_id, number=1, text=SECRET, extractor=OfflineExtractor())
-    with read_session() as session:
-        offline = critique_draft(session, novel_id=novel_id, number=2, text=TOLD,
-                                 extractor=OfflineExtractor())
-        llm = critique_draft(session, novel_id=novel_id, number=2, text=TOLD,
-                             extractor=make_extractor(fake))
+    offline, llm = _critiques(fake, SECRET, TOLD)
     assert llm.status == "ok", llm.error
     said = [f.message for f in offline.findings if f.check == "knowledge" and "says who" in f.message]
     assert said and "Tomas Brandt says who Ivo Marsh is" in said[0], offline.findings
@@ -158,14 +144,7 @@ def test_with_an_llm_the_knowledge_check_still_reads_who_knows_who_someone_is(
     """The LLM's claims carry no verbs of knowing who someone is; the offline reader's stand
     in, so a secret identity known in narration by someone who has not learned it is caught
     whichever extractor read the draft."""
-    with write_session() as session:
-        novel_id = create_novel(session, title="Saltmere")
-    analyze_chapter(novel_id=novel_id, number=1, text=SECRET, extractor=OfflineExtractor())
-    with read_session() as session:
-        offline = critique_draft(session, novel_id=novel_id, number=2, text=KNEW,
-                                 extractor=OfflineExtractor())
-        llm = critique_draft(session, novel_id=novel_id, number=2, text=KNEW,
-                             extractor=make_extractor(fake))
+    offline, llm = _critiques(fake, SECRET, KNEW)
     assert llm.status == "ok", llm.error
     knew = [f.message for f in offline.findings if f.check == "knowledge" and "knew who" in f.message]
     assert knew and "Tomas Brandt knew who Ivo Marsh is" in knew[0], offline.findings
