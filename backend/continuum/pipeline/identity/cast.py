@@ -113,7 +113,7 @@ class Cast:
             if any(leaving_out in self.spouses.get(m.id, set()) for m in men):
                 return None  # the name's own entity is his wife on record: nobody to join
             return wives[0] if len(men) == 1 and len(wives) == 1 else None
-        men = self._men_of_surname(surname)
+        men = self.men_of_surname(surname)
         if len(men) != 1:
             return None
         for record in (self.spouses, self.fiances):
@@ -129,13 +129,13 @@ class Cast:
         """The one woman who signs herself with the surname of the one man who bears it
         (`_signed_wife`), when `leaving_out` (an entity called "Mrs. <surname>") is not his
         wife or betrothed on record."""
-        men = self._men_of_surname(surname)
+        men = self.men_of_surname(surname)
         if len(men) != 1 or any(leaving_out in record.get(men[0].id, set())
                                 for record in (self.spouses, self.fiances)):
             return None
         return self._signed_wife(surname, leaving_out)
 
-    def _men_of_surname(self, surname: str) -> list[RosterEntry]:
+    def men_of_surname(self, surname: str) -> list[RosterEntry]:
         return [e for e in self.roster.by_type("character") if e.gender == "male" and any(
             split_honorific(n)[1].split(" ")[-1] == surname for n in e.all_names())]
 

@@ -13,7 +13,8 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.extract.schema import ChapterExtraction, Evidence
+from continuum.pipeline.identity.married_names import named_marriages
 from continuum.pipeline.persist.entities import NameBinder
 from continuum.pipeline.persist.evidence import EVIDENCE_COLUMNS, EVIDENCE_VALUES, evidence_params
 from continuum.pipeline.persist.kinship import (
@@ -38,6 +39,8 @@ SUPERSEDES = {
 # when the story already has her brother called so).
 GENERATIONS = PARENT_TYPES | CHILD_TYPES
 EXCLUDES = {**{t: SIBLING_TYPES for t in GENERATIONS}, **{t: GENERATIONS for t in SIBLING_TYPES}}
+# A spouse on record, living or dead: a married name then tells no new marriage.
+SPOUSES = frozenset({"married_to", "widow_of", "widower_of"})
 # A person has one of these at a time: a new home ends the one before (`passes/residence`).
 ONE_AT_A_TIME = frozenset({"lives_at"})
 
@@ -95,6 +98,8 @@ def persist_facts(
 
     counts.update(_persist_relationships(session, novel_id=novel_id, chapter=chapter,
                                          extraction=extraction, binder=binder))
+    counts["relationships_named_marriages"] = _persist_named_marriages(
+        session, novel_id=novel_id, chapter=chapter, text_=text_, binder=binder)
     counts["relationships_inferred"] = infer_kinship(session, novel_id=novel_id, chapter=chapter)
 
     dynamics: dict[tuple[uuid.UUID, uuid.UUID], dict[str, Any]] = {}
@@ -185,64 +190,100 @@ def _persist_relationships(
             continue
         if rel.type in SIBLING_TYPES and not binder.cast.may_be_siblings(source, target):
             continue  # "his dear sister Elizabeth" of George Wickham: a sister-in-law
-        params = {"novel_id": novel_id, "source": source, "target": target, "type": rel.type,
-                  "chapter": chapter}
-        if not rel.ended and rel.type in EXCLUDES and session.execute(
+        written += _write_relationship(
+            session, {"novel_id": novel_id, "source": source, "target": target, "type": rel.type,
+                      "chapter": chapter}, symmetric=rel.symmetric, evidence=rel.evidence,
+            ended=rel.ended)
+    return {"relationships": written}
+
+
+def _persist_named_marriages(
+    session: Session, *, novel_id: uuid.UUID, chapter: int, text_: str, binder: NameBinder,
+) -> int:
+    """Marriages a wife's title tells (`identity.married_names`), quoting the chapter's first
+    use of the title; none when she or he has a spouse on record, or the chapter does not use
+    the title."""
+    written = 0
+    for found in named_marriages(binder.cast):
+        used = re.search(r"\s+".join(map(re.escape, found.name.split())), text_)
+        if used is None or session.execute(
             text("""SELECT 1 FROM relationships
-                     WHERE novel_id = :novel_id AND type = ANY(:excluded) AND to_chapter IS NULL
-                       AND superseded_by_id IS NULL AND from_chapter <= :chapter
-                       AND ((source_id = :source AND target_id = :target)
-                            OR (source_id = :target AND target_id = :source))
+                     WHERE novel_id = :n AND type = ANY(:types) AND superseded_by_id IS NULL
+                       AND from_chapter <= :chapter AND (to_chapter IS NULL OR to_chapter > :chapter)
+                       AND (:wife IN (source_id, target_id) OR :husband IN (source_id, target_id))
                      LIMIT 1"""),
-            {**params, "excluded": sorted(EXCLUDES[rel.type])},
+            {"n": novel_id, "types": sorted(SPOUSES), "chapter": chapter,
+             "wife": found.wife, "husband": found.husband},
         ).first() is not None:
             continue
-        in_force = session.execute(
-            text("""SELECT id FROM relationships
-                     WHERE novel_id = :novel_id AND type = :type AND to_chapter IS NULL
+        evidence = Evidence(start=used.start(), end=used.end(), quote=used.group(),
+                            rule="identity.married_name", confidence=0.8)
+        written += _write_relationship(
+            session, {"novel_id": novel_id, "source": found.wife, "target": found.husband,
+                      "type": "married_to", "chapter": chapter}, symmetric=True, evidence=evidence)
+    return written
+
+
+def _write_relationship(session: Session, params: dict[str, Any], *, symmetric: bool,
+                        evidence: Evidence, ended: bool = False) -> int:
+    """Write one tie (`params`: novel_id, source, target, type, chapter), or end the one in
+    force when `ended`; a tie of another generation between the two, or the same tie in force,
+    writes nothing. Returns the rows written or ended (0 or 1)."""
+    if not ended and params["type"] in EXCLUDES and session.execute(
+        text("""SELECT 1 FROM relationships
+                 WHERE novel_id = :novel_id AND type = ANY(:excluded) AND to_chapter IS NULL
+                   AND superseded_by_id IS NULL AND from_chapter <= :chapter
+                   AND ((source_id = :source AND target_id = :target)
+                        OR (source_id = :target AND target_id = :source))
+                 LIMIT 1"""),
+        {**params, "excluded": sorted(EXCLUDES[params["type"]])},
+    ).first() is not None:
+        return 0
+    in_force = session.execute(
+        text("""SELECT id FROM relationships
+                 WHERE novel_id = :novel_id AND type = :type AND to_chapter IS NULL
+                   AND superseded_by_id IS NULL AND from_chapter <= :chapter
+                   AND ((source_id = :source AND target_id = :target)
+                        OR (is_symmetric AND source_id = :target AND target_id = :source))
+                 ORDER BY from_chapter DESC LIMIT 1"""),
+        params,
+    ).scalar_one_or_none()
+    if ended:
+        if in_force is None:
+            return 0
+        session.execute(
+            text("UPDATE relationships SET to_chapter = :chapter "
+                 "WHERE novel_id = :novel_id AND id = :id"),
+            {**params, "id": in_force},
+        )
+        return 1
+    if in_force is not None:
+        return 0
+    new_id = session.execute(
+        text(f"""INSERT INTO relationships (novel_id, source_id, target_id, type, is_symmetric,
+                 from_chapter, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :source, :target, :type,
+                 :symmetric, :chapter, {EVIDENCE_VALUES}) RETURNING id"""),
+        {**params, "symmetric": symmetric, **evidence_params(evidence)},
+    ).scalar_one()
+    if params["type"] in ONE_AT_A_TIME:
+        session.execute(
+            text("""UPDATE relationships SET to_chapter = :chapter
+                     WHERE novel_id = :novel_id AND type = :type AND source_id = :source
+                       AND target_id <> :target AND to_chapter IS NULL
+                       AND superseded_by_id IS NULL AND from_chapter <= :chapter"""),
+            params,
+        )
+    replaced = SUPERSEDES.get(params["type"])
+    if replaced:
+        session.execute(
+            text("""UPDATE relationships SET superseded_by_id = :new
+                     WHERE novel_id = :novel_id AND type = ANY(:replaced) AND to_chapter IS NULL
                        AND superseded_by_id IS NULL AND from_chapter <= :chapter
                        AND ((source_id = :source AND target_id = :target)
-                            OR (is_symmetric AND source_id = :target AND target_id = :source))
-                     ORDER BY from_chapter DESC LIMIT 1"""),
-            params,
-        ).scalar_one_or_none()
-        if rel.ended:
-            if in_force is not None:
-                session.execute(
-                    text("UPDATE relationships SET to_chapter = :chapter "
-                         "WHERE novel_id = :novel_id AND id = :id"),
-                    {**params, "id": in_force},
-                )
-                written += 1
-            continue
-        if in_force is not None:
-            continue
-        new_id = session.execute(
-            text(f"""INSERT INTO relationships (novel_id, source_id, target_id, type, is_symmetric,
-                     from_chapter, {EVIDENCE_COLUMNS}) VALUES (:novel_id, :source, :target, :type,
-                     :symmetric, :chapter, {EVIDENCE_VALUES}) RETURNING id"""),
-            {**params, "symmetric": rel.symmetric, **evidence_params(rel.evidence)},
-        ).scalar_one()
-        if rel.type in ONE_AT_A_TIME:
-            session.execute(
-                text("""UPDATE relationships SET to_chapter = :chapter
-                         WHERE novel_id = :novel_id AND type = :type AND source_id = :source
-                           AND target_id <> :target AND to_chapter IS NULL
-                           AND superseded_by_id IS NULL AND from_chapter <= :chapter"""),
-                params,
-            )
-        replaced = SUPERSEDES.get(rel.type)
-        if replaced:
-            session.execute(
-                text("""UPDATE relationships SET superseded_by_id = :new
-                         WHERE novel_id = :novel_id AND type = ANY(:replaced) AND to_chapter IS NULL
-                           AND superseded_by_id IS NULL AND from_chapter <= :chapter
-                           AND ((source_id = :source AND target_id = :target)
-                                OR (source_id = :target AND target_id = :source))"""),
-                {**params, "new": new_id, "replaced": sorted(replaced)},
-            )
-        written += 1
-    return {"relationships": written}
+                            OR (source_id = :target AND target_id = :source))"""),
+            {**params, "new": new_id, "replaced": sorted(replaced)},
+        )
+    return 1
 
 
 def _persist_commitments(

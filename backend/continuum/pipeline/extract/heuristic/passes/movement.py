@@ -196,6 +196,8 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
     elif view.is_passive(verb):
         return
     if view.in_quote(verb):  # "I went to the Red Lion," said Tom: talk, not the scene's motion
+        if another_time(verb):  # "Wickham, indeed, had gone to her" in a letter: told of before
+            return
         movers = [(s, c) for s, c in movers if view.token_kind[s.i] != "pronoun"]
     if not movers:
         return

@@ -57,6 +57,14 @@ def test_movement_reported_in_speech_moves_the_one_named_not_the_speaker(view: V
     assert moves(view, text) == [("moved_to", "Nell Barrow", "Old Mill")]
 
 
+def test_a_move_told_in_speech_as_before_now_moves_nobody(view: ViewOf) -> None:
+    # Pride and Prejudice, chapter 52: Mrs. Gardiner's letter tells of Wickham's arrival
+    # weeks before; it had kept him in London through chapter 53.
+    text = ('Tom Heller came in. "Nell Barrow, indeed, had gone to the Old Mill on their first '
+            'arrival," he said. "Nell Barrow would go to the Red Lion," he added.')
+    assert moves(view, text) == []
+
+
 def test_a_persons_name_in_the_possessive_is_their_house(view: ViewOf) -> None:
     from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 

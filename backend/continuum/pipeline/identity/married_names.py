@@ -1,0 +1,79 @@
+"""Marriages a married name tells: Lydia Bennet, now called "Mrs. Wickham", is Wickham's wife.
+
+A woman the book knows by her own family's name ("Lydia Bennet", "Miss Lydia", "Jane Bennet")
+who has come to be called by a wife's title with another surname ("Mrs. Wickham", "Mrs.
+Bingley", "Mrs. Robert Martin") has married the man of the story who bears that name. The cast
+gives her that title only once the story has tied her to him (`Cast.married_name`: an
+engagement, a wedding, or her own signature "Lydia Wickham"), so the title is the news that the
+marriage has taken place.
+
+Precision first: the man must be the one man of the cast who bears the surname (or, for "Mrs.
+Robert Martin", the one Robert Martin); a woman known by no name of her own family ("Mrs.
+Bennet") tells nothing; and `persist.facts` writes the marriage only when neither of the two
+has a spouse on record.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from continuum.language.names import UNMARRIED_HONORIFICS, WIFE_HONORIFICS, is_given_name, split_honorific
+from continuum.pipeline.identity.cast import Cast
+from continuum.pipeline.identity.roster import RosterEntry
+
+
+@dataclass(frozen=True)
+class NamedMarriage:
+    """`wife` is called `name` ("Mrs. Wickham"), a wife's title of `husband`'s name."""
+
+    wife: uuid.UUID
+    husband: uuid.UUID
+    name: str
+
+
+def named_marriages(cast: Cast) -> list[NamedMarriage]:
+    """Every woman of the cast whose wife's title names one man other than her own family."""
+    found = []
+    for entry in cast.roster.by_type("character"):
+        if entry.gender != "female":
+            continue
+        for name in sorted(entry.all_names()):
+            husband = _husband(cast, entry, name)
+            if husband is not None:
+                found.append(NamedMarriage(entry.id, husband, name))
+                break
+    return found
+
+
+def _husband(cast: Cast, woman: RosterEntry, name: str) -> uuid.UUID | None:
+    title, bare = split_honorific(name)
+    if title not in WIFE_HONORIFICS:
+        return None
+    surname = bare.split(" ")[-1]
+    own = _own_family_names(woman) - _wife_title_surnames(woman)
+    if not own or surname in own:
+        return None  # "Mrs. Bennet": no name of her own family to set against her husband's
+    men = [m for m in cast.men_of_surname(surname) if m.id != woman.id]
+    if " " in bare:  # "Mrs. Robert Martin": the one man called Robert Martin
+        men = [m for m in men if any(split_honorific(n)[1] == bare for n in m.all_names())]
+    return men[0].id if len(men) == 1 else None
+
+
+def _wife_title_surnames(woman: RosterEntry) -> set[str]:
+    return {bare.split(" ")[-1] for title, bare in map(split_honorific, woman.all_names())
+            if title in WIFE_HONORIFICS}
+
+
+def _own_family_names(woman: RosterEntry) -> set[str]:
+    """The surnames she bears as a girl or in her own right: "Miss Bennet", "Miss Lydia Bennet",
+    "Lydia Bennet" (a given name and a surname, untitled)."""
+    found = set()
+    for title, bare in map(split_honorific, woman.all_names()):
+        words = bare.split(" ")
+        if title in UNMARRIED_HONORIFICS and (len(words) == 1 or is_given_name(words[0])):
+            if len(words) > 1 or not is_given_name(words[0]):
+                found.add(words[-1])
+        elif title is None and len(words) >= 2 and is_given_name(words[0]):
+            found.add(words[-1])
+    return found
