@@ -15,7 +15,7 @@ import uuid
 from typing import Any, Literal
 
 from continuum.language.content import content_words, names_in, stem, stems
-from continuum.language.names import ADDRESS_TITLES, PRONOUNS, normalize
+from continuum.language.names import PRONOUNS
 from continuum.language.speech import COGNITION_VERBS, KNOWING_VERBS
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
@@ -34,6 +34,7 @@ from continuum.pipeline.critic.recognisers.secrets import (
     titled_surname,
     words_of,
 )
+from continuum.pipeline.critic.speakers import person_of, speaker_of, voice_owner
 from continuum.pipeline.extract.schema import (
     Cognition,
     KinMention,
@@ -42,7 +43,6 @@ from continuum.pipeline.extract.schema import (
     NameRun,
     NameWriting,
     QuotedSpeech,
-    Referent,
     Voice,
 )
 from continuum.reads.world_state import WorldState
@@ -113,7 +113,7 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
     flagged: set[tuple[Any, str]] = set()
     told: dict[str, list[int]] = {}
     for speech in claims.extraction.quoted_speech:
-        speaker = _speaker(claims, speech)
+        speaker = speaker_of(claims, speech)
         if speaker is None:
             continue
         name = claims.name_of(speaker)
@@ -164,7 +164,7 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _addressed_names(claims, world, secrets, flagged)
     findings += _voiced_secrets(claims, world, secrets, flagged)
     for speech in claims.extraction.quoted_speech:
-        speaker = _speaker(claims, speech)
+        speaker = speaker_of(claims, speech)
         if speaker is None:
             continue
         speaker_name = claims.name_of(speaker)
@@ -246,7 +246,7 @@ def _cognitions(claims: DraftClaims,
     out: list[tuple[Cognition, Secret, Severity, uuid.UUID]] = []
     for item in claims.extraction.cognitions:
         severity = COGNITION.get(item.verb)
-        who = _who(claims, item.subject)
+        who = person_of(claims, item.subject)
         if severity is None or who is None:
             continue
         for secret in secrets.values():
@@ -272,7 +272,7 @@ def _thought_of_as_alive(claims: DraftClaims,
     for namings in by_sentence.values():
         hit = next(((naming, secret, who) for secret in secrets.values() for naming in namings
                     if _names_secret(naming, secret)
-                    and (who := _who(claims, naming.thinker)) is not None
+                    and (who := person_of(claims, naming.thinker)) is not None
                     and not knows(claims, who, secret)), None)
         if hit is not None:
             out.append(hit)
@@ -309,7 +309,7 @@ def _name_writings(claims: DraftClaims, world: WorldState, secrets: dict[str, Se
     for item in claims.extraction.name_writings:
         if item.how not in kinds:
             continue
-        writer = _who(claims, item.writer)
+        writer = person_of(claims, item.writer)
         if writer is None:
             continue
         for name, secret in secrets.items():
@@ -367,59 +367,6 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
     return findings
 
 
-def voice_owner(claims: DraftClaims, voice: Voice) -> uuid.UUID | None:
-    """The established character whose words a voice the extractor read are: a document's
-    owner or signer (initials included), or the subject of a verb of saying or writing."""
-    if voice.how == "document":
-        if voice.initials:
-            letters = [c for c in voice.who.text if c.isupper()]
-            hits = {eid for eid, entry in claims.roster.entries.items() if entry.type in ("character", None)
-                    and any(_initials(n) == letters for n in (entry.name, *entry.aliases))}
-            return hits.pop() if len(hits) == 1 else None
-        return claims.person(voice.who.text, voice.who.start)
-    return _subject_person(claims, voice.who, voice.paragraph_start)
-
-
-def _subject_person(claims: DraftClaims, ref: Referent, para_start: int) -> uuid.UUID | None:
-    """The established person a subject is: the extractor's resolution, the written name,
-    else (a bare he or she the extractor left alone) the last person named in the narration
-    of the same paragraph whose gender does not rule the pronoun out."""
-    found = _who(claims, ref)
-    if found is not None or ref.text.lower() not in ("he", "she"):
-        return found
-    from continuum.pipeline.critic.recognisers.canon_subjects import gender
-
-    wanted = "male" if ref.text.lower() == "he" else "female"
-    for start, _end, name, written in _mentions(claims):
-        if not para_start <= start < ref.start or normalize(name) in PRONOUNS:
-            continue
-        if not written[:1].isupper() or _quoted(claims, start):
-            continue
-        person = claims.person(name)
-        if person is not None and gender(claims, person) in (wanted, "unknown"):
-            return person
-    return None
-
-
-def _who(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
-    """The established person a subject stands for: the extractor's own resolution of the
-    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
-    resolved = claims.resolved_at(ref.start)
-    if resolved and normalize(resolved) not in PRONOUNS:
-        found = claims.person(resolved)
-        if found is not None:
-            return found
-    return claims.person(ref.text) if ref.proper else None
-
-
-_TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}
-
-
-def _initials(name: str) -> list[str]:
-    """"Jonah Crane" -> J, C (titles dropped)."""
-    return [w[0] for w in name.split() if w[:1].isupper() and w.rstrip(".").lower() not in _TITLE_WORDS]
-
-
 def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret) -> tuple[NamedSentence, bool] | None:
     """The first sentence of a voice that names the secret's man, and whether it says who he
     is (`identity_assertion`); a bare naming in a sentence about the dead does not count."""
@@ -434,31 +381,6 @@ def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret) -> tuple[N
         runs = [run for run in sentence.names if not run.initials]
         if first_match(runs, forms) is not None and not sentence.as_dead and not sentence.question:
             return sentence, False
-    return None
-
-
-def _mentions(claims: DraftClaims) -> list[tuple[int, int, str, str]]:
-    """The extractor's mentions, last first: (start, end, the entity's name, as written)."""
-    return sorted(((m.start, m.end, item.name, m.text) for item in claims.extraction.new_entities
-                   for m in item.mentions), reverse=True)
-
-
-def _quoted(claims: DraftClaims, at: int) -> bool:
-    return any(s.start <= at < s.end for s in claims.extraction.quoted_speech)
-
-
-def _speaker(claims: DraftClaims, speech: QuotedSpeech) -> Any:
-    """The established character who speaks a quote (a pronoun falls back to the last
-    person named in the narration before the quote)."""
-    if speech.speaker is None:
-        return None
-    found = claims.person(speech.speaker, speech.speaker_at)
-    if found is not None or normalize(speech.speaker) not in PRONOUNS or speech.speaker == "I":
-        return found
-    for start, _end, name, written in _mentions(claims):
-        if start < speech.start and not _quoted(claims, start) \
-                and normalize(name) not in PRONOUNS and written[:1].isupper():
-            return claims.person(name)
     return None
 
 
