@@ -10,6 +10,8 @@ MALE_KIN = words("brother son father husband uncle nephew")
 FEMALE_KIN = words("sister daughter mother wife aunt niece")
 # The kin nouns a person is named by through another: "his brother", "her cousin".
 KIN_NOUNS = MALE_KIN | FEMALE_KIN | {"cousin"}
+# The kinships a secret identity may state ("the stranger was his twin Ivo").
+SECRET_KIN = KIN_NOUNS | {"twin"}
 GRANDPARENTS = words("grandfather grandmother")
 # Where a child stands among its brothers and sisters: "her eldest sister", "the second son",
 # "the youngest Miss Bennet".

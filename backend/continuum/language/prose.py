@@ -65,6 +65,13 @@ def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
     return list(_sentences(text, start, len(text) if end is None else end))
 
 
+def sentence_at(text: str, start: int, end: int, at: int) -> Span:
+    """The plain-prose sentence around an offset in a parsed sentence's span (the parser may
+    run two sentences together, as a one-word reply and the narration after it)."""
+    return next((s for s in sentences(text, start, end) if s.start <= at < s.end),
+                Span(start, end, text[start:end]))
+
+
 @functools.lru_cache(maxsize=64)  # a dozen checks split the same draft, each once per critique
 def _sentences(text: str, start: int, end: int) -> tuple[Span, ...]:
     out: list[Span] = []

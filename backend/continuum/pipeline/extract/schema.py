@@ -264,6 +264,79 @@ class Referent(BaseModel):
     pronoun: bool = False
 
 
+class NameRun(BaseModel):
+    """A name as written in a stretch of the draft: a run of capitalised words ("Mr. Ivo Marsh",
+    "Ivo") or of initials ("I. M."), with the words around it that make it say who someone is.
+    The offline reader's record for the critic's knowledge check, which matches the names of
+    secret identities against it."""
+
+    words: list[str] = Field(description="the words as written, without a trailing full stop "
+                                         "or possessive ('Mr', 'Ivo', 'Marsh')")
+    start: int = Field(ge=0)
+    initials: bool = Field(default=False, description="letters each with its full stop ('I. M.')")
+    after_is: bool = Field(default=False, description="'is' or 'was' just before it")
+    copula_gap: int | None = Field(default=None, description="words (0-2) between it and an "
+                                   "is/was/were/be/been before it ('was his brother Ivo': 2)")
+    after_for_as: bool = Field(default=False, description="'for' or 'as' just before it")
+    alive_after: bool = Field(default=False, description="'alive', 'living', 'come home', ... "
+                                                         "within 40 characters after it, same clause")
+
+
+class NamedSentence(BaseModel):
+    """A sentence of a character's words, with the names in it."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    question: bool = False
+    as_dead: bool = Field(default=False, description="it speaks of someone as dead, gone or "
+                                                     "remembered ('drowned', 'poor', 'would have')")
+    names: list[NameRun] = Field(default_factory=list)
+    stems: list[str] = Field(default_factory=list, description="its content words, stemmed")
+    proper: list[str] = Field(default_factory=list, description="its proper names' words, lower case")
+
+
+class KinMention(BaseModel):
+    """A kinship said in speech: of the one spoken to ("your brother"), of someone named
+    ("Tomas's brother"), or as who someone is ("That is my son-in-law's brother")."""
+
+    how: Literal["yours", "owned", "identity"]
+    kin: str = Field(description="the kin noun, lower case")
+    owner: str | None = Field(default=None, description="owned: the word before 's")
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+    near: list[str] = Field(default_factory=list, description="yours: the capitalised words "
+                                                              "around the speech (whom it is said to)")
+
+
+class QuotedSpeech(BaseModel):
+    """A quotation with its speaker as written, its sentences and the kinships said in it: the
+    offline reader's record for the critic's knowledge check."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    speaker: str | None = None
+    speaker_at: int | None = None
+    sentences: list[NamedSentence] = Field(default_factory=list)
+    alive_now: bool = Field(default=False, description="it speaks of the story's own day or of "
+                                                       "things at hand, not only of the past")
+    kin: list[KinMention] = Field(default_factory=list)
+
+
+class NameWriting(BaseModel):
+    """Narration in which someone puts names to paper or to someone's face: "Elena Voss wrote
+    ... Mr. Ivo Marsh" (opening), "greeted him as Ivo Marsh" (addressed), "struck the name Ivo
+    Marsh off the roll" (marking), with the names in the verb's clause."""
+
+    how: Literal["opening", "addressed", "marking"]
+    verb: str = Field(description="the verb's lemma")
+    verb_text: str = Field(description="the verb as written, lower case")
+    writer: Referent
+    start: int = Field(ge=0, description="the sentence's start")
+    end: int = Field(ge=0, description="the sentence's end")
+    names: list[NameRun] = Field(default_factory=list)
+
+
 class Voice(BaseModel):
     """A stretch of narration that is a character's own words though not in quotation marks:
     the clause under a narrated verb of saying or believing ("she told Sal that the keeper was
@@ -282,6 +355,9 @@ class Voice(BaseModel):
     initials: bool = Field(default=False, description="the document is signed with initials "
                                                       "only ('O. H.')")
     cue: str = Field(description="the verb's lemma, or the words that make the document theirs")
+    sentences: list[NamedSentence] = Field(default_factory=list)
+    paragraph_start: int = Field(default=0, ge=0, description="where the paragraph of the word "
+                                                              "that names whose words they are begins")
 
 
 class Cognition(BaseModel):
@@ -300,6 +376,9 @@ class Cognition(BaseModel):
     sentence_end: int = Field(ge=0)
     told_before: bool = Field(default=False, description="a verb of telling in the paragraphs "
                                                          "just before (someone may have told him)")
+    names: list[NameRun] = Field(default_factory=list, description="the names in its clause")
+    quote_start: int = Field(default=0, ge=0, description="the plain sentence around the verb")
+    quote_end: int = Field(default=0, ge=0)
 
 
 class ModalNaming(BaseModel):
@@ -315,6 +394,8 @@ class ModalNaming(BaseModel):
     sentence_start: int = Field(ge=0)
     sentence_end: int = Field(ge=0)
     root_start: int = Field(ge=0, description="the offset of the sentence's main verb")
+    quote_start: int = Field(default=0, ge=0, description="the plain sentence around the main verb")
+    quote_end: int = Field(default=0, ge=0)
 
 
 class ObjectUse(BaseModel):
@@ -373,6 +454,10 @@ class ChapterExtraction(BaseModel):
     # now, for the critic's knowledge check (the offline extractor reads them).
     cognitions: list[Cognition] = Field(default_factory=list)
     modal_namings: list[ModalNaming] = Field(default_factory=list)
+    # Not passes: quoted speech with the names and kinships in it, and narration that writes
+    # or addresses names, for the critic's knowledge check (the offline extractor reads them).
+    quoted_speech: list[QuotedSpeech] = Field(default_factory=list)
+    name_writings: list[NameWriting] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

@@ -343,7 +343,7 @@ def test_a_titled_surname_is_not_a_knower_of_the_same_surname() -> None:
     text = '"Her other brother." Mrs. Finch put down the gravy boat. "The one on Heron Rock. Ivo."'
     extraction = ChapterExtraction(new_entities=[_entity(text, "Mrs. Finch"),
                                                  _entity(text, "Ivo Marsh", "Ivo")])
-    found = knowledge.check(bind_claims(text, extraction, world), world)
+    found = knowledge.check(bind_claims(text, with_read_records(extraction, text, world), world), world)
     assert [(f.severity, f.draft_quote) for f in found] == [("WARN", "Ivo.")]
 
 
@@ -353,7 +353,7 @@ def test_writing_out_a_secret_name() -> None:
             "Mara Finch wrote to Ivo Marsh the same day.")
     extraction = ChapterExtraction(new_entities=[_entity(text, "Elena Voss"), _entity(text, "Mara Finch"),
                                                  _entity(text, "Ivo Marsh", "Ivo Marsh")])
-    found = knowledge.check(bind_claims(text, extraction, world), world)
+    found = knowledge.check(bind_claims(text, with_read_records(extraction, text, world), world), world)
     assert [(f.severity, f.draft_quote[:10]) for f in found] == [("WARN", "Elena Voss")]
 
 

@@ -17,7 +17,16 @@ from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, Gone, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world, read_canon, read_payoffs, read_uses
+from .test_generalisation import (
+    FakeHistory,
+    _entity,
+    _event,
+    _world,
+    read_canon,
+    read_payoffs,
+    read_uses,
+    with_read_records,
+)
 
 # -- commitments: a payoff that refers back to a spoken act --------------------------------------
 
@@ -140,7 +149,7 @@ def test_a_role_names_the_speaker() -> None:
     world, ids = _secret()
     extraction = ChapterExtraction(new_entities=[_entity(text, "Elena Voss", "Elena Voss", "She"),
                                                  _entity(text, "Ivo Marsh")])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, with_read_records(extraction, text, world), world, FakeHistory())  # type: ignore[arg-type]
     assert claims.person("the landlady", text.rindex("the landlady")) == ids["Elena Voss"]
     found = knowledge.check(claims, world)
     assert [(f.severity, f.message.split(" says")[0]) for f in found] == [("FAIL", "Elena Voss")]
@@ -166,7 +175,7 @@ def test_striking_a_secret_name_from_a_list() -> None:
             "off the roll of the lost at sea.")
     extraction = ChapterExtraction(new_entities=[_entity(text, "Harriet Finch"),
                                                  _entity(text, "Ivo Marsh")])
-    found = knowledge.check(bind_claims(text, extraction, world), world)
+    found = knowledge.check(bind_claims(text, with_read_records(extraction, text, world), world), world)
     assert [(f.severity, f.draft_quote) for f in found] == [("WARN", text)]
     assert "marks the name Ivo Marsh in writing" in found[0].message
 
@@ -179,8 +188,8 @@ def test_drawing_a_line_through_the_name_but_not_drawing_a_chair() -> None:
     for text, expected in ((lined, ["WARN"]), (chair, [])):
         extraction = ChapterExtraction(new_entities=[_entity(text, "Harriet Finch"),
                                                      _entity(text, "Ivo Marsh")])
-        found = knowledge._addressed_names(bind_claims(text, extraction, world), world,
-                                           secrets_of(world), set())
+        claims = bind_claims(text, with_read_records(extraction, text, world), world)
+        found = knowledge._addressed_names(claims, world, secrets_of(world), set())
         assert [f.severity for f in found] == expected, text
 
 

@@ -13,14 +13,24 @@ from continuum.pipeline.critic.claims import DraftClaims, bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world, read_canon, read_payoffs, read_uses
+from .test_generalisation import (
+    FakeHistory,
+    _entity,
+    _world,
+    read_canon,
+    read_payoffs,
+    read_uses,
+    with_read_records,
+)
 
 
 def _claims(text: str, world: WorldState, *entities: tuple[str, tuple[str, ...]],
-            history: FakeHistory | None = None, read: bool = False) -> DraftClaims:
+            history: FakeHistory | None = None, read: bool = False, records: bool = False) -> DraftClaims:
     extraction = ChapterExtraction(new_entities=[_entity(text, name, *surfaces)
                                                  for name, surfaces in entities],
                                    canon_facts=read_canon(text, world) if read else [])
+    if records:
+        extraction = with_read_records(extraction, text, world)
     return bind_claims(text, extraction, world, history or FakeHistory())  # type: ignore[arg-type]
 
 
@@ -215,14 +225,15 @@ def test_fact_voiced_by_someone_who_never_learned_it() -> None:
     world.knowledge.append(Known(ids["Mara Finch"], "Jonah Crane had forged the ledger", "forgery",
                                  Evidence(chapter=8, quote="Jonah Crane had forged the ledger.")))
     text = '"It was Jonah Crane who forged that ledger," said Elena Voss.'
-    found = knowledge.check(_claims(text, world, ("Elena Voss", ("Elena Voss",))), world)
+    found = knowledge.check(_claims(text, world, ("Elena Voss", ("Elena Voss",)), records=True), world)
     assert [(f.severity, f.evidence_chapter) for f in found] == [("WARN", 8)]
     # a knower may say it; so may anyone asking; and a listener told by a knower
     for text in ('"It was Jonah Crane who forged that ledger," said Mara.',
                  '"Was it Jonah Crane who forged that ledger?" said Elena Voss.',
                  '"Jonah Crane forged the ledger," said Mara.\n\n'
                  '"Jonah Crane forged the ledger," said Elena Voss.'):
-        claims = _claims(text, world, ("Elena Voss", ("Elena Voss",)), ("Mara Finch", ("Mara",)))
+        claims = _claims(text, world, ("Elena Voss", ("Elena Voss",)), ("Mara Finch", ("Mara",)),
+                         records=True)
         assert knowledge.check(claims, world) == [], text
 
 
@@ -238,12 +249,12 @@ def test_a_non_knower_addresses_a_secret_identity_in_any_wording() -> None:
     world, _ = _secret_world()
     text = ("Elena Voss sat at her desk in the inn parlour. After supper she carefully wrote the "
             "bill out to Mr. Ivo Marsh, the lighthouse, Heron Rock.")
-    claims = _claims(text, world, ("Elena Voss", ("Elena Voss", "she")))
+    claims = _claims(text, world, ("Elena Voss", ("Elena Voss", "she")), records=True)
     assert knowledge._written_names(claims, world, {"Ivo Marsh": (
         {_secret_world()[1]["Mara Finch"]}, "the stranger was Ivo Marsh", None)}, set()) == []
     assert [f.severity for f in knowledge.check(claims, world)] == ["WARN"]
     knower = text.replace("Elena Voss", "Mara Finch")
-    claims = _claims(knower, world, ("Mara Finch", ("Mara Finch", "she")))
+    claims = _claims(knower, world, ("Mara Finch", ("Mara Finch", "she")), records=True)
     assert knowledge.check(claims, world) == []
 
 
@@ -332,5 +343,6 @@ def test_a_title_and_a_pronoun_are_not_what_a_voiced_fact_shares() -> None:
                                  Evidence(chapter=8, quote="she knew Mr. Elton looked up to him")))
     text = ('"You would not think it to look at him, but he is bilious--Mr. Cole is very '
             'bilious," said Mr. Woodhouse.')
-    claims = _claims(text, world, ("Mr. Woodhouse", ("Mr. Woodhouse",)), ("Mr. Cole", ("Mr. Cole",)))
+    claims = _claims(text, world, ("Mr. Woodhouse", ("Mr. Woodhouse",)), ("Mr. Cole", ("Mr. Cole",)),
+                     records=True)
     assert knowledge.check(claims, world) == []

@@ -1,24 +1,29 @@
 """knowledge: a character states or acts on something they have not learned.
 
-Two sources of draft claims: the extractor's knowledge deltas ("X knew that ..."), and the
-critic's own recogniser for speech that names a person whose identity is a secret at the cap
-("the stranger was Ivo Marsh", known to a few): a speaker who has not learned it and says
-who the person is ("That was Ivo Marsh") FAILs; one who only names him is a WARN.
+A comparator: the draft's claims are the extractor's records (knowledge deltas, "X knew that
+..."; quoted speech with the names, words and kinships in it; a character's own words outside
+quotation marks; verbs of knowing who someone is; names in a modal clause; names written out
+or addressed), compared with the world's knowledge facts at the cap. For a person whose
+identity is a secret ("the stranger was Ivo Marsh", known to a few), a speaker who has not
+learned it and says who the person is ("That was Ivo Marsh") FAILs; one who only names him is
+a WARN. It reads no text of the draft (it quotes it by the records' offsets).
 """
 
 from __future__ import annotations
 
-import re
 import uuid
 from typing import Any, Literal
 
-from continuum.language.names import ADDRESS_TITLES, CAPITALISED_RUN, HONORIFICS, PRONOUNS, normalize
-from continuum.language.prose import Span, Speech, sentences
+from continuum.language.content import content_words, names_in, stem, stems
+from continuum.language.names import PRONOUNS
 from continuum.language.speech import COGNITION_VERBS, KNOWING_VERBS
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.secrets import (
+    Form,
     Secret,
+    at,
+    first_match,
     identity_assertion,
     kin_identity,
     kin_reference,
@@ -27,38 +32,31 @@ from continuum.pipeline.critic.recognisers.secrets import (
     same_knower,
     secrets_of,
     titled_surname,
+    words_of,
 )
-from continuum.pipeline.extract.heuristic.passes.clauses import clause_subject
-from continuum.pipeline.extract.schema import Cognition, ModalNaming, Referent, Voice
+from continuum.pipeline.critic.speakers import person_of, speaker_of, voice_owner
+from continuum.pipeline.extract.schema import (
+    Cognition,
+    KinMention,
+    ModalNaming,
+    NamedSentence,
+    NameRun,
+    NameWriting,
+    QuotedSpeech,
+    Voice,
+)
 from continuum.reads.world_state import WorldState
+
+__all__ = ["NAME", "check", "content_words", "voice_owner"]  # content_words: commitments reads it here
 
 NAME = "knowledge"
 OVERLAP = 0.6
-_WORD = re.compile(r"[a-z]+")
-_STOP = {"the", "a", "an", "that", "was", "were", "is", "had", "has", "have", "of", "to", "in",
-         "and", "his", "her", "their", "it", "be", "been", "by", "on", "at", "for", "with",
-         "not", "from", "as", "this", "would", "could", "who", "which"} | set(PRONOUNS)
-
-
-def content_words(text: str) -> set[str]:
-    """Lower-case content words (crude stems) of a fact or sentence."""
-    return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
-
-
-_PROPER = re.compile(r"\b[A-Z][a-z'’-]+\b")
 
 
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Findings of the knowledge check."""
     found = _stated_facts(claims, world) + _secret_identities(claims, world)
     return found + _voiced_facts(claims, world, found)
-
-
-def _names_in(text: str) -> set[str]:
-    """Capitalised words after the first word (proper names, crudely), titles aside: "Mr.
-    Cole" and "Mr. Elton" share no name."""
-    words = [w for w in _PROPER.findall(text) if w.lower() not in HONORIFICS]  # not "Mr"
-    return {w.lower() for w in words if text.find(w) > 0 or w.lower() not in _STOP}
 
 
 def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
@@ -73,15 +71,15 @@ def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
         who = claims.bind(claim.knower, "character")
         if who is None:
             continue
-        words = _stems(claim.fact)
+        words = stems(claim.fact)
         for key, (fact, evidence) in facts.items():
-            wanted = _stems(fact)
+            wanted = stems(fact)
             if len(wanted) < 2 or who in knowers[key] or (who, key) in flagged:
                 continue
             if len(wanted & words) / len(wanted) < OVERLAP:
                 continue
-            names = _names_in(fact)
-            if not names or not names & _names_in(claim.fact):
+            names = names_in(fact)
+            if not names or not names & names_in(claim.fact):
                 continue  # a fact with no name in common ("he should not go") is too vague
             if _learns_it_here(claims, claim, knowers[key]):
                 continue
@@ -98,17 +96,6 @@ def _stated_facts(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return findings
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
-
-
-def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2}
-
-
 def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
     """A speaker asserts, in their own words, a fact the world records only others as knowing:
     the quote names someone the fact names and carries the fact's other key words (stems, any
@@ -119,21 +106,21 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
         facts.setdefault(known.key, (known.fact, known.evidence, set()))[2].add(known.knower)
     prepared = []  # each fact's names and its other key words, worked out once
     for key, (fact, evidence, knowers) in facts.items():
-        fact_names = _names_in(fact)
+        fact_names = names_in(fact)
         prepared.append((key, fact, evidence, knowers, fact_names,
-                         _stems(fact) - {_stem(n) for n in fact_names}))
+                         stems(fact) - {stem(n) for n in fact_names}))
     findings: list[Finding] = []
     flagged: set[tuple[Any, str]] = set()
     told: dict[str, list[int]] = {}
-    for speech in claims.speeches:
-        speaker = _speaker(claims, speech)
+    for speech in claims.extraction.quoted_speech:
+        speaker = speaker_of(claims, speech)
         if speaker is None:
             continue
         name = claims.name_of(speaker)
-        for sentence in sentences(claims.text, speech.start, speech.end):
-            if sentence.text.rstrip("\"”' ").endswith("?"):
+        for sentence in speech.sentences:
+            if sentence.question:
                 continue
-            said, names = _stems(sentence.text), _names_in(sentence.text)
+            said, names = set(sentence.stems), set(sentence.proper)
             for key, fact, evidence, knowers, fact_names, rest in prepared:
                 if not fact_names & names or len(rest) < 2 or len(rest & said) / len(rest) < OVERLAP:
                     continue
@@ -149,7 +136,8 @@ def _voiced_facts(claims: DraftClaims, world: WorldState, found: list[Finding]) 
                     check=NAME, severity="WARN",
                     message=f"{name} says that {fact}, but by chapter {world.cap} has not "
                             f"learned it",
-                    draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+                    draft_start=sentence.start, draft_end=sentence.end,
+                    draft_quote=claims.text[sentence.start:sentence.end],
                     evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
     return findings
 
@@ -175,28 +163,28 @@ def _secret_identities(claims: DraftClaims, world: WorldState) -> list[Finding]:
     findings += _written_names(claims, world, secrets, flagged)
     findings += _addressed_names(claims, world, secrets, flagged)
     findings += _voiced_secrets(claims, world, secrets, flagged)
-    for speech in claims.speeches:
-        speaker = _speaker(claims, speech)
+    for speech in claims.extraction.quoted_speech:
+        speaker = speaker_of(claims, speech)
         if speaker is None:
             continue
         speaker_name = claims.name_of(speaker)
         for name, secret in secrets.items():
             if (speaker, name) in flagged or knows(claims, speaker, secret):
                 continue
-            hit = _naming(claims.text, speech, name, titled_surname(claims, secret))
-            kin = None if hit is not None else \
-                kin_reference(claims, speech, secret, speaker) or kin_identity(claims, speech, secret)
+            hit = _naming(speech, name, titled_surname(claims, secret))
+            kin: KinMention | None = None if hit is not None else \
+                kin_reference(claims, speech, secret, speaker) or kin_identity(speech, secret)
             if hit is None and kin is None:
                 continue
             flagged.add((speaker, name))
             who = knower_names(claims, secret)
             if kin is not None:
-                where = next(s for s in sentences(claims.text, speech.start, speech.end)
-                             if s.start <= kin[0] < s.end)
-                message = (f"{speaker_name} speaks of {name} as {claims.text[kin[0]:kin[1]]!r}, "
+                where = next((s for s in speech.sentences if s.start <= kin.start < s.end), None)
+                message = (f"{speaker_name} speaks of {name} as {kin.text!r}, "
                            f"alive and about, but by chapter {world.cap} only {who} know that "
                            f"{secret.fact}")
-                start, end, asserted = where.start, where.end, False
+                start, end = (where.start, where.end) if where is not None else (kin.start, kin.end)
+                asserted = False
             else:
                 start, end, asserted = hit  # type: ignore[misc]
                 message = (f"{speaker_name} says who {name} is, but by chapter {world.cap} only "
@@ -221,24 +209,24 @@ def _known_in_narration(claims: DraftClaims, world: WorldState, secrets: dict[st
         if (who, secret.name) in flagged:
             continue
         flagged.add((who, secret.name))
-        where = _sentence_at(claims, item.sentence_start, item.sentence_end, item.start)
         findings.append(Finding(
             check=NAME, severity=severity,
             message=f"{claims.name_of(who)} {item.verb_text} who {secret.name} is, but by chapter "
                     f"{world.cap} only {knower_names(claims, secret)} know that {secret.fact}",
-            draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+            draft_start=item.quote_start, draft_end=item.quote_end,
+            draft_quote=claims.text[item.quote_start:item.quote_end],
             evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     for naming, secret, who in _thought_of_as_alive(claims, secrets):
         if (who, secret.name) in flagged:
             continue
         flagged.add((who, secret.name))
-        where = _sentence_at(claims, naming.sentence_start, naming.sentence_end, naming.root_start)
         findings.append(Finding(
             check=NAME, severity="WARN",
             message=f"{claims.name_of(who)} thinks or acts here as if {secret.name} were alive and "
                     f"about, but by chapter {world.cap} only {knower_names(claims, secret)} know "
                     f"that {secret.fact}",
-            draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+            draft_start=naming.quote_start, draft_end=naming.quote_end,
+            draft_quote=claims.text[naming.quote_start:naming.quote_end],
             evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
 
@@ -258,14 +246,13 @@ def _cognitions(claims: DraftClaims,
     out: list[tuple[Cognition, Secret, Severity, uuid.UUID]] = []
     for item in claims.extraction.cognitions:
         severity = COGNITION.get(item.verb)
-        who = _who(claims, item.subject)
+        who = person_of(claims, item.subject)
         if severity is None or who is None:
             continue
-        clause = claims.text[item.clause_start:item.clause_end]
         for secret in secrets.values():
             if knows(claims, who, secret):
                 continue
-            if not identity_assertion(clause, secret, titled_surname(claims, secret)):
+            if not identity_assertion(item.names, secret, titled_surname(claims, secret)):
                 continue
             told = severity == "FAIL" and item.told_before
             out.append((item, secret, "WARN" if told else severity, who))
@@ -285,7 +272,7 @@ def _thought_of_as_alive(claims: DraftClaims,
     for namings in by_sentence.values():
         hit = next(((naming, secret, who) for secret in secrets.values() for naming in namings
                     if _names_secret(naming, secret)
-                    and (who := _who(claims, naming.thinker)) is not None
+                    and (who := person_of(claims, naming.thinker)) is not None
                     and not knows(claims, who, secret)), None)
         if hit is not None:
             out.append(hit)
@@ -300,111 +287,52 @@ def _names_secret(naming: ModalNaming, secret: Secret) -> bool:
     return len(words) > 1 and naming.name == words[-1] and naming.before == words[0]
 
 
-# Narration in which someone puts a person's name to paper or to his face: "wrote across the
-# outside ...: Mr. Ivo Marsh", "addressed it to Ivo Marsh", "greeted him as Ivo Marsh".
-_WRITES = re.compile(rf"^(?P<who>{CAPITALISED_RUN})\s+(?:\w+ly\s+)?"
-                     r"(?P<verb>wrote|addressed|inscribed|signed|labelled|labeled|"
-                     r"greeted|hailed|introduced|called)\b")
-
-
 def _written_names(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
                    flagged: set[tuple[Any, str]]) -> list[Finding]:
-    """A narrated sentence whose subject writes out, or addresses someone by, the full name
-    of a person whose identity they have not learned (a WARN: the narrator may know it)."""
-    findings: list[Finding] = []
-    for sentence in sentences(claims.text):
-        if any(sp.start <= sentence.start < sp.end for sp in claims.speeches):
-            continue
-        m = _WRITES.match(sentence.text)
-        if m is None:
-            continue
-        writer = claims.person(m.group("who"), sentence.start)
-        if writer is None:
-            continue
-        writer_name = claims.name_of(writer)
-        for name, secret in secrets.items():
-            if len(name.split()) < 2 or (writer, name) in flagged or knows(claims, writer, secret):
-                continue
-            knowers, fact, evidence = secret.knowers, secret.fact, secret.evidence
-            if re.search(rf"\b{re.escape(name)}\b", sentence.text[m.end():]) is None:
-                continue
-            flagged.add((writer, name))
-            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
-            findings.append(Finding(
-                check=NAME, severity="WARN",
-                message=f"{writer_name} {m.group('verb')} the name {name}, but by chapter "
-                        f"{world.cap} only {who} know that {fact}",
-                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
-                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote,
-            ))
-    return findings
-
-
-ADDRESS_VERBS = {"write", "address", "inscribe", "sign", "label", "greet", "hail", "introduce",
-                 "call", "name", "thank", "welcome", "announce", "present", "enter", "list",
-                 "register", "book"}
-
-
-# Verbs of marking a name in a record: a non-knower who strikes "Ivo Marsh" from the list of the
-# drowned, or writes "living" against it, acts on the secret.
-MARKING_VERBS = {"strike", "cross", "score", "scratch", "underline", "tick", "mark", "note",
-                 "record", "erase", "delete", "rub", "draw", "rule"}
-LINE_VERBS = {"draw", "rule"}
-
+    """A narrated sentence whose subject, its opening name, writes out or addresses someone by
+    the full name of a person whose identity they have not learned (a WARN: the narrator may
+    know it)."""
+    return _name_writings(claims, world, secrets, flagged, ("opening",))
 
 
 def _addressed_names(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
                      flagged: set[tuple[Any, str]]) -> list[Finding]:
-    """The structural form of `_written_names`: a narrated verb of writing or addressing whose
-    subject (a name, pronoun or nominal the extractor resolved) has not learned a secret
-    identity, with that person's full name in the verb's own clause (a WARN)."""
-    from continuum.pipeline.critic import parsed
+    """The structural form of `_written_names`: a narrated verb of writing, addressing or
+    marking whose subject (a name, pronoun or nominal the extractor resolved) has not learned
+    a secret identity, with that person's full name in the verb's own clause (a WARN)."""
+    return _name_writings(claims, world, secrets, flagged, ("addressed", "marking"))
 
+
+def _name_writings(claims: DraftClaims, world: WorldState, secrets: dict[str, Secret],
+                   flagged: set[tuple[Any, str]], kinds: tuple[str, ...]) -> list[Finding]:
     findings: list[Finding] = []
-    for verb in parsed.tokens(claims):
-        marking = verb.lemma_ in MARKING_VERBS
-        if not (verb.lemma_ in ADDRESS_VERBS or marking) or verb.pos_ != "VERB" \
-                or parsed.quoted(claims, verb):
+    for item in claims.extraction.name_writings:
+        if item.how not in kinds:
             continue
-        if verb.lemma_ in LINE_VERBS and not any(c.dep_ == "dobj" and c.lemma_ in ("line", "stroke")
-                                                 for c in verb.children):
-            continue  # "drew a line through the name", not "drew a chair"
-        subject = clause_subject(verb)
-        writer = parsed.who(claims, subject) if subject is not None else None
+        writer = person_of(claims, item.writer)
         if writer is None:
             continue
-        sent = verb.sent
-        if marking:  # only what the verb itself marks: "struck the name Ivo Marsh from the list"
-            words = list(verb.subtree)
-            clause = claims.text[verb.idx:words[-1].idx + len(words[-1])]
-        else:
-            clause = claims.text[verb.idx:sent.end_char]
-        writer_name = claims.name_of(writer)
         for name, secret in secrets.items():
             if len(name.split()) < 2 or (writer, name) in flagged or knows(claims, writer, secret):
                 continue
-            knowers, fact, evidence = secret.knowers, secret.fact, secret.evidence
-            if re.search(rf"\b{re.escape(name)}\b", clause) is None:
+            if first_match(item.names, [words_of(name)]) is None:
                 continue
             flagged.add((writer, name))
-            where = _sentence_at(claims, sent.start_char, sent.end_char, verb.idx)
-            who = ", ".join(sorted(claims.name_of(k) for k in knowers if k in claims.roster.entries))
             findings.append(Finding(
                 check=NAME, severity="WARN",
-                message=(f"{writer_name} marks the name {name} in writing ({verb.lower_} ...)"
-                         if marking else f"{writer_name} {verb.lemma_}s the name {name}")
-                        + f", but by chapter "
-                        f"{world.cap} only {who} know that {fact}",
-                draft_start=where.start, draft_end=where.end, draft_quote=where.text,
-                evidence_chapter=evidence.chapter, evidence_quote=evidence.quote))
+                message=f"{_writes(claims.name_of(writer), item, name)}, but by chapter "
+                        f"{world.cap} only {knower_names(claims, secret)} know that {secret.fact}",
+                draft_start=item.start, draft_end=item.end, draft_quote=claims.text[item.start:item.end],
+                evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
 
 
-# A sentence that speaks of the man as dead or gone, or of what he would have done: naming him
-# there gives nothing away.
-_AS_DEAD = re.compile(r"\b(?:drown(?:ed|ing)?|dead|died|death|lost|grave|late|poor|memory|remember(?:ed)?|"
-                      r"mourn(?:ed)?|buried|used\s+to|years\s+ago|(?:would|could|might|should)\s+have)\b",
-                      re.IGNORECASE)
+def _writes(writer: str, item: NameWriting, name: str) -> str:
+    if item.how == "marking":
+        return f"{writer} marks the name {name} in writing ({item.verb_text} ...)"
+    return f"{writer} {item.verb_text if item.how == 'opening' else item.verb + 's'} the name {name}"
+
+
 _VOICED = {"reported": "says", "written": "writes", "document": "writes"}
 
 
@@ -422,7 +350,7 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
         for name, secret in secrets.items():
             if (owner, name) in flagged or knows(claims, owner, secret):
                 continue
-            hit = _voiced_naming(claims, voice, secret, name)
+            hit = _voiced_naming(claims, voice, secret)
             if hit is None:
                 continue
             where, asserted = hit
@@ -434,135 +362,63 @@ def _voiced_secrets(claims: DraftClaims, world: WorldState, secrets: dict[str, S
                 message=(f"{speaker} {verb} who {name} is" if asserted else f"{speaker} {verb} of {name}")
                         + f" ({voice.cue!r}), but by chapter {world.cap} only "
                           f"{knower_names(claims, secret)} know that {secret.fact}",
-                draft_start=where.start, draft_end=where.end, draft_quote=where.text,
+                draft_start=where.start, draft_end=where.end, draft_quote=claims.text[where.start:where.end],
                 evidence_chapter=secret.evidence.chapter, evidence_quote=secret.evidence.quote))
     return findings
 
 
-def voice_owner(claims: DraftClaims, voice: Voice) -> uuid.UUID | None:
-    """The established character whose words a voice the extractor read are: a document's
-    owner or signer (initials included), or the subject of a verb of saying or writing."""
-    if voice.how == "document":
-        if voice.initials:
-            letters = [c for c in voice.who.text if c.isupper()]
-            hits = {eid for eid, entry in claims.roster.entries.items() if entry.type in ("character", None)
-                    and any(_initials(n) == letters for n in (entry.name, *entry.aliases))}
-            return hits.pop() if len(hits) == 1 else None
-        return claims.person(voice.who.text, voice.who.start)
-    return _subject_person(claims, voice.who)
-
-
-def _subject_person(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
-    """The established person a subject is: the extractor's resolution, the written name,
-    else (a bare he or she the extractor left alone) the last person named in the narration
-    of the same paragraph whose gender does not rule the pronoun out."""
-    found = _who(claims, ref)
-    if found is not None or ref.text.lower() not in ("he", "she"):
-        return found
-    from continuum.pipeline.critic.recognisers.canon_subjects import gender
-
-    wanted = "male" if ref.text.lower() == "he" else "female"
-    para_start = claims.text.rfind("\n\n", 0, ref.start) + 1
-    for start, end, name in sorted(claims.spans, reverse=True):
-        if not para_start <= start < ref.start or normalize(name) in PRONOUNS:
-            continue
-        if not claims.text[start:end][:1].isupper() or \
-                any(s.start <= start < s.end for s in claims.speeches):
-            continue
-        person = claims.person(name)
-        if person is not None and gender(claims, person) in (wanted, "unknown"):
-            return person
-    return None
-
-
-def _who(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
-    """The established person a subject stands for: the extractor's own resolution of the
-    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
-    resolved = claims.resolved_at(ref.start)
-    if resolved and normalize(resolved) not in PRONOUNS:
-        found = claims.person(resolved)
-        if found is not None:
-            return found
-    return claims.person(ref.text) if ref.proper else None
-
-
-_TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}
-
-
-def _initials(name: str) -> list[str]:
-    """"Jonah Crane" -> J, C (titles dropped)."""
-    return [w[0] for w in name.split() if w[:1].isupper() and w.rstrip(".").lower() not in _TITLE_WORDS]
-
-
-def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret,
-                   name: str) -> tuple[Span, bool] | None:
+def _voiced_naming(claims: DraftClaims, voice: Voice, secret: Secret) -> tuple[NamedSentence, bool] | None:
     """The first sentence of a voice that names the secret's man, and whether it says who he
     is (`identity_assertion`); a bare naming in a sentence about the dead does not count."""
-    first = name.split()[0]
-    forms = [re.escape(name)] + ([re.escape(first)] if len(name.split()) > 1 and first.lower() not in PRONOUNS
-                                 else [])
-    pattern = re.compile(rf"\b(?:{'|'.join(forms)})\b")
+    words = secret.name.split()
+    forms = [words_of(secret.name)]
+    if len(words) > 1 and words[0].lower() not in PRONOUNS:
+        forms.append(words_of(words[0]))
     titled = titled_surname(claims, secret)
-    for sentence in sentences(claims.text, voice.start, voice.end):
-        asserted = identity_assertion(sentence.text, secret, titled)
-        if asserted:
+    for sentence in voice.sentences:
+        if identity_assertion(sentence.names, secret, titled):
             return sentence, True
-        if pattern.search(sentence.text) and _AS_DEAD.search(sentence.text) is None \
-                and not sentence.text.rstrip("\"”'’ ").endswith("?"):
+        runs = [run for run in sentence.names if not run.initials]
+        if first_match(runs, forms) is not None and not sentence.as_dead and not sentence.question:
             return sentence, False
     return None
 
 
-def _sentence_at(claims: DraftClaims, start: int, end: int, at: int) -> Span:
-    """The plain-prose sentence around an offset in a parsed sentence's span (the parser may
-    run two sentences together, as a one-word reply and the narration after it)."""
-    return next((s for s in sentences(claims.text, start, end) if s.start <= at < s.end),
-                Span(start, end, claims.text[start:end]))
+def _initials_of(name: str) -> Form | None:
+    """I, M for Ivo Marsh: a full name's initials ("I.M.", "I. M."), which give it away as well."""
+    words = [w for w in name.split() if w[:1].isupper()]
+    return tuple(w[0] for w in words) if len(words) >= 2 else None
 
 
-def _speaker(claims: DraftClaims, speech: Speech) -> Any:
-    """The established character who speaks a quote (a pronoun falls back to the last
-    person named in the narration before the quote)."""
-    if speech.speaker is None:
-        return None
-    found = claims.person(speech.speaker, speech.speaker_at)
-    if found is not None or normalize(speech.speaker) not in PRONOUNS or speech.speaker == "I":
-        return found
-    for start, _end, name in sorted(claims.spans, reverse=True):
-        if start < speech.start and all(not (s.start <= start < s.end) for s in claims.speeches) \
-                and normalize(name) not in PRONOUNS and claims.text[start:_end][:1].isupper():
-            return claims.person(name)
+def _naming(speech: QuotedSpeech, name: str, titled: list[Form]) -> tuple[int, int, bool] | None:
+    """The sentence of a speech that names the person (first or full name, or a titled
+    surname nobody else in the draft bears, or his initials), and whether it asserts who
+    someone is ("... is Ivo Marsh")."""
+    first = name.split()[0]
+    forms = [words_of(name)] if len(name.split()) > 1 and first.lower() in PRONOUNS else \
+        [words_of(name), words_of(first)]
+    forms += titled
+    initials = _initials_of(name)
+    for sentence in speech.sentences:
+        named = _first_naming(sentence.names, forms, initials)
+        if named is None:
+            continue
+        run, k, form = named
+        asserted = not run.initials and any(r.after_is and not r.initials and at(r, form, 0)
+                                            for r in sentence.names)
+        return sentence.start, sentence.end, asserted
     return None
 
 
-def _initials_of(name: str) -> str | None:
-    """"I.M." / "I. M." for Ivo Marsh: a full name's initials, which give it away as well."""
-    words = [w for w in name.split() if w[:1].isupper()]
-    if len(words) < 2:
-        return None
-    return r"\b" + r"\.\s?".join(re.escape(w[0]) for w in words) + r"\.(?!\w)"
-
-
-def _naming(text: str, speech: Speech, name: str,
-            titled: re.Pattern[str] | None = None) -> tuple[int, int, bool] | None:
-    """The sentence of a speech that names the person (first or full name, or a titled
-    surname nobody else in the draft bears), and whether it asserts who someone is ("... is
-    Ivo Marsh")."""
-    first = name.split()[0]
-    forms = [re.escape(name)] if len(name.split()) > 1 and first.lower() in PRONOUNS else \
-        [re.escape(name), re.escape(first)]
-    if titled is not None:
-        forms.append(titled.pattern)
-    initials = _initials_of(name)
-    if initials is not None:
-        forms.append(initials)
-    pattern = re.compile("|".join(rf"(?:{f})" for f in forms))
-    for sentence in sentences(text, speech.start, speech.end):
-        m = pattern.search(sentence.text)
-        if m is None:
+def _first_naming(runs: list[NameRun], forms: list[Form],
+                  initials: Form | None) -> tuple[NameRun, int, Form] | None:
+    """The first name in a sentence that is one of the forms, or the initials."""
+    for run in runs:
+        if run.initials:
+            if initials is not None and any(at(run, initials, k) for k in range(len(run.words))):
+                return run, 0, initials
             continue
-        by_initials = initials is not None and re.fullmatch(initials, m.group()) is not None
-        asserted = not by_initials and \
-            re.search(rf"\b(?:is|was)\s+{re.escape(m.group())}(?!\w)", sentence.text) is not None
-        return sentence.start, sentence.end, asserted
+        hit = first_match([run], forms)
+        if hit is not None:
+            return hit
     return None

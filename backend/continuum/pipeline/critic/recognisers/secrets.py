@@ -1,4 +1,6 @@
-"""Secret identities at the cap, and the forms a draft can give one away in.
+"""Secret identities at the cap (read from the world's knowledge facts), and the forms a draft
+can give one away in, matched against the names and kinships the extractor read in the draft
+(`passes/namings`, `passes/cognitions`); nothing here reads the draft's text.
 
 A secret is a knowledge fact of the form "the stranger was (his brother) Ivo Marsh" or "Ivo
 Marsh was alive" that only some characters have learned. Beyond writing out the name, a
@@ -10,19 +12,20 @@ character who has not learned it gives it away by:
   someone who has not learned it as of a man alive and about ("Your brother left these ...
   tell him the room is there");
 - knowing, realising or recognising in narration that someone "was Ivo Marsh"
-  (`identity_assertion` on the clause of a verb the extractor reads, `passes/cognitions`).
+  (`identity_assertion` on the names of a verb's clause, with the words before and after each).
 """
 
 from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from continuum.language.names import CAPITALISED_RUN, PRONOUNS, split_honorific
-from continuum.language.people import FEMALE_KIN, KIN_NOUNS, MALE_KIN
-from continuum.language.prose import Speech
+from continuum.language.names import CAPITALISED_RUN, PRONOUNS, normalize, split_honorific
+from continuum.language.people import FEMALE_KIN, MALE_KIN, SECRET_KIN
 from continuum.pipeline.critic.claims import DraftClaims, same_person
+from continuum.pipeline.extract.schema import KinMention, NameRun, QuotedSpeech
 from continuum.reads.world_state import Evidence, WorldState
 
 _NAME = CAPITALISED_RUN
@@ -31,8 +34,7 @@ _IDENTITY = re.compile(
     rf"^(?:the|that|this)\s+[\w\s'’-]+?\s+(?:is|was)\s+(?:(?P<whose>his|her|their|my|our|your)\s+"
     rf"(?:own\s+)?(?:(?P<kin>[a-z]+)\s+)?)?(?P<name>{_NAME})\s*(?:,.*)?$")
 _ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|living|not dead)\b")
-_KIN = KIN_NOUNS | {"twin"}
-_TITLES = {"male": r"(?:Mr\.?|Mister|Master)", "female": r"(?:Mrs\.?|Miss|Ms\.?)"}
+_TITLES = {"male": ("Mr", "Mister", "Master"), "female": ("Mrs", "Miss", "Ms")}
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Secret:
     evidence: Evidence
     # Kin nouns the secret states, with the knowers they relate him to ("brother" of Tomas).
     kin: dict[str, set[uuid.UUID]] = field(default_factory=dict)
+    # The titled surnames the draft can only mean him by (`titled_surname`), once worked out.
+    titled: list[tuple[str, ...]] | None = None
 
 
 def secrets_of(world: WorldState) -> dict[str, Secret]:
@@ -66,7 +70,7 @@ def secrets_of(world: WorldState) -> dict[str, Secret]:
                 out[name] = out.pop(home)
                 out[name].name = home = name
         kin = m.groupdict().get("kin")
-        if kin in _KIN:
+        if kin in SECRET_KIN:
             out[home].kin.setdefault(kin, set()).add(knower)
     return out
 
@@ -93,16 +97,30 @@ def knower_names(claims: DraftClaims, secret: Secret) -> str:
     return ", ".join(sorted(claims.name_of(k) for k in secret.knowers if k in claims.roster.entries))
 
 
-def titled_surname(claims: DraftClaims, secret: Secret) -> re.Pattern[str] | None:
+Form = tuple[str, ...]
+
+
+def words_of(name: str) -> Form:
+    """A name's words as the extractor records them ("Mr. Ivo Marsh" -> Mr, Ivo, Marsh)."""
+    return tuple(w.rstrip(".") for w in name.split())
+
+
+def titled_surname(claims: DraftClaims, secret: Secret) -> list[Form]:
     """"Mr. Marsh" for Ivo Marsh, when the draft names no other Marsh (Tomas, Elena Marsh)
-    who could be the one meant. The title's gender is the one his other names take, or
-    either when nothing tells."""
+    who could be the one meant: the title-and-surname pairs of either title the man could
+    bear (his other names' gender, or either when nothing tells); empty otherwise."""
+    if secret.titled is None:
+        secret.titled = _titled_surname(claims, secret)
+    return secret.titled
+
+
+def _titled_surname(claims: DraftClaims, secret: Secret) -> list[Form]:
     words = split_honorific(secret.name)[1].split()
     if len(words) < 2:
-        return None
+        return []
     surname = words[-1]
     secret_first = words[0]
-    text = claims.text
+    named = _draft_words(claims)
     for entry in claims.roster.entries.values():
         if entry.type not in ("character", None):
             continue
@@ -110,75 +128,88 @@ def titled_surname(claims: DraftClaims, secret: Secret) -> re.Pattern[str] | Non
             bare = split_honorific(other)[1].split()
             if len(bare) < 2 or bare[-1] != surname or bare[0] == secret_first:
                 continue
-            if re.search(rf"\b{re.escape(bare[0])}\b", text, re.IGNORECASE):
-                return None  # another bearer of the surname is in the draft
+            if bare[0].lower() in named:
+                return []  # another bearer of the surname is in the draft
     kin = set(secret.kin)
-    title = _TITLES["male"] if kin & MALE_KIN and not kin & FEMALE_KIN else \
+    titles = _TITLES["male"] if kin & MALE_KIN and not kin & FEMALE_KIN else \
         _TITLES["female"] if kin & FEMALE_KIN and not kin & MALE_KIN else \
-        rf"(?:{_TITLES['male']}|{_TITLES['female']})"
-    return re.compile(rf"\b{title}\s+{re.escape(surname.capitalize())}\b")
+        _TITLES["male"] + _TITLES["female"]
+    return [(title, surname.capitalize()) for title in titles]
 
 
-# Signs that a man is spoken of as alive and about, not remembered: the story's own day, the
-# things at hand, a message for him.
-ALIVE_NOW = re.compile(
-    r"\b(?:these|now|tonight|today|this\s+(?:morning|week)|yesterday|last\s+(?:night|week)|"
-    r"for\s+a\s+(?:week|fortnight|month|day\s+or\s+two)|all\s+week|"
-    r"(?:tell|give|ask|send|show|bring|take)\s+(?:it\s+|them\s+|this\s+|these\s+)?(?:to\s+)?him|"
-    r"when\s+you\s+see\s+him|when\s+you\s+go)\b", re.IGNORECASE)
-_PAST_ONLY = re.compile(r"\b(?:used\s+to|years\s+ago|before\s+he\s+(?:was\s+lost|drowned|went|sailed)|"
-                        r"when\s+(?:he|we|you)\s+(?:was|were)\s+(?:a\s+boy|boys|young|children))\b",
-                        re.IGNORECASE)
+def _draft_words(claims: DraftClaims) -> set[str]:
+    """Every word, lower case, of the names the extractor read in the draft."""
+    extraction = claims.extraction
+    names: list[str] = []
+    for item in extraction.new_entities:
+        names += [item.name, *item.aliases, *(m.text for m in item.mentions)]
+    runs = [run for speech in extraction.quoted_speech for s in speech.sentences for run in s.names]
+    runs += [run for voice in extraction.voices for s in voice.sentences for run in s.names]
+    runs += [run for item in extraction.cognitions for run in item.names]
+    runs += [run for item in extraction.name_writings for run in item.names]
+    return {w.lower() for name in names for w in normalize(name).split()} | \
+        {w.lower() for run in runs for w in run.words}
 
 
-def kin_reference(claims: DraftClaims, speech: Speech, secret: Secret,
-                  speaker: uuid.UUID) -> tuple[int, int] | None:
-    """The span of a kinship the secret states ("your brother", "Tomas's brother"), spoken by
-    someone who has not learned it, of a man alive and about now; None otherwise. "Your" must
-    be said to a relative the secret names (one named near the speech)."""
-    said = claims.text[speech.start:speech.end]
-    if ALIVE_NOW.search(said) is None or _PAST_ONLY.search(said):
+def at(run: NameRun, form: Form, k: int) -> bool:
+    """The form's words are the run's from its k-th word on."""
+    return tuple(run.words[k:k + len(form)]) == form
+
+
+def first_match(runs: Iterable[NameRun], forms: list[Form]) -> tuple[NameRun, int, Form] | None:
+    """The first name in text order that any form matches, with the word it starts at."""
+    for run in runs:
+        for k in range(len(run.words)):
+            form = next((f for f in forms if at(run, f, k)), None)
+            if form is not None:
+                return run, k, form
+    return None
+
+
+def identity_assertion(runs: list[NameRun], secret: Secret, titled: list[Form]) -> bool:
+    """Names in a clause that say who someone is in terms of the secret: "... was Ivo Marsh",
+    "... for Ivo", "Ivo Marsh was alive", "Mr. Marsh had come home"."""
+    words = split_honorific(secret.name)[1].split()
+    first = secret.name.split()[0] if secret.name.split()[0].lower() not in PRONOUNS else None
+    forms = [words_of(secret.name)] + ([words_of(first)] if first and len(words) > 1 else []) + titled
+    for run in runs:
+        if run.initials:
+            continue
+        for k in range(len(run.words)):
+            if not any(at(run, f, k) for f in forms):
+                continue
+            if (run.copula_gap is not None and run.copula_gap + k <= 2) or \
+                    (k == 0 and run.after_for_as) or run.alive_after:
+                return True
+    return False
+
+
+def kin_reference(claims: DraftClaims, speech: QuotedSpeech, secret: Secret,
+                  speaker: uuid.UUID) -> KinMention | None:
+    """A kinship the secret states ("your brother", "Tomas's brother"), spoken by someone
+    who has not learned it, of a man alive and about now; None otherwise. "Your" must be said
+    to a relative the secret names (one named near the speech)."""
+    if not speech.alive_now:
         return None
-    near = claims.text[max(0, speech.start - 800):speech.end + 200]
     for kin, relatives in secret.kin.items():
         names = [claims.name_of(r) for r in relatives if r in claims.roster.entries and r != speaker]
         firsts = {split_honorific(n)[1].split()[0].capitalize() for n in names if split_honorific(n)[1]}
-        own = "|".join(re.escape(f) for f in sorted(firsts))
-        forms = [rf"\byour\s+(?:own\s+|poor\s+|elder\s+|older\s+)?{kin}\b"]
-        if own:
-            forms.append(rf"\b(?:{own})(?:'s|’s)\s+(?:\w+\s+)?{kin}\b")
-        for m in re.finditer("|".join(forms), said, re.IGNORECASE):
-            if m.group().lower().startswith("your") and \
-                    not any(re.search(rf"\b{re.escape(f)}\b", near) for f in firsts):
-                continue  # "your brother" said to nobody the secret relates him to
-            return speech.start + m.start(), speech.start + m.end()
+        for mention in speech.kin:
+            if mention.kin != kin:
+                continue
+            if mention.how == "yours" and any(f in mention.near for f in firsts):
+                return mention
+            if mention.how == "owned" and (mention.owner or "").lower() in {f.lower() for f in firsts}:
+                return mention
     return None
 
 
-def kin_identity(claims: DraftClaims, speech: Speech, secret: Secret) -> tuple[int, int] | None:
+def kin_identity(speech: QuotedSpeech, secret: Secret) -> KinMention | None:
     """"That is my son-in-law's brother out there": a spoken identity assertion whose
     predicate ends in the kinship the secret states, owned by someone other than the speaker
-    ("my brother" is the speaker's own). The span of the assertion, or None."""
-    said = claims.text[speech.start:speech.end]
+    ("my brother" is the speaker's own)."""
     for kin in secret.kin:
-        m = re.search(rf"\b(?:that|this|he|it|yon|the\s+\w+(?:\s+\w+)?)\s+"
-                      rf"(?:is|was|must\s+be|can\s+only\s+be)\s+(?:\w+\s+){{0,3}}?[\w-]+(?:'s|’s)\s+(?:own\s+|elder\s+|older\s+|younger\s+)?{kin}\b",
-                      said, re.IGNORECASE)
-        if m is not None:
-            return speech.start + m.start(), speech.start + m.end()
+        found = next((m for m in speech.kin if m.how == "identity" and m.kin == kin), None)
+        if found is not None:
+            return found
     return None
-
-
-def identity_assertion(clause: str, secret: Secret, titled: re.Pattern[str] | None) -> bool:
-    """A clause that says who someone is in terms of the secret: "... was Ivo Marsh", "...
-    for Ivo", "Ivo Marsh was alive", "Mr. Marsh had come home"."""
-    words = split_honorific(secret.name)[1].split()
-    first = secret.name.split()[0] if secret.name.split()[0].lower() not in PRONOUNS else None
-    alts = [re.escape(secret.name)] + ([re.escape(first)] if first and len(words) > 1 else [])
-    if titled is not None:
-        alts.append(titled.pattern.removeprefix(r"\b").removesuffix(r"\b"))
-    name = rf"(?:{'|'.join(alts)})"
-    return re.search(
-        rf"\b(?:is|was|were|be|been)\s+(?:(?:really|truly|in\s+fact|none\s+other\s+than|no\s+other\s+than)\s+)?"
-        rf"(?:\w+\s+){{0,2}}?{name}\b|\b(?:for|as)\s+{name}\b|\b{name}\b[^.;]{{0,40}}\b(?:alive|living|"
-        rf"survived|come\s+home|come\s+back|not\s+(?:dead|drowned))\b", clause) is not None

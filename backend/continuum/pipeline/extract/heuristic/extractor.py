@@ -22,6 +22,7 @@ from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamic
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
+from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
@@ -90,6 +91,8 @@ class OfflineExtractor:
         voices = extract_voices(view)
         cognitions = extract_cognitions(view)
         modal_namings = extract_modal_namings(view)
+        quoted_speech = extract_quoted_speech(view)
+        name_writings = extract_name_writings(view)
         step("knowledge_state_deltas")
         commitments = extract_commitments(view, open_setup_keys(context))
         back_references = extract_back_references(view)
@@ -125,6 +128,8 @@ class OfflineExtractor:
             voices=voices,
             cognitions=cognitions,
             modal_namings=modal_namings,
+            quoted_speech=quoted_speech,
+            name_writings=name_writings,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,

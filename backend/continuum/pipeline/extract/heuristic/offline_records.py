@@ -2,9 +2,10 @@
 the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
 (`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), and the
 narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
-`ModalNaming`). An LLM extraction carries none of them, so the critique takes the offline
-reader's beside the LLM's claims, and each check compares the same records whichever extractor
-read the draft."""
+`ModalNaming`), quoted speech with the names and kinships in it (`QuotedSpeech`) and narration
+that writes or addresses names (`NameWriting`). An LLM extraction carries none of them, so the
+critique takes the offline reader's beside the LLM's claims, and each check compares the same
+records whichever extractor read the draft."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
@@ -29,6 +31,8 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "voices": extract_voices,
     "cognitions": extract_cognitions,
     "modal_namings": extract_modal_namings,
+    "quoted_speech": extract_quoted_speech,
+    "name_writings": extract_name_writings,
 }
 
 

@@ -149,3 +149,24 @@ def test_with_an_llm_the_knowledge_check_still_reads_who_knows_who_someone_is(
     knew = [f.message for f in offline.findings if f.check == "knowledge" and "knew who" in f.message]
     assert knew and "Tomas Brandt knew who Ivo Marsh is" in knew[0], offline.findings
     assert [f.message for f in llm.findings if f.check == "knowledge" and "knew who" in f.message] == knew
+
+
+SAID = ("Tomas Brandt came down to the quay alone and sat on the wall.\n\n"
+        "\"That stranger on the jetty is Ivo Marsh,\" said Tomas Brandt.")
+WROTE = ("Tomas Brandt came down to the quay alone and sat on the wall. Tomas Brandt wrote on the "
+         "parcel in a large hand: Mr. Ivo Marsh, the lighthouse.")
+
+
+def test_with_an_llm_the_knowledge_check_still_reads_names_in_speech_and_on_paper(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no quoted speech with its names, nor names put to paper; the
+    offline reader's stand in, so a secret identity said or written out by someone who has not
+    learned it is caught whichever extractor read the draft."""
+    for draft, wanted in ((SAID, "Tomas Brandt says who Ivo Marsh is"),
+                          (WROTE, "Tomas Brandt wrote the name Ivo Marsh")):
+        offline, llm = _critiques(fake, SECRET, draft)
+        assert llm.status == "ok", llm.error
+        found = [f.message for f in offline.findings if f.check == "knowledge" and wanted in f.message]
+        assert found, offline.findings
+        assert [f.message for f in llm.findings if f.check == "knowledge" and wanted in f.message] == found

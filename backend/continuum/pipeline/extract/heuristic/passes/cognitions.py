@@ -17,9 +17,10 @@ import re
 from typing import Any
 
 from continuum.language.grammar import MODALS
-from continuum.language.prose import in_speech, paragraphs, speeches
+from continuum.language.prose import in_speech, paragraphs, sentence_at, speeches
 from continuum.language.speech import COGNITION_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.namings import name_runs
 from continuum.pipeline.extract.heuristic.passes.object_uses import referent
 from continuum.pipeline.extract.schema import Cognition, ModalNaming
 
@@ -44,11 +45,15 @@ def extract_cognitions(view: ChapterView) -> list[Cognition]:
         if subject is None:
             continue
         words = list(verb.subtree)
+        clause_start, clause_end = verb.idx + len(verb.text), words[-1].idx + len(words[-1])
+        quote = sentence_at(view.text, verb.sent.start_char, verb.sent.end_char, verb.idx)
         out.append(Cognition(
             verb=verb.lemma_, verb_text=verb.lower_, start=verb.idx, subject=referent(subject),
-            clause_start=verb.idx + len(verb.text), clause_end=words[-1].idx + len(words[-1]),
+            clause_start=clause_start, clause_end=clause_end,
             sentence_start=verb.sent.start_char, sentence_end=verb.sent.end_char,
-            told_before=_told_just_before(view.text, verb.idx)))
+            told_before=_told_just_before(view.text, verb.idx),
+            names=name_runs(view.text, clause_start, clause_end),
+            quote_start=quote.start, quote_end=quote.end))
     return out
 
 
@@ -79,10 +84,12 @@ def extract_modal_namings(view: ChapterView) -> list[ModalNaming]:
             aux = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
             if not any(c.lower_ in _MODALS_NOW for c in aux) or any(c.lemma_ == "have" for c in aux):
                 continue  # a negation keeps the presupposition: "would not send a bill after Ivo"
+            quote = sentence_at(view.text, sent.start_char, sent.end_char, sent.root.idx)
             out.append(ModalNaming(
                 name=tok.text, before=tok.nbor(-1).text if tok.i > 0 else None, start=tok.idx,
                 thinker=referent(subject), sentence_start=sent.start_char,
-                sentence_end=sent.end_char, root_start=sent.root.idx))
+                sentence_end=sent.end_char, root_start=sent.root.idx,
+                quote_start=quote.start, quote_end=quote.end))
     return out
 
 

@@ -26,6 +26,7 @@ from continuum.language.names import PROPER_NAME
 from continuum.language.prose import Span, Speech, in_speech, paragraphs, sentences, speeches
 from continuum.language.speech import LEADING_WORDS, REPORTING_VERBS, WRITING_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.namings import named_sentences
 from continuum.pipeline.extract.heuristic.passes.object_uses import referent
 from continuum.pipeline.extract.schema import Referent, Voice
 
@@ -55,6 +56,9 @@ def extract_voices(view: ChapterView) -> list[Voice]:
     spans = speeches(view.text)
     found = _reported_clauses(view, spans) + _written_after_colon(view, spans) + \
         _documents(view.text, spans)
+    for voice in found:
+        voice.sentences = named_sentences(view.text, voice.start, voice.end)
+        voice.paragraph_start = view.text.rfind("\n\n", 0, voice.who.start) + 1
     return sorted(found, key=lambda v: (v.start, v.end))
 
 
