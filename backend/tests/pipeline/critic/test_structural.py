@@ -10,6 +10,7 @@ import uuid
 
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
+from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact, WorldState
 
@@ -250,8 +251,10 @@ def test_a_non_knower_addresses_a_secret_identity_in_any_wording() -> None:
     text = ("Elena Voss sat at her desk in the inn parlour. After supper she carefully wrote the "
             "bill out to Mr. Ivo Marsh, the lighthouse, Heron Rock.")
     claims = _claims(text, world, ("Elena Voss", ("Elena Voss", "she")), records=True)
-    assert knowledge._written_names(claims, world, {"Ivo Marsh": (
-        {_secret_world()[1]["Mara Finch"]}, "the stranger was Ivo Marsh", None)}, set()) == []
+    # not the opening form ("Elena Voss wrote ..."): the verb's own clause names him
+    assert knowledge._written_names(claims, world, secrets_of(world), set()) == []
+    assert [f.severity for f in knowledge._addressed_names(
+        claims, world, secrets_of(world), set())] == ["WARN"]
     assert [f.severity for f in knowledge.check(claims, world)] == ["WARN"]
     knower = text.replace("Elena Voss", "Mara Finch")
     claims = _claims(knower, world, ("Mara Finch", ("Mara Finch", "she")), records=True)
