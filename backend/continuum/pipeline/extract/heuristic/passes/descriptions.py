@@ -10,7 +10,9 @@ was an indolent man": `_certain_pronoun`):
   parts, sarcastic humour, reserve, and caprice", "Harriet Smith was the natural daughter
   of somebody" (a person's noun with "the" only when an of-phrase says whose);
 - adjectives set off after a person's name, three or more: "Emma Woodhouse, handsome, clever,
-  and rich, with a comfortable home and happy disposition, seemed …".
+  and rich, with a comfortable home and happy disposition, seemed …";
+- a trade or office set off beside a name, outside a list: "the coxswain, Israel Hands",
+  "Redruth, the gamekeeper" (two words are enough here: `_calling`).
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
@@ -62,10 +64,11 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
                 or _certain_pronoun(view, tok, key or "")):
             continue
         head = _apposition(tok) if tok.pos_ == "PROPN" else None
+        calling = head is not None and _calling(head, tok)
         head = head or _copula(view, tok)
         if head is not None and item.type == "character" and not person_head(head):
             continue
-        phrase = _phrase(head) if head is not None else None
+        phrase = _phrase(head, calling) if head is not None else None
         if phrase is None and item.type == "character" and tok.pos_ == "PROPN":
             phrase = _adjective_gloss(tok)
         if phrase is not None:
@@ -102,9 +105,21 @@ def person_head(noun: Any) -> bool:
 
 def _apposition(tok: Any) -> Any | None:
     for child in tok.children:
-        if child.dep_ == "appos" and child.pos_ == "NOUN" and _described(child):
+        if child.dep_ == "appos" and child.pos_ == "NOUN" and (
+                _described(child) or _calling(child, tok)):
             return child
+    if tok.dep_ == "appos" and tok.head.pos_ == "NOUN" and _calling(tok.head, tok):
+        return tok.head  # "the coxswain, Israel Hands, was ..."
     return None
+
+
+def _calling(noun: Any, name: Any) -> bool:
+    """"Redruth, the gamekeeper", "the coxswain, Israel Hands": a trade or office set off
+    beside a name says what the person is, even in two words; never in a list, whose commas
+    part people ("the doctor, Gray, and Ben Gunn joined us")."""
+    return noun.lemma_.lower() in OCCUPATIONS and any(
+        d.dep_ == "det" and d.lower_ == "the" for d in noun.children) and not any(
+        t.dep_ == "conj" or any(c.dep_ in {"conj", "cc"} for c in t.children) for t in (noun, name))
 
 
 def _described(noun: Any) -> bool:
@@ -162,15 +177,19 @@ def _pointing(tok: Any) -> bool:
     return tok.tag_ in _PERSONAL or tok.lower_ in _DEICTIC
 
 
-def _phrase(head: Any) -> str | None:
-    """The noun phrase under `head`, up to its first clause, if it can stand on its own."""
+def _phrase(head: Any, calling: bool = False) -> str | None:
+    """The noun phrase under `head`, up to its first clause, if it can stand on its own; a
+    calling (`_calling`) is its own words before the head ("the old gamekeeper")."""
+    if calling:
+        return _standalone([t for t in head.subtree if t.i <= head.i and t.dep_ != "appos"
+                            and t.head.dep_ != "appos"], head, least=2)
     clause = min((t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
                   for t in c.subtree), default=None)
     tokens = [t for t in head.subtree if clause is None or t.i < clause]
     return _standalone(tokens, head)
 
 
-def _standalone(tokens: list[Any], head: Any | None = None) -> str | None:
+def _standalone(tokens: list[Any], head: Any | None = None, least: int = MIN_WORDS) -> str | None:
     """The text of the tokens, if it can stand on its own: 3 to 30 words, none pointing.
 
     A pointing word after a comma past the head ends the phrase at that comma: "a sensible,
@@ -181,7 +200,7 @@ def _standalone(tokens: list[Any], head: Any | None = None) -> str | None:
                   and (head is None or t.i > head.i)]
         tokens = [t for t in tokens if breaks and t.i < breaks[-1].i]
     words = [t for t in tokens if not t.is_punct]
-    if not MIN_WORDS <= len(words) <= MAX_WORDS or any(_pointing(t) for t in tokens):
+    if not least <= len(words) <= MAX_WORDS or any(_pointing(t) for t in tokens):
         return None
     doc = tokens[0].doc
     start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)

@@ -28,6 +28,18 @@ def test_an_apposition_in_narration_describes_the_person() -> None:
     assert _descriptions(text)["Mr. Knightley"] == "a sensible man about seven or eight-and-thirty"
 
 
+def test_a_calling_set_off_beside_a_name_describes_the_person_but_a_list_does_not() -> None:
+    # Treasure Island, chapters 9 and 33.
+    text = ("And the coxswain, Israel Hands, was a careful, wily, old, experienced seaman who "
+            "could be trusted at a pinch with almost anything.")
+    assert in_novel("treasure_island.txt", text)
+    assert _descriptions(text)["Israel Hands"] == "the coxswain"
+    text = ("At the same moment, the doctor, Gray, and Ben Gunn joined us, with smoking muskets, "
+            "from among the nutmeg-trees.")
+    assert in_novel("treasure_island.txt", text)
+    assert _descriptions(text).get("Gray") is None
+
+
 def test_a_copula_in_narration_describes_the_person() -> None:
     text = "Mr. Bennet was so odd a mixture of quick parts, sarcastic humour, reserve, and caprice."
     found = _descriptions(text)["Mr. Bennet"]
