@@ -1,10 +1,10 @@
 """Records only the offline reader makes: the objects of the narration's now (`ObjectUse`),
 the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
-(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), and the
+(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), the
 narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
-`ModalNaming`). An LLM extraction carries none of them, so the critique takes the offline
-reader's beside the LLM's claims, and each check compares the same records whichever extractor
-read the draft."""
+`ModalNaming`), and who acts or speaks and how it is told (`Act`, `Utterance`). An LLM
+extraction carries none of them, so the critique takes the offline reader's beside the LLM's
+claims, and each check compares the same records whichever extractor read the draft."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -29,6 +30,8 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "voices": extract_voices,
     "cognitions": extract_cognitions,
     "modal_namings": extract_modal_namings,
+    "acts": extract_acts,
+    "utterances": extract_utterances,
 }
 
 
