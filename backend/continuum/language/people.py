@@ -33,3 +33,7 @@ PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman l
 # sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
 DESCRIPTION_HEADS = PERSON_NOUNS | words("person youngster creature soul being character mixture "
                                          "favourite beauty acquaintance")
+# A part or trace of a person that may act for them in prose: "Captain Reyes's voice came
+# across the water", "her hand was on the tiller" (a voice may be a memory or a ghost).
+TRACES = words("""voice hand hands laugh laughter footstep footsteps step steps shout call whistle
+               pen signature order orders command""")

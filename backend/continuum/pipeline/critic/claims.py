@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
 
 from continuum.language.names import PRONOUNS, PROPER_NAME, compatible_titles, normalize, split_honorific
 from continuum.language.prose import Speech, speeches
-from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.extract.schema import ChapterExtraction, Referent
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
@@ -33,8 +32,6 @@ class DraftClaims:
     _speeches: list[Speech] | None = None
     _resolved: dict[tuple[str, str | None], uuid.UUID | None] = field(default_factory=dict,
                                                                       repr=False)
-    doc: Any = field(default=None, repr=False)  # the draft's spaCy parse (critic.parsed)
-    tokens: list[Any] | None = field(default=None, repr=False)  # its tokens (critic.parsed)
     _object_words: frozenset[str] | None = field(default=None, repr=False)
 
     def bind(self, name: str | None, type_: str | None = None) -> uuid.UUID | None:
@@ -81,6 +78,21 @@ class DraftClaims:
             if begin <= start < end:
                 return name
         return None
+
+    def person_at(self, start: int | None, name: str | None) -> uuid.UUID | None:
+        """The established person the subject at an offset refers to: the extractor's own
+        resolution of the mention (a name, a pronoun or a nominal like "the captain"), else its
+        written proper name."""
+        resolved = self.resolved_at(start) if start is not None else None
+        if resolved and normalize(resolved) not in PRONOUNS:
+            found = self.person(resolved)
+            if found is not None:
+                return found
+        return self.person(name) if name is not None else None
+
+    def who(self, ref: Referent) -> uuid.UUID | None:
+        """The established person a subject as written stands for (`person_at`)."""
+        return self.person_at(ref.start, ref.text if ref.proper else None)
 
     def person(self, surface: str | None, at: int | None = None) -> uuid.UUID | None:
         """The established entity a person's name, or a pronoun resolved at `at`, refers to."""

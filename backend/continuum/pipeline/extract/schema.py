@@ -398,6 +398,62 @@ class ModalNaming(BaseModel):
     quote_end: int = Field(default=0, ge=0)
 
 
+class Act(BaseModel):
+    """A verb and who does it, as the chapter tells it ("Ilse Reyes was walking along the harbour
+    wall", "Warden Hale's voice rang out"), with how it is told: in the story's now or before it,
+    in a main clause, in speech, remembered. One record a verb and subject (a verb with none has
+    one record without a subject). The offline reader's record for the critic's entity check,
+    which asks whether the dead act."""
+
+    verb: str = Field(description="the verb's lemma")
+    verb_text: str = Field(description="the verb as written, lower case")
+    start: int = Field(ge=0, description="the verb's offset")
+    subject: Referent | None = Field(default=None, description="who does it as written: the "
+                                     "verb's subject, or the owner of a part or trace of them")
+    through: str | None = Field(default=None, description="the part or trace of the person that "
+                                "is the subject ('voice' of 'Reyes's voice rang out')")
+    sentence_start: int = Field(ge=0)
+    sentence_end: int = Field(ge=0)
+    quoted: bool = Field(default=False, description="the subject (the verb, when it has none) "
+                         "is inside quoted speech")
+    finite: bool = Field(default=False, description="a verb with a tense of its own or a progressive")
+    before_now: bool = Field(default=False, description="told of before the story's now: a perfect, "
+                             "a modal or 'used to' its sentence does not date in the story's day")
+    recent: bool = Field(default=False, description="a past perfect its sentence dates in the "
+                         "story's own day ('had signed it that morning')")
+    today: bool = Field(default=False, description="its sentence names a time of the story's own "
+                        "day or week ('that morning', 'yesterday', 'an hour before')")
+    reported: bool = Field(default=False, description="under a verb of memory, thought or speech")
+    relative: bool = Field(default=False, description="a relative clause or a clause on a noun")
+    main_clause: bool = Field(default=False, description="the sentence's main verb or one "
+                              "coordinated with it")
+    copula: bool = Field(default=False, description="'be' with no place or company: a state, "
+                         "not an act ('was tired', not 'was at the helm')")
+    tense: Literal["past", "present"] | None = Field(default=None, description="present for a "
+                                                     "present or modal form, past for a past one")
+    remembered: bool = Field(default=False, description="the paragraph frames a memory before "
+                             "the sentence")
+    recollection: bool = Field(default=False, description="the sentence speaks of memory or "
+                               "semblance ('came back to him', 'as if')")
+    until_death: bool = Field(default=False, description="the sentence bounds it by a death "
+                              "('until the day she died')")
+
+
+class Utterance(BaseModel):
+    """A passage of quoted speech with whoever says it as written ('"Two men on the stairs,"
+    said Captain Reyes'), and how the saying is told. The offline reader's record for the
+    critic's entity check, which asks whether the dead speak."""
+
+    start: int = Field(ge=0, description="where the words begin, inside the quotation marks")
+    end: int = Field(ge=0)
+    text: str
+    speaker: Referent | None = Field(default=None, description="the speaker as written, "
+                                     "when the chapter gives one")
+    told_before: bool = Field(default=False, description="the attribution is told before the "
+                              "story's now ('as Reyes had said', 'she would say', 'once')")
+    remembered: bool = Field(default=False, description="the paragraph frames a memory before it")
+
+
 class ObjectUse(BaseModel):
     """An object in the narration's now, however it is named: handled by someone ("Tomas turned
     the silver compass over"), on someone ("the ledger lay open on her knees"), present ("on
@@ -458,6 +514,10 @@ class ChapterExtraction(BaseModel):
     # or addresses names, for the critic's knowledge check (the offline extractor reads them).
     quoted_speech: list[QuotedSpeech] = Field(default_factory=list)
     name_writings: list[NameWriting] = Field(default_factory=list)
+    # Not passes: who acts or speaks, and how it is told, for the critic's entity check (the
+    # offline extractor reads them).
+    acts: list[Act] = Field(default_factory=list)
+    utterances: list[Utterance] = Field(default_factory=list)
     # Not passes: whether the chapter is told by "I", and the character who tells it when
     # the extractor could name them; the next chapter's context carries the narrator on.
     first_person: bool = False

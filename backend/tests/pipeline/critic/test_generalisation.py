@@ -96,6 +96,16 @@ def read_payoffs(text: str, world: WorldState) -> list[PayoffItem]:
     return extract_payoffs(_view(text, world))
 
 
+def read_acts(text: str, world: WorldState, extraction: ChapterExtraction) -> ChapterExtraction:
+    """The extraction with who acts or speaks as the offline extractor reads it, in a text whose
+    people are the world's characters (the critic compares only what it read)."""
+    from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
+
+    view = _view(text, world)
+    return extraction.model_copy(update={"acts": extract_acts(view),
+                                         "utterances": extract_utterances(view)})
+
+
 def with_read_records(extraction: ChapterExtraction, text: str, world: WorldState) -> ChapterExtraction:
     """The extraction with the records only the offline reader makes (voices, verbs of knowing,
     names in modal clauses, ...), read in a text whose people are the world's characters, as the

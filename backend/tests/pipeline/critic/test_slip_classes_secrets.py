@@ -15,7 +15,7 @@ from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Known, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _event, _world, with_read_records
+from .test_generalisation import FakeHistory, _entity, _event, _world, read_acts, with_read_records
 
 # -- entity: a past perfect dated in the story's own day -----------------------------------------
 
@@ -31,7 +31,7 @@ def _entity_findings(text: str) -> list[tuple[str, str]]:
     extraction = ChapterExtraction(new_entities=[_entity(text, "Agnes Hale", "Warden Hale",
                                                          "Agnes Hale"),
                                                  _entity(text, "Pell")])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_acts(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
     return [(f.severity, f.draft_quote or "") for f in entity.check(claims, world)]
 
 
@@ -177,7 +177,7 @@ def test_a_relative_clause_or_a_clause_bounded_by_the_death_is_her_lifetime() ->
         extraction = ChapterExtraction(
             new_entities=[_entity(text, "Agnes Hale", "Warden Hale"), _entity(text, "Pell")],
             events=[_event(text, text, "Agnes Hale", "keep" if "kept" in text else "guard", "")])
-        claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+        claims = bind_claims(text, read_acts(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
         assert [f.severity for f in entity.check(claims, world)] == [], text
 
 
@@ -208,7 +208,7 @@ def _dead_by(evidence: str, text: str, *events: tuple[str, str]) -> list[str]:
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Agnes Hale", "Agnes Hale", "Warden Hale", "she"), _entity(text, "Pell")],
         events=[_event(text, quote, "Agnes Hale", verb, "") for quote, verb in events])
-    claims = bind_claims(text, extraction, world, FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_acts(text, world, extraction), world, FakeHistory())  # type: ignore[arg-type]
     return [f.severity for f in entity.check(claims, world)]
 
 

@@ -18,6 +18,7 @@ from .test_generalisation import (
     FakeHistory,
     _entity,
     _world,
+    read_acts,
     read_canon,
     read_payoffs,
     read_uses,
@@ -27,9 +28,9 @@ from .test_generalisation import (
 
 def _claims(text: str, world: WorldState, *entities: tuple[str, tuple[str, ...]],
             history: FakeHistory | None = None, read: bool = False, records: bool = False) -> DraftClaims:
-    extraction = ChapterExtraction(new_entities=[_entity(text, name, *surfaces)
-                                                 for name, surfaces in entities],
-                                   canon_facts=read_canon(text, world) if read else [])
+    extraction = read_acts(text, world, ChapterExtraction(
+        new_entities=[_entity(text, name, *surfaces) for name, surfaces in entities],
+        canon_facts=read_canon(text, world) if read else []))
     if records:
         extraction = with_read_records(extraction, text, world)
     return bind_claims(text, extraction, world, history or FakeHistory())  # type: ignore[arg-type]
@@ -335,6 +336,22 @@ def test_the_dead_spoken_of_in_the_past_tense_do_nothing_here() -> None:
         claims = _claims(text, world, ("Ilse Reyes", ("Ilse Reyes",)))
         claims.extraction.events.append(_event(text, quote, "Ilse Reyes", verb, ""))
         assert [f.check for f in entity._dead_actors(claims, world)] == ["entity"], text
+
+
+def test_an_extracted_act_opened_by_a_past_perfect_is_before_the_death() -> None:
+    # Emma, chapter 6: "Harriet, who had taken the first hint of it from her, hoped ..." — the
+    # past perfect is the relative clause's; the act of the clause is told in the story's now
+    from .test_generalisation import _event
+
+    world, _ = _dead_reyes()
+    for text, quote, verb, expected in (
+            ("Ilse Reyes had left the lantern on the steps for Mara.",
+             "Ilse Reyes had left the lantern on the steps", "put", []),
+            ("Ilse Reyes, who had taken the first hint of it from Mara, hoped to get many more.",
+             "Ilse Reyes, who had taken the first hint of it from Mara, hoped", "hope", ["FAIL"])):
+        claims = _claims(text, world, ("Ilse Reyes", ("Ilse Reyes",)), ("Mara Finch", ("Mara",)))
+        claims.extraction.events.append(_event(text, quote, "Ilse Reyes", verb, ""))
+        assert [f.severity for f in entity._dead_actors(claims, world)] == expected, text
 
 
 def test_a_title_and_a_pronoun_are_not_what_a_voiced_fact_shares() -> None:

@@ -216,14 +216,12 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
     refers back to acts told off the page all
     the time ("Startop had lent money in my presence", "Mr. Crackenthorp … had ordered" the
     wedding feast). Items: the payoff, who did what, the severity (one a sentence)."""
-    from continuum.pipeline.critic import parsed
-
     out: list[tuple[PayoffItem, str, str]] = []
     done: set[int] = set()
     for item in claims.extraction.payoffs:
         if item.form != "delivered" or item.evidence.start in done:
             continue
-        speaker = parsed.who_at(claims, item.speaker_start, item.speaker if item.speaker_named else None)
+        speaker = claims.person_at(item.speaker_start, item.speaker if item.speaker_named else None)
         if speaker is None:
             continue
         words = [item.thing] if item.person else item.thing.split()

@@ -1,18 +1,21 @@
-"""entity: the dead act or speak; a new name that is a near-duplicate of an established one."""
+"""entity: the dead act or speak; a new name that is a near-duplicate of an established one.
+
+Who acts or speaks, and how it is told, is the extractor's reading (`passes/acts`: the
+draft's `Act` and `Utterance` records); this check compares it with the world's dead."""
 
 from __future__ import annotations
 
-import re
+import bisect
 from typing import Any
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from continuum.language.names import ADDRESS_TITLES, PRONOUNS, normalize, split_honorific
+from continuum.language.names import ADDRESS_TITLES, normalize, split_honorific
 from continuum.language.prose import present
-from continuum.pipeline.critic import parsed
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
+from continuum.pipeline.extract.schema import Act, EventItem
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.reads.world_state import WorldState
 
@@ -31,36 +34,40 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     return found + _near_duplicates(claims, world)
 
 
-# "Captain Reyes had left ...": the name, then a past perfect (or a past habit) — before the death.
-_BEFORE_NOW = re.compile(r"^(?:[A-Z][\w'’.-]*\s+)+(?:\w+ly\s+)?(?:had|would\s+have|must\s+have|"
-                         r"used\s+to)\b(?!\s+(?:to|no|nothing)\b)")
+def _acts_in(claims: DraftClaims, start: int, end: int) -> list[Act]:
+    """The extractor's acts whose verb lies in [start, end), in text order."""
+    acts = claims.extraction.acts
+    first = bisect.bisect_left(acts, start, key=lambda a: a.start)
+    last = bisect.bisect_left(acts, end, key=lambda a: a.start)
+    return acts[first:last]
 
 
-def _in_the_past(claims: DraftClaims, start: int, end: int) -> bool:
-    """The act is told in the past perfect ("Captain Reyes had left"), so before the death —
-    unless the sentence dates it in the story's own day ("had signed it that morning")."""
-    sentence = claims.text[start:end]
-    return _BEFORE_NOW.match(sentence) is not None and parsed.RECENT.search(sentence) is None
+def _quoted_at(claims: DraftClaims, at: int) -> bool:
+    """The offset lies inside quoted speech the extractor read."""
+    return any(u.start <= at < u.end for u in claims.extraction.utterances)
 
 
-# "... until the day she died", "before she drowned": the clause is told of her lifetime.
-_UNTIL_DEATH = re.compile(r"\b(?:until|till|before|up\s+to)\b[^.;]{0,30}\b(?:died|drowned|was\s+killed|"
-                          r"was\s+shot|death)\b", re.IGNORECASE)
+def _in_the_past(claims: DraftClaims, event: EventItem) -> bool:
+    """The clause opens with its subject and an act told before now ("Captain Reyes had left",
+    not "Reyes, who had left, ..."), not dated in the story's own day ("had signed it that
+    morning")."""
+    start = event.evidence.start
+    return any(a.before_now and not a.today
+               for a in _acts_in(claims, start, event.evidence.end)
+               if a.subject is not None and start <= a.subject.start <= start + len(a.subject.text))
 
 
-def _told_as_before(claims: DraftClaims, event: Any) -> bool:
-    """The event's verb, found in the parse, is a past perfect or modal not dated in the
+def _told_as_before(claims: DraftClaims, event: EventItem) -> bool:
+    """The event's verb, as the extractor read it, is a past perfect or modal not dated in the
     story's present, a reported memory, or a relative clause about the person ("Reyes, who
     commanded the Watch ..."), or its sentence bounds it by the death: the act belongs to the
     lifetime, not to this chapter."""
-    doc = parsed.doc_of(claims)
-    span = doc.char_span(event.evidence.start, event.evidence.end, alignment_mode="expand")
-    verbs = [t for t in span or [] if t.lemma_ == event.verb.lower() and t.pos_ in ("VERB", "AUX")]
-    for verb in verbs:
-        if parsed.recent_perfect(verb):
+    for act in _acts_in(claims, event.evidence.start, event.evidence.end):
+        if act.verb != event.verb.lower():
+            continue
+        if act.recent:
             return False
-        if parsed.perfect_or_modal(verb) or parsed.reported(verb) or verb.dep_ in ("relcl", "acl") \
-                or _UNTIL_DEATH.search(verb.sent.text):
+        if act.before_now or act.reported or act.relative or act.until_death:
             return True
     return False
 
@@ -71,15 +78,15 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
         actor = claims.bind(event.subject, "character")
         if actor is None or not _still_dead(world, actor) or event.verb.lower() in AFTERLIFE_VERBS:
             continue
-        if _in_the_past(claims, event.evidence.start, event.evidence.end) or \
-                _told_as_before(claims, event) or _spoken_of_as_past(claims, event):
+        if _in_the_past(claims, event) or _told_as_before(claims, event) or \
+                _spoken_of_as_past(claims, event):
             continue
         if actor in seen:
             continue
         seen.add(actor)
         died = world.dead[actor]
         named = _names_in(world, actor, event.evidence.quote) and \
-            not parsed.quoted(claims, _token_at(claims, event.evidence.start))
+            not _quoted_at(claims, event.evidence.start)
         if not named and not sure_death(world, actor):
             continue  # a pronoun acting after a death read from a pronoun: two guesses
         findings.append(Finding(
@@ -97,20 +104,18 @@ def _dead_actors(claims: DraftClaims, world: WorldState) -> list[Finding]:
 _STATING_VERBS = frozenset({"have", "do", "be"})
 
 
-def _spoken_of_as_past(claims: DraftClaims, event: Any) -> bool:
+def _spoken_of_as_past(claims: DraftClaims, event: EventItem) -> bool:
     """A character speaking of how the dead were, in the past tense and undated ("'Aunt
     Isabella had not you and me to nurse her,' I replied"; "'She did,' cried my young lady",
     of how Isabella left): the dead do nothing here. An act told of them ("Captain Reyes
     stopped me at the lychgate") is still one."""
     if event.verb.lower() not in _STATING_VERBS:
         return False
-    doc = parsed.doc_of(claims)
-    span = doc.char_span(event.evidence.start, event.evidence.end, alignment_mode="expand")
-    if span is None or not len(span) or not parsed.quoted(claims, span[0]) or \
-            parsed.RECENT.search(span.sent.text):
+    acts = _acts_in(claims, event.evidence.start, event.evidence.end)
+    if not acts or not _quoted_at(claims, event.evidence.start) or acts[0].today:
         return False
-    tags = {t.tag_ for t in span}
-    return bool(tags & {"VBD", "VBN"}) and not tags & {"VBZ", "VBP", "MD"}
+    tenses = {a.tense for a in acts}
+    return "past" in tenses and "present" not in tenses
 
 
 # Words of a name that name nobody alone: its titles, and "old", "young", "the".
@@ -152,92 +157,64 @@ def disputed_death(world: WorldState, person: Any) -> int | None:
                  if verb.lower() not in AFTERLIFE_VERBS), None)
 
 
-def _token_at(claims: DraftClaims, at: int) -> Any:
-    doc = parsed.doc_of(claims)
-    span = doc.char_span(at, at + 1, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else doc[0]
-
-
 def _dead_subjects(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
-    """Any narrated verb whose subject (a name, or a pronoun or nominal the extractor resolved)
-    is a dead character, told in the story's present (not perfect, modal, remembered or in
-    speech): FAIL for a named subject in a main clause, else WARN."""
+    """Any verb the extractor read whose subject (a name, or a pronoun or nominal it resolved,
+    or the owner of a voice or a hand) is a dead character, told in the story's present (not
+    perfect, modal, remembered or in speech): FAIL for a named subject in a main clause, else
+    WARN (always for a voice or a hand: it may be a memory or a ghost)."""
     if not world.dead:
         return []
     findings: list[Finding] = []
     seen = {f.evidence_quote for f in found}
-    for tok in parsed.tokens(claims):
-        verb = tok.head
-        if tok.dep_ not in parsed.SUBJECTS or verb.pos_ not in ("VERB", "AUX") or \
-                not (parsed.finite(verb) or parsed.recent_perfect(verb)) or verb.lemma_ in AFTERLIFE_VERBS:
+    acting = [a for a in claims.extraction.acts if a.subject is not None]
+    for act in sorted(acting, key=lambda a: a.subject.start if a.subject else a.start):
+        if act.subject is None or not (act.finite or act.recent) or act.verb in AFTERLIFE_VERBS:
             continue
-        if (parsed.perfect_or_modal(verb) and not parsed.recent_perfect(verb)) or \
-                parsed.reported(verb) or parsed.quoted(claims, tok):
+        if act.before_now or act.reported or act.quoted or act.copula:
             continue
-        if verb.lemma_ == "be" and not any(c.dep_ == "prep" for c in verb.children):
-            continue
-        owner = _metonym_owner(tok)
-        actor = parsed.who(claims, owner if owner is not None else tok)
+        actor = claims.who(act.subject)
         if actor is None or not _still_dead(world, actor):
             continue
-        start, end = verb.sent.start_char, verb.sent.end_char
-        if owner is not None and _MEMORY.search(verb.sent.text):
+        start, end = act.sentence_start, act.sentence_end
+        if act.through is not None and act.recollection:
             continue  # "her voice came back to him": a memory, not an act
         died = world.dead[actor]
         if died.quote in seen or overlaps_any(found + findings, start, end):
             continue
-        if not parsed.named(tok) and not sure_death(world, actor):
+        named = act.subject.proper and act.through is None
+        if not named and not sure_death(world, actor):
             continue  # a pronoun acting after a death read from a pronoun: two guesses
         seen.add(died.quote)
-        strong = owner is None and parsed.named(tok) and parsed.main_clause(verb) \
-            and not parsed.remembered(claims, start) and sure_death(world, actor)
+        strong = named and act.main_clause and not act.remembered and sure_death(world, actor)
         findings.append(Finding(
             check=NAME, severity="FAIL" if strong else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but acts here "
-                    f"({verb.lower_})",
+                    f"({act.verb_text})",
             draft_start=start, draft_end=end, draft_quote=claims.text[start:end],
             evidence_chapter=died.chapter, evidence_quote=died.quote,
         ))
     return findings
 
 
-# A person acting through a part or a trace of them: "Captain Reyes's voice came across the
-# water", "her hand was on the tiller". Always a WARN (a voice may be a memory or a ghost).
-METONYMS = {"voice", "hand", "hands", "laugh", "laughter", "footstep", "footsteps", "step", "steps",
-            "shout", "call", "whistle", "pen", "signature", "order", "orders", "command"}
-_MEMORY = re.compile(r"\b(?:memory|memories|remember\w*|recall\w*|came\s+back\s+to|comes\s+back\s+to|"
-                     r"in\s+(?:her|his|their|my)\s+(?:head|ears|mind|dreams?)|still\s+hear|seemed\s+to|"
-                     r"as\s+if|as\s+though|would\s+have)\b", re.IGNORECASE)
-
-
-def _metonym_owner(tok: Any) -> Any | None:
-    """The possessor of a subject like "Captain Reyes's voice" (the name or pronoun token)."""
-    if tok.lemma_.lower() not in METONYMS and tok.lower_ not in METONYMS:
-        return None
-    return next((c for c in tok.children if c.dep_ == "poss"), None)
-
-
 def _dead_speakers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
     """Quoted speech whose speaker is a dead character: FAIL when the speaker is named and
-    the attribution is not told in the past perfect ("as Reyes had said"), else WARN."""
+    the attribution is not told before now ("as Reyes had said"), else WARN."""
     if not world.dead:
         return []
     findings: list[Finding] = []
     seen = {f.evidence_quote for f in found}
-    for speech in claims.speeches:
+    for speech in claims.extraction.utterances:
         if speech.speaker is None:
             continue
-        actor = claims.person(speech.speaker, speech.speaker_at)
+        actor = claims.person(speech.speaker.text, speech.speaker.start)
         if actor is None or not _still_dead(world, actor):
             continue
         died = world.dead[actor]
         if died.quote in seen:
             continue
-        around = claims.text[max(0, (speech.speaker_at or 0) - 30):(speech.speaker_at or 0) + 60]
-        past = re.search(r"\b(?:had|would|used to|once)\b", around) is not None
         seen.add(died.quote)
-        strong = normalize(speech.speaker) not in PRONOUNS and not past and \
-            not parsed.remembered(claims, speech.start) and sure_death(world, actor)
+        strong = not speech.speaker.pronoun and not speech.told_before and \
+            not speech.remembered and sure_death(world, actor)
         findings.append(Finding(
             check=NAME, severity="FAIL" if strong else "WARN",
             message=f"{claims.name_of(actor)} died in chapter {died.chapter} but speaks here",

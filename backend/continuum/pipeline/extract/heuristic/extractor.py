@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
@@ -82,6 +83,8 @@ class OfflineExtractor:
         object_uses = extract_object_uses(view)
         step("state_deltas")
         events = extract_events(view, deltas.verbs)
+        acts = extract_acts(view)
+        utterances = extract_utterances(view)
         step("events")
         relationships = [*extract_relationships(view), *deltas.homes.updates]
         step("relationship_updates")
@@ -130,6 +133,8 @@ class OfflineExtractor:
             modal_namings=modal_namings,
             quoted_speech=quoted_speech,
             name_writings=name_writings,
+            acts=acts,
+            utterances=utterances,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,

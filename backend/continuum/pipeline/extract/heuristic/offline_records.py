@@ -1,11 +1,12 @@
 """Records only the offline reader makes: the objects of the narration's now (`ObjectUse`),
 the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
-(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), and the
+(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), the
 narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
-`ModalNaming`), quoted speech with the names and kinships in it (`QuotedSpeech`) and narration
-that writes or addresses names (`NameWriting`). An LLM extraction carries none of them, so the
-critique takes the offline reader's beside the LLM's claims, and each check compares the same
-records whichever extractor read the draft."""
+`ModalNaming`), quoted speech with the names and kinships in it (`QuotedSpeech`), narration
+that writes or addresses names (`NameWriting`), and who acts or speaks and how it is told
+(`Act`, `Utterance`). An LLM extraction carries none of them, so the critique takes the offline
+reader's beside the LLM's claims, and each check compares the same records whichever extractor
+read the draft."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -33,6 +35,8 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "modal_namings": extract_modal_namings,
     "quoted_speech": extract_quoted_speech,
     "name_writings": extract_name_writings,
+    "acts": extract_acts,
+    "utterances": extract_utterances,
 }
 
 

@@ -170,3 +170,20 @@ def test_with_an_llm_the_knowledge_check_still_reads_names_in_speech_and_on_pape
         found = [f.message for f in offline.findings if f.check == "knowledge" and wanted in f.message]
         assert found, offline.findings
         assert [f.message for f in llm.findings if f.check == "knowledge" and wanted in f.message] == found
+
+ACTS = ("Mara Finch came down to the quay alone and sat on the wall. Aldous Finch was counting the "
+        "boats as they came in.")
+
+
+def test_with_an_llm_the_entity_check_still_reads_who_acts(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no acts with their subjects; the offline reader's stand in, so
+    the dead acting in the narration's now is caught whichever extractor read the draft."""
+    offline, llm = _critiques(fake, CHAPTER_1, ACTS)
+    assert llm.status == "ok", llm.error
+    assert [f.severity for f in offline.findings if f.check == "entity"] == ["FAIL"], offline.findings
+    dead = [f for f in llm.findings if f.check == "entity"]
+    assert [(f.severity, f.message) for f in dead] == [
+        ("FAIL", "Aldous Finch died in chapter 1 but acts here (counting)")], llm.findings
+    assert dead[0].draft_quote == "Aldous Finch was counting the boats as they came in."

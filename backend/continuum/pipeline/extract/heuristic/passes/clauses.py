@@ -1,9 +1,10 @@
 """The time of a clause in a parse: is a verb an act of the story's now (finite, not perfect,
 modal or reported), and does the paragraph frame a memory before an offset. Shared by the
-extractor's passes and the critic's parse (`critic.parsed`)."""
+extractor's passes."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from continuum.language.grammar import FINITE_TAGS, MODALS
@@ -29,6 +30,35 @@ def perfect_or_modal(verb: Any) -> bool:
     aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     return any(c.lemma_ == "have" or c.lower_ in MODALS for c in aux) or verb.tag_ == "VBN" \
         or (verb.tag_ == "VBG" and any(c.lower_ == "been" for c in aux))
+
+
+# A time anchored in the story's own day or week: a past perfect dated by one ("had signed
+# the chit that morning", "had called the night before") happened after anything the earlier
+# chapters told, not before them.
+RECENT = re.compile(
+    r"\b(?:(?:this|that|the same)\s+(?:very\s+)?(?:morning|afternoon|evening|night|day|week|forenoon)"
+    r"|today|tonight|yesterday|last\s+(?:night|evening|week)"
+    r"|the\s+(?:night|day|evening|morning|week)\s+before"
+    r"|(?:an?|one|two|three|a\s+few|some)\s+(?:minutes?|hours?|days?)\s+(?:ago|before|earlier)"
+    r"|earlier\s+(?:that|this|in\s+the)\s+(?:morning|afternoon|evening|day|week))\b",
+    re.IGNORECASE)
+
+
+def recent_perfect(verb: Any) -> bool:
+    """A past perfect ("had signed") dated in the story's present by its own sentence ("that
+    morning", "yesterday", "an hour before"), so the act is recent, not a memory."""
+    aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if not any(c.lemma_ == "have" for c in aux) or any(c.lower_ in MODALS for c in aux):
+        return False
+    return RECENT.search(verb.sent.text) is not None
+
+
+def main_clause(verb: Any) -> bool:
+    """The verb is the sentence's root, or coordinated with it."""
+    node = verb
+    while node.dep_ == "conj":
+        node = node.head
+    return bool(node.dep_ == "ROOT")
 
 
 def negated(verb: Any) -> bool:
