@@ -14,3 +14,14 @@ HANDING_VERBS = GIVE_VERBS - words("bestow deliver send")
 PLACING_VERBS = words("put press place slip thrust push drop lay tuck")
 # A person's hands and keeping, where a thing handed over goes: "into her palm", "in his care".
 HANDS = words("hand hands palm palms lap keeping care charge grasp fingers custody")
+
+# The words of a thing moved on in plain text, as written (past tense): handed to someone ("gave
+# the silver compass to Ivo"), taken, thrown away ("flung the brass key into the harbour"), gone
+# ("the brass key was lost") or back ("the ledger had been returned").
+GAVE = words("gave handed passed returned lent sold sent entrusted")
+TOOK = words("took snatched stole received pocketed seized grabbed kept found recovered")
+THREW = words("threw flung tossed dropped hurled")
+GONE = words("lost destroyed burned burnt broken smashed stolen sunk melted shattered")
+BACK = words("found returned recovered given")
+# Where a thing thrown is gone for good: "into the sea", "on the fire".
+THROWN_INTO = words("sea harbour harbor river fire well lake canal flames grate pond")

@@ -15,3 +15,5 @@ PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
     """you your yours yourself it its itself we us our ours ourselves they them their theirs
     themselves thee thou thy thine ye"""
 )
+# The possessive determiners: "her own ledger", "the key of his box".
+POSSESSIVES = words("my your his her its our their")

@@ -481,6 +481,53 @@ class ObjectUse(BaseModel):
     evidence: Evidence  # the sentence
 
 
+class ObjectFate(BaseModel):
+    """A thing handed on, taken, lost or recovered, as the words say it: "Tomas gave the silver
+    compass to Ivo", "gave Ivo the compass", "Ivo took the silver compass", "The brass key was
+    lost", "flung the brass key into the harbour", "the ledger had been returned". The offline
+    reader's record for the critic's possession check, which asks whether it moves the object a
+    draft's character uses; which world object the words name is the critic's question."""
+
+    how: Literal["given", "taken", "gone", "recovered"]
+    verb: str = Field(description="the verb as written, lower case (gave, took, lost, flung)")
+    determiner: str = Field(description="the word before the thing: the, his, her or their")
+    words: list[str] = Field(description="the thing's words after its determiner, as written: "
+                                         "the whole phrase when `closed`, else the (at most four) "
+                                         "words that follow, the phrase being some of the first")
+    closed: bool = Field(default=False, description="the phrase ends where `words` end "
+                                                    "('... to Ivo', '... was lost')")
+    receiver: Referent | None = Field(default=None, description="whom it is given to, as written")
+    taker: Referent | None = Field(default=None, description="who takes, keeps or finds it")
+    gone: str | None = Field(default=None, description="how it went: lost, broken, thrown away")
+    start: int = Field(ge=0, description="where the words of the hand-over or loss begin")
+    evidence: Evidence
+
+
+class NameMention(BaseModel):
+    """A capitalised name as written, with its title ("Mr. Darcy", "Aldous's", "Harbour Guild"),
+    in narration or speech: whom it names is the critic's binding."""
+
+    text: str
+    start: int = Field(ge=0)
+    in_speech: bool = False
+
+
+class NounPhrase(BaseModel):
+    """A noun with the words that tell it from others of its kind, as written: its determiner
+    and modifiers ("the inn ledger", "a long brass key"), an owner ("her own ledger"), a
+    complement ("the key of the box"), or the noun it modifies itself ("the compass rose")."""
+
+    head: str
+    start: int = Field(ge=0)
+    before: list[str] = Field(default_factory=list, description="up to four words right before "
+                                                                "it, nearest last (no punctuation between)")
+    kind: str | None = Field(default=None, description="the one word between 'the' and it ('inn')")
+    own: str | None = Field(default=None, description="'her own ledger', 'Jonah's own ledger'")
+    its: bool = Field(default=False, description="'its key': a part of another thing")
+    complement: bool = Field(default=False, description="'the key of the box', 'the key to it'")
+    modifies_next: bool = Field(default=False, description="it modifies the next noun ('compass rose')")
+
+
 class ChapterExtraction(BaseModel):
     """Everything the 13 passes found in one chapter."""
 
@@ -524,3 +571,11 @@ class ChapterExtraction(BaseModel):
     narrator: str | None = None
     # Not a pass either: the offline reader's objects in the narration's now (`ObjectUse`).
     object_uses: list[ObjectUse] = Field(default_factory=list)
+    # Not passes either, for the possession check: things handed on, taken or lost
+    # (`ObjectFate`), the chapter's nouns with the words around them, its capitalised names,
+    # and where its sentences and paragraphs begin (the offline reader's segmentation).
+    object_fates: list[ObjectFate] = Field(default_factory=list)
+    noun_phrases: list[NounPhrase] = Field(default_factory=list)
+    names: list[NameMention] = Field(default_factory=list)
+    sentence_starts: list[int] = Field(default_factory=list)
+    paragraph_starts: list[int] = Field(default_factory=list)

@@ -75,9 +75,16 @@ def read_canon(text: str, world: WorldState, genders: dict[str, str] | None = No
 def read_uses(text: str, world: WorldState, extraction: ChapterExtraction) -> ChapterExtraction:
     """The extraction with the objects the offline extractor reads in the narration's now, in a
     text whose people and things are the world's (the critic compares only what it read)."""
-    from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
+    from continuum.pipeline.extract.heuristic.offline_records import READERS
 
-    return extraction.model_copy(update={"object_uses": extract_object_uses(_view(text, world))})
+    view = _view(text, world)
+    return extraction.model_copy(update={field: READERS[field](view) for field in POSSESSION_RECORDS})
+
+
+# The records the possession check compares: the objects of the narration's now, the things
+# handed on or lost, and the words and names around them.
+POSSESSION_RECORDS = ("object_uses", "object_fates", "noun_phrases", "names", "sentence_starts",
+                      "paragraph_starts")
 
 
 def read_back_references(text: str, world: WorldState) -> list[BackReferenceItem]:

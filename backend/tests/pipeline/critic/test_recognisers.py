@@ -1,15 +1,14 @@
 """The critic's own recognisers on real sentences (no database): speech and its speaker,
-hand-overs and losses, near-duplicate names (payoff markers: the extractor's passes/payoffs)."""
+near-duplicate names (payoff markers: the extractor's passes/payoffs)."""
 
 from __future__ import annotations
 
 import uuid
 
 from continuum.language.prose import sentences, speeches
-from continuum.pipeline.critic.checks import commitments, entity, possession
+from continuum.pipeline.critic.checks import commitments, entity
 from continuum.pipeline.critic.claims import bind_claims, same_person
 from continuum.pipeline.extract.schema import ChapterExtraction, EntityItem, Evidence, Mention
-from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Named, WorldState
 
 
@@ -38,23 +37,6 @@ def test_same_person_by_first_name_and_titles() -> None:
     assert same_person("Mr. Darcy", "Darcy")
     assert not same_person("Mr. Bennet", "Mrs. Bennet")
     assert not same_person("Elena Marsh", "Ivo Marsh")
-
-
-def test_hand_overs_and_losses_in_earlier_sentences() -> None:
-    np = r"the\s+silver\s+compass"
-    given = possession._holding_in(PriorSentence(10, 0, "Tomas gave the silver compass to Ivo."), np)
-    assert given is not None and given.holder == "Ivo" and given.gone is None
-    key = r"the\s+brass\s+key"
-    lost = possession._holding_in(PriorSentence(
-        8, 0, "Then he laughed, and Jonah threw the brass key into the harbour."), key)
-    assert lost is not None and lost.gone == "thrown away"
-    assert possession._holding_in(PriorSentence(
-        2, 0, "She looked at the brass key for a long time."), key) is None
-    ledger = r"the\s+Guild\s+ledger"
-    back = possession._holding_in(PriorSentence(
-        10, 0, "The magistrate handed the Guild ledger back to Aldous, and Aldous carried it home."),
-        ledger)
-    assert back is not None and back.holder == "Aldous"
 
 
 def _world_with(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:

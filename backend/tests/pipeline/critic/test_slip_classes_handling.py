@@ -124,3 +124,22 @@ def test_a_bare_kind_long_after_the_holding_is_not_that_object() -> None:
 
     assert found(since=9) == ["WARN"]  # the chapter before: "the candle" may well be it
     assert found(since=10 - possession.RECENT_CHAPTERS) == []
+
+
+def test_an_earlier_hand_over_or_loss_decides_who_has_an_object_the_world_does_not_hold() -> None:
+    """With no holder in the world, the last earlier sentence that moves the object decides (a
+    WARN); the extractor reads those sentences (`object_fates.read_fates`) as it reads a draft."""
+    world, _ = _world(("Nils Brand", "character"), ("Greta Holm", "character"), ("gold watch", "object"))
+    text = "Greta wound the gold watch and held it to her ear."
+
+    def found(*earlier: tuple[int, str]) -> list[tuple[str, str]]:
+        extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
+        claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory(*earlier))  # type: ignore[arg-type]
+        return [(f.severity, f.message) for f in possession.check(claims, world)]
+
+    given = found((4, "Greta gave the gold watch to Nils."))
+    assert [s for s, _m in given] == ["WARN"] and "chapter 4 last leaves it with Nils Brand" in given[0][1]
+    lost = found((4, "Greta gave the gold watch to Nils."), (6, "The gold watch was lost."))
+    assert [s for s, _m in lost] == ["WARN"] and "it was lost in chapter 6" in lost[0][1]
+    assert found((4, "Nils gave the gold watch to Greta.")) == []
+    assert found((4, "Nils looked at the gold watch.")) == []

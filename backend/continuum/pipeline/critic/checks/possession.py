@@ -2,10 +2,13 @@
 or back in the scene.
 
 A comparator over the draft's claims: the extractor's events and deltas, and its records of
-objects in the narration's now (`ObjectUse`: handled, on someone, present, found, handed on).
+objects in the narration's now (`ObjectUse`: handled, on someone, present, found, handed on),
+of things handed on, taken or lost (`ObjectFate`), of nouns with the words that tell them
+apart (`NounPhrase`) and of names (`NameMention`); the check reads no prose of the draft.
 Who holds the object comes from the world at the cap (a FAIL); when the world has no object
 entity for it, from the last earlier sentence that hands, takes or loses that same object
-("Tomas gave the silver compass to Ivo", "The brass key was lost"), a WARN.
+("Tomas gave the silver compass to Ivo", "The brass key was lost"), as the extractor reads it
+(`object_fates.read_fates`), a WARN.
 
 A FAIL is kept only when the reading is sure: a user known only by a pronoun while the holder is
 named in the chapter, a bare "the ledger" in a chapter that also has "her own ledger" or "the inn
@@ -19,6 +22,7 @@ holder is nowhere in is a WARN (it may have been lent off the page).
 
 from __future__ import annotations
 
+import bisect
 import re
 import uuid
 from dataclasses import dataclass, replace
@@ -26,22 +30,20 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from continuum.language.names import CAPITALISED_RUN, PRONOUNS, PROPER_NAME, normalize
-from continuum.language.prose import paragraphs, present, sentences
+from continuum.language.names import PRONOUNS, normalize
+from continuum.language.prose import present
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
+from continuum.pipeline.extract.heuristic.passes.object_fates import read_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import NOT_OBJECT as _NOT_OBJECT
-from continuum.pipeline.extract.heuristic.passes.object_uses import names_another
-from continuum.pipeline.extract.schema import ObjectUse, Referent
+from continuum.pipeline.extract.heuristic.passes.wording import noun_phrases_in
+from continuum.pipeline.extract.schema import NameMention, NounPhrase, ObjectFate, ObjectUse, Referent
 from continuum.pipeline.materialize.replay import LOSSES
 from continuum.reads.critic_state import PriorSentence
 from continuum.reads.world_state import Evidence, WorldState
 
 NAME = "possession"
 USE_DELTAS = LOSSES  # the delta kinds of a thing gone from its holder: "gave", "lost", "destroyed"
-_NAME = PROPER_NAME
-_GONE_VERBS = "lost|destroyed|burned|burnt|broken|smashed|stolen|sunk|melted|shattered"
-_THROWN_INTO = r"(?:sea|harbour|harbor|river|fire|well|lake|canal|flames|grate|pond)"
 
 
 # How many chapters back a holding or a loss still tells which object a draft's bare kind
@@ -90,7 +92,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         else:
             finding = None
         if finding is not None and thing is not None and finding.evidence_chapter is not None \
-                and _bare_kind(use, claims.name_of(thing)) \
+                and _bare_kind(claims, use, claims.name_of(thing)) \
                 and world.cap - finding.evidence_chapter >= RECENT_CHAPTERS:
             # "the candle" fifteen chapters after Miss Havisham's bare candle (Great
             # Expectations): a kind named long after is not that very object
@@ -233,7 +235,7 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
             continue  # "the brass key lay in the harbour mud": where it was lost
         det = record.determiner or "the"
         sentence = record.evidence
-        if det in INDEFINITE and not _described(claims, sentence.quote, phrase):
+        if det in INDEFINITE and not _described(claims, sentence.start, sentence.end, phrase):
             continue  # "she found a key": any key
         name = claims.name_of(thing)
         gone = world.gone_objects[thing]
@@ -321,24 +323,61 @@ def _in_draft(claims: DraftClaims, person: uuid.UUID) -> bool:
     if any(claims.person(e.name) == person or same_person(e.name, name)
            for e in claims.extraction.new_entities if e.type == "character"):
         return True
-    return any(claims.person(m.group()) == person
-               for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text))
+    return any(claims.person(n.text) == person for n in claims.extraction.names)
 
 
 def _someone_else(claims: DraftClaims, owner: uuid.UUID, start: int, end: int) -> uuid.UUID | None:
     """A person the sentence ties the object's place to ("Aldous's desk", "where Aldous had
     left it"), other than the holder."""
-    for m in re.finditer(rf"\b{CAPITALISED_RUN}", claims.text[start:end]):
-        who = claims.person(re.sub(r"['’]s$", "", m.group()), start + m.start())
+    for n in _names_in(claims, start, end):
+        who = claims.person(n.text.removesuffix("'s").removesuffix("’s"), n.start)
         if who is not None and who != owner and claims.roster.entries[who].type == "character":
             return who
     return None
 
 
-def _bare_kind(use: Use, name: str) -> bool:
+def _names_in(claims: DraftClaims, start: int, end: int) -> list[NameMention]:
+    """The names the extractor read that end inside a stretch of the draft, each cut to its
+    words inside it ("Mara" of "Then Mara" for a stretch from "Mara lifted ...")."""
+    out = []
+    for n in claims.extraction.names:
+        if not start < n.start + len(n.text) <= end:
+            continue
+        text, at = n.text, n.start
+        while at < start and len(text.split()) > 1:
+            rest = text.split(None, 1)[1]
+            at, text = at + len(text) - len(rest), rest
+        if at >= start:
+            out.append(n.model_copy(update={"text": text, "start": at}))
+    return out
+
+
+def _bare_kind(claims: DraftClaims, use: Use, name: str) -> bool:
     """The draft's sentence names only a kind of the object: "the candle" for the "bare
     candle" (its whole name is nowhere in the sentence)."""
-    return re.search(rf"\b{re.escape(normalize(name))}\b", normalize(use.quote)) is None
+    words = normalize(name).split()
+    return not any(_ends_with(p, words) for p in _phrases(claims, None, use.start, use.end))
+
+
+def _phrases(claims: DraftClaims, head: str | None = None, start: int = 0,
+             end: int | None = None) -> list[NounPhrase]:
+    """The extractor's noun phrases whose noun is in a stretch of the draft (of one noun)."""
+    return [p for p in claims.extraction.noun_phrases if start <= p.start and (end is None or p.start < end)
+            and (head is None or p.head.lower() == head)]
+
+
+def _ends_with(phrase: NounPhrase, words: list[str]) -> bool:
+    """The phrase's noun and the words before it are these words ("brass key")."""
+    if not words or phrase.head.lower() != words[-1]:
+        return False
+    mods = words[:-1]
+    return len(phrase.before) >= len(mods) and \
+        [normalize(w) for w in phrase.before[len(phrase.before) - len(mods):]] == mods
+
+
+def _rest(phrase: NounPhrase, words: list[str]) -> list[str]:
+    """The words before a phrase that ends with these words."""
+    return phrase.before[:len(phrase.before) - (len(words) - 1)]
 
 
 def _doubt(claims: DraftClaims, world: WorldState, use: Use, thing: uuid.UUID | None) -> str | None:
@@ -371,14 +410,14 @@ def _plainly(claims: DraftClaims, use: Use) -> bool:
     """Whether a pronoun user is plain from the narration: the user is the one person it
     names in the use's sentence and the two before ("Mara sat by the fire and read. The
     Guild ledger lay open on her knees"), outside quotation marks."""
-    spans = [s for s in sentences(claims.text) if s.start <= use.start]
-    start = spans[-3].start if len(spans) >= 3 else 0
+    starts = claims.extraction.sentence_starts
+    at = bisect.bisect_right(starts, use.start)
+    start = starts[at - 3] if at >= 3 else 0
     named = set()
-    for m in re.finditer(_NAME, claims.text[start:use.start]):
-        at = start + m.start()
-        if any(sp.start <= at < sp.end for sp in claims.speeches):
+    for n in _names_in(claims, start, use.start):
+        if n.in_speech:
             continue
-        who = claims.person(m.group(), at)
+        who = claims.person(n.text, n.start)
         if who is not None:
             named.add(who)
     return named == {use.user}
@@ -403,13 +442,8 @@ def _told_apart(claims: DraftClaims, use: Use) -> str | None:
 def _named_before(claims: DraftClaims, name: str, start: int) -> bool:
     """The draft names the person (any name the world knows for them) before an offset."""
     target = claims.person(name)
-    for m in re.finditer(_NAME, claims.text[:start]):
-        if claims.person(m.group()) == target or same_person(m.group(), name):
-            return True
-    return False
-
-
-_OWNED = r"(?:his|her|their|my|our|your|[A-Z][\w’-]+['’]s)\s+own"
+    return any(claims.person(n.text) == target or same_person(n.text, name)
+               for n in _names_in(claims, 0, start))
 
 
 def _other_kind(claims: DraftClaims, name: str, use: Use) -> str | None:
@@ -422,17 +456,18 @@ def _other_kind(claims: DraftClaims, name: str, use: Use) -> str | None:
         return None
     if len(used) > 1 and used[:-1] != words[:-1] and len(words) > 1:
         return use.phrase
-    own = re.search(rf"\b{_OWNED}\s+(?:[a-z]+\s+)?{re.escape(head)}\b", claims.text, re.IGNORECASE)
-    if own:
-        return own.group()
-    if len(used) > 1 or len(words) < 2:
-        return None
-    known = set(words[:-1])
-    for m in re.finditer(rf"\bthe\s+(?P<mod>[A-Za-z]+)\s+{re.escape(head)}\b", claims.text):
-        mod = m.group("mod").lower()
-        if mod not in known and mod not in _NOT_OBJECT and not mod.endswith("ly"):
-            return m.group()
-    return None
+    phrases = _phrases(claims, head)
+    own = next((p.own for p in phrases if p.own), None)
+    if own or len(used) > 1 or len(words) < 2:
+        return own
+    return next((f"the {p.kind} {p.head}" for p in phrases
+                 if p.head == head and p.kind and _unlike(p.kind, words)), None)
+
+
+def _unlike(kind: str, words: list[str]) -> bool:
+    """A modifier the object's name lacks that makes another thing ("inn", not "old")."""
+    mod = kind.lower()
+    return mod not in words and mod not in _NOT_OBJECT and not mod.endswith("ly")
 
 
 def _extracted_uses(claims: DraftClaims) -> list[Use]:
@@ -446,10 +481,10 @@ def _extracted_uses(claims: DraftClaims) -> list[Use]:
         user = claims.bind(subject, "character")
         if user is None or not obj or claims.bind(obj, "object") is None:
             continue
-        if names_another(re.split(r"[.;:!?]", claims.text[evidence.start:evidence.end + 60])[0], obj):
+        if _modifies_next(claims, evidence.start, evidence.end, obj):
             continue  # "drew the compass rose": another thing
-        vague = not _definite(evidence.quote, obj)
-        if vague and not _described(claims, evidence.quote, obj):
+        vague = not _definite(claims, evidence.start, evidence.end, obj)
+        if vague and not _described(claims, evidence.start, evidence.end, obj):
             continue  # "packed him a basket": another basket than the one in the world
         # a bare head noun ("put the key on his watch chain") may be any key, not the brass key,
         # when the story has other things of that kind ("the drawer key", "the key of the box")
@@ -457,8 +492,19 @@ def _extracted_uses(claims: DraftClaims) -> list[Use]:
         bare = thing is not None and len(normalize(obj).split()) < len(
             normalize(claims.name_of(thing)).split()) and _other_kinds(claims, claims.name_of(thing))
         uses.append(Use(user, obj, verb, evidence.start, evidence.end, evidence.quote,
-                        by_pronoun=not _names(claims, evidence.quote, user), vague=vague or bare))
+                        by_pronoun=not _names(claims, evidence.start, evidence.end, user),
+                        vague=vague or bare))
     return uses
+
+
+def _modifies_next(claims: DraftClaims, start: int, end: int, obj: str) -> bool:
+    """The object's head noun modifies the next noun in the sentence ("the compass rose", "the
+    key ring"): another thing."""
+    starts = claims.extraction.sentence_starts
+    after = bisect.bisect_right(starts, start)
+    stop = min(end + 60, starts[after] if after < len(starts) else end + 60)
+    head = (normalize(obj).split() or [""])[-1]
+    return any(p.modifies_next for p in _phrases(claims, head, start, stop))
 
 
 def _other_kinds(claims: DraftClaims, name: str) -> bool:
@@ -468,21 +514,22 @@ def _other_kinds(claims: DraftClaims, name: str) -> bool:
     words = normalize(name).split()
     if len(words) < 2:
         return False
-    head = re.escape(words[-1])
-    other = re.compile(rf"\bthe\s+(?P<mod>[a-z]+)\s+{head}\b|\bits\s+{head}\b|"
-                       rf"\b{head}\s+(?:of|to)\s+(?:the|it|that|this|his|her|their)\b",
-                       re.IGNORECASE)
-
-    def differs(m: re.Match[str]) -> bool:
-        mod = (m.group("mod") or "").lower()
-        return not mod or (mod not in words and mod not in _NOT_OBJECT and not mod.endswith("ly"))
-
-    texts = [claims.text] + ([s.quote for s in claims.history.sentences_with(rf"\b{head}\b")]
-                             if claims.history is not None else [])
-    return any(differs(m) for text in texts for m in other.finditer(text))
+    head = words[-1]
+    phrases = _phrases(claims, head)
+    if claims.history is not None:
+        phrases += [p for s in claims.history.sentences_with(rf"\b{re.escape(head)}\b")
+                    for p in noun_phrases_in(s.quote, head)]
+    return any(_another_of_kind(p, words) for p in phrases)
 
 
-def _described(claims: DraftClaims, quote: str, obj: str) -> bool:
+def _another_of_kind(phrase: NounPhrase, words: list[str]) -> bool:
+    """"the drawer key" (a modifier the name lacks), "its key", "the key of the box"."""
+    if phrase.kind:
+        return _unlike(phrase.kind, words)
+    return phrase.its or phrase.complement
+
+
+def _described(claims: DraftClaims, start: int, end: int, obj: str) -> bool:
     """An indefinite mention that still gives the established object's full description
     ("a long brass key" for "the brass key"): maybe the same object."""
     thing = claims.bind(obj, "object")
@@ -491,13 +538,17 @@ def _described(claims: DraftClaims, quote: str, obj: str) -> bool:
     words = normalize(claims.name_of(thing)).split()
     if len(words) < 2:
         return False
-    head = r"\s+".join(re.escape(w) for w in words)
-    return re.search(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?{head}\b", quote, re.IGNORECASE) is not None
+    for p in _phrases(claims, words[-1], start, end):
+        rest = [w.lower() for w in _rest(p, words)] if _ends_with(p, words) else []
+        if rest[-1:] in (["a"], ["an"]) or (rest[-2:-1] in (["a"], ["an"]) and rest[-1].isascii()
+                                            and rest[-1].isalpha()):
+            return True
+    return False
 
 
-def _names(claims: DraftClaims, quote: str, person: uuid.UUID) -> bool:
-    """The quote names the person (not only a pronoun for them)."""
-    return any(claims.person(m.group()) == person for m in re.finditer(_NAME, quote))
+def _names(claims: DraftClaims, start: int, end: int, person: uuid.UUID) -> bool:
+    """The stretch names the person (not only a pronoun for them)."""
+    return any(claims.person(n.text) == person for n in _names_in(claims, start, end))
 
 
 # How close a noun must be to a word of an object's name to be tried against the names: well
@@ -527,7 +578,7 @@ def _handled(claims: DraftClaims) -> list[Use]:
             continue
         sent = record.evidence
         det = record.determiner or "the"
-        if det in INDEFINITE and not _described(claims, sent.quote, phrase):
+        if det in INDEFINITE and not _described(claims, sent.start, sent.end, phrase):
             continue  # "with a basket of bread": another basket than the one in the world
         own = record.possessor is not None and _who(claims, record.possessor) == person  # "her ledger"
         thing = claims.bind(phrase, "object")
@@ -538,16 +589,26 @@ def _handled(claims: DraftClaims) -> list[Use]:
     return uses
 
 
-def _definite(quote: str, obj: str) -> bool:
+def _definite(claims: DraftClaims, start: int, end: int, obj: str) -> bool:
     """The draft refers to that very object: "the brass key" / "his compass", not "a key"."""
-    words = [re.escape(w) for w in normalize(obj).split()]
+    words = normalize(obj).split()
     if not words:
         return False
-    head = r"\s+".join(words)
-    m = re.search(rf"\b(?P<det>\w+)\s+(?:(?P<mod>[\w-]+)\s+)?{head}\b", quote, re.IGNORECASE)
-    if m is None:
-        return False
-    return not {m.group("det").lower(), (m.group("mod") or "").lower()} & INDEFINITE
+    for p in _phrases(claims, words[-1], start, end):
+        rest = _rest(p, words) if _ends_with(p, words) else []
+        if len(rest) >= 2 and _word(rest[-2]) and _word(rest[-1], "-"):
+            det, mod = rest[-2], rest[-1]
+        elif rest and _word(rest[-1]):
+            det, mod = rest[-1], ""
+        else:
+            continue
+        return not {det.lower(), mod.lower()} & INDEFINITE
+    return False
+
+
+def _word(word: str, also: str = "") -> bool:
+    """Letters, digits and underscores (and the characters of `also`) only."""
+    return all(c.isalnum() or c == "_" or c in also for c in word)
 
 
 INDEFINITE = {"a", "an", "another", "some", "one", "any", "every", "each", "no"}
@@ -604,8 +665,9 @@ def _holder_nearby(claims: DraftClaims, use: Use, owner: uuid.UUID) -> bool:
     if source not in ("him", "her"):
         return False
     wanted = "male" if source == "him" else "female"
-    paras = [p for p in paragraphs(claims.text) if p.start <= use.start]
-    since = paras[-2].start if len(paras) >= 2 else 0
+    paras = claims.extraction.paragraph_starts
+    at = bisect.bisect_right(paras, use.start)
+    since = paras[at - 2] if at >= 2 else 0
     for start, _end, name in sorted(claims.spans, reverse=True):
         if not since <= start < use.start or normalize(name) in PRONOUNS:
             continue
@@ -645,44 +707,40 @@ def _last_holding(claims: DraftClaims, phrase: str) -> Holding | None:
     np = r"the\s+" + r"\s+".join(re.escape(w) for w in phrase.split())
     found: Holding | None = None
     for sentence in claims.history.sentences_with(rf"\b{np}\b"):
-        holding = _holding_in(sentence, np)
+        holding = _holding_in(sentence, phrase)
         if holding is not None:
             found = holding
     return found
 
 
-def _holding_in(sentence: PriorSentence, np: str) -> Holding | None:
-    """The last hand-over, taking or loss of the object that one sentence states."""
-    text = sentence.quote
-    ev = Evidence(sentence.chapter, text)
-    events: list[tuple[int, Holding]] = []
-    for m in re.finditer(rf"{np}\s+(?:was|had\s+been)\s+(?:\w+ly\s+)?(?P<how>{_GONE_VERBS})\b",
-                         text, re.IGNORECASE):
-        events.append((m.start(), Holding(None, m.group("how"), ev)))
-    for m in re.finditer(rf"\b(?:threw|flung|tossed|dropped|hurled)\s+{np}\s+(?:in|into|over|down)"
-                         rf"\s+(?:\w+\s+)?the\s+{_THROWN_INTO}\b", text, re.IGNORECASE):
-        events.append((m.start(), Holding(None, "thrown away", ev)))
-    for m in re.finditer(rf"\b(?:gave|handed|passed|returned|lent|sold|sent|entrusted)\s+{np}"
-                         rf"\s+(?:back\s+)?to\s+(?P<to>{_NAME})", text):
-        events.append((m.start(), Holding(m.group("to"), None, ev)))
-    for m in re.finditer(rf"\b(?:gave|handed|passed|lent|sold)\s+(?P<to>{_NAME})\s+{np}", text):
-        events.append((m.start(), Holding(m.group("to"), None, ev)))
-    for m in re.finditer(rf"(?P<by>{_NAME})\s+(?:\w+ly\s+)?(?:took|picked\s+up|snatched|stole|"
-                         rf"received|pocketed|seized|grabbed|kept|found|recovered)\s+{np}", text):
-        events.append((m.start(), Holding(m.group("by"), None, ev)))
-    events = [(at, h) for at, h in events
-              if h.holder is None or normalize(h.holder) not in PRONOUNS]
-    return max(events, key=lambda e: e[0])[1] if events else None
+def _holding_in(sentence: PriorSentence, phrase: str) -> Holding | None:
+    """The last hand-over, taking or loss of "the <phrase>" that one sentence states, as the
+    extractor reads it (`object_fates.read_fates`)."""
+    ev = Evidence(sentence.chapter, sentence.quote)
+    last: Holding | None = None
+    for fate in read_fates(sentence.quote):
+        if fate.determiner != "the" or not _moves(fate, phrase):
+            continue
+        if fate.how == "gone":
+            last = Holding(None, fate.gone, ev)
+        elif fate.how in ("given", "taken"):
+            who = fate.receiver if fate.how == "given" else fate.taker
+            if who is not None and not who.pronoun:
+                last = Holding(who.text, None, ev)
+    return last
+
+
+def _moves(fate: ObjectFate, phrase: str) -> bool:
+    """The fate's words name the phrase: all of them when its end is known, else its first."""
+    words = normalize(phrase).split()
+    said = [normalize(w) for w in fate.words]
+    return said == words if fate.closed else said[:len(words)] == words
 
 
 def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
     """The draft itself hands the object over before this use."""
-    np = r"(?:the|his|her|their)\s+" + r"\s+".join(re.escape(w) for w in use.phrase.split())
-    before = claims.text[:use.start]
-    return re.search(rf"\b(?:gave|handed|passed|returned|lent|sold|sent)\s+{np}|"
-                     rf"\b(?:gave|handed|passed)\s+{_NAME}\s+{np}|{np}\s+(?:was|had\s+been)\s+"
-                     rf"(?:found|returned|recovered|given)", before) is not None \
-        or _handed_over(claims, use)
+    return any(f.start < use.start and f.how in ("given", "recovered") and _moves(f, use.phrase)
+               for f in claims.extraction.object_fates) or _handed_over(claims, use)
 
 
 # Verbs that pass a thing to someone, and verbs that do when the thing goes into a hand.

@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
@@ -33,6 +34,12 @@ from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_sta
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
+from continuum.pipeline.extract.heuristic.passes.wording import (
+    extract_names,
+    extract_noun_phrases,
+    paragraph_starts,
+    sentence_starts,
+)
 from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
@@ -138,6 +145,11 @@ class OfflineExtractor:
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
             object_uses=object_uses,
+            object_fates=extract_object_fates(view),
+            noun_phrases=extract_noun_phrases(view),
+            names=extract_names(view),
+            sentence_starts=sentence_starts(view),
+            paragraph_starts=paragraph_starts(view),
         )
 
 

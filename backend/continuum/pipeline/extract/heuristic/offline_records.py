@@ -1,12 +1,13 @@
 """Records only the offline reader makes: the objects of the narration's now (`ObjectUse`),
-the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
-(`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), the
-narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
-`ModalNaming`), quoted speech with the names and kinships in it (`QuotedSpeech`), narration
-that writes or addresses names (`NameWriting`), and who acts or speaks and how it is told
-(`Act`, `Utterance`). An LLM extraction carries none of them, so the critique takes the offline
-reader's beside the LLM's claims, and each check compares the same records whichever extractor
-read the draft."""
+the things handed on, taken or lost (`ObjectFate`), the chapter's nouns and names with their
+words and where its sentences and paragraphs begin, the acts a chapter refers back to
+(`BackReferenceItem`), the things it pays off (`PayoffItem`), the words of a character's own
+outside quotation marks (`Voice`), the narration's verbs of knowing who someone is and names
+in a modal clause (`Cognition`, `ModalNaming`), quoted speech with the names and kinships in
+it (`QuotedSpeech`), narration that writes or addresses names (`NameWriting`), and who acts or
+speaks and how it is told (`Act`, `Utterance`). An LLM extraction carries none of them, so the
+critique takes the offline reader's beside the LLM's claims, and each check compares the same
+records whichever extractor read the draft."""
 
 from __future__ import annotations
 
@@ -19,15 +20,27 @@ from continuum.pipeline.extract.heuristic.passes.back_references import extract_
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
+from continuum.pipeline.extract.heuristic.passes.wording import (
+    extract_names,
+    extract_noun_phrases,
+    paragraph_starts,
+    sentence_starts,
+)
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
 # Each record the offline reader makes for the critic, by the extraction field that holds it.
 READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "object_uses": extract_object_uses,
+    "object_fates": extract_object_fates,
+    "noun_phrases": extract_noun_phrases,
+    "names": extract_names,
+    "sentence_starts": sentence_starts,
+    "paragraph_starts": paragraph_starts,
     "back_references": extract_back_references,
     "payoffs": extract_payoffs,
     "voices": extract_voices,

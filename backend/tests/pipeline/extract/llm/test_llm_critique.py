@@ -80,6 +80,25 @@ def test_with_an_llm_the_possession_check_still_compares_the_objects_of_the_draf
     assert [f.message for f in llm.findings if f.check == "possession"] == held
 
 
+FOUND_FIRST = ("Mara Finch came down to the quay alone. At dawn the silver compass was found in the "
+               "nets. Mara Finch turned the silver compass over in her palm.")
+
+
+def test_with_an_llm_the_possession_check_still_reads_a_thing_moved_on_in_the_draft(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no `ObjectFate` records; the offline reader's stand in, so a held
+    object the draft has found again before someone uses it is no contradiction whichever
+    extractor read the draft (without them the LLM's critique FAILs the use)."""
+    offline, llm = _critiques(fake, HELD, FOUND_FIRST)
+    assert llm.status == "ok", llm.error
+    assert [f for f in offline.findings if f.check == "possession"] == []
+    assert [f for f in llm.findings if f.check == "possession"] == []
+    assert llm.reading.extraction.object_fates == []  # the LLM's own claims: none
+    used = [f for f in _critiques(fake, HELD, USED)[1].findings if f.check == "possession"]
+    assert [f.severity for f in used] == ["FAIL"]  # the same use, with nothing found before it
+
+
 PROMISED = ("Mara Finch came down to the quay alone and sat on the wall. Exactly as Tomas Brandt "
             "had agreed with her at the regatta, Mara Finch sold the boat.")
 
