@@ -3,6 +3,8 @@ person or one sex ("I", "me", "my"; "he", "him", "his", "himself")."""
 
 from __future__ import annotations
 
+import re
+
 from continuum.language.lexicon import words
 
 # The narrator's own pronouns in a first-person telling.
@@ -15,3 +17,12 @@ PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
     """you your yours yourself it its itself we us our ours ourselves they them their theirs
     themselves thee thou thy thine ye"""
 )
+
+
+_THIRD_PERSON = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+
+
+def first_pronoun(text: str) -> str | None:
+    """The first third-person singular pronoun in a text ("she", "his"), lower case, if any."""
+    m = _THIRD_PERSON.search(text)
+    return m.group().lower() if m else None

@@ -2,9 +2,10 @@
 the acts a chapter refers back to (`BackReferenceItem`), the things it pays off
 (`PayoffItem`), the words of a character's own outside quotation marks (`Voice`), and the
 narration's verbs of knowing who someone is and names in a modal clause (`Cognition`,
-`ModalNaming`). An LLM extraction carries none of them, so the critique takes the offline
-reader's beside the LLM's claims, and each check compares the same records whichever extractor
-read the draft."""
+`ModalNaming`) and the ages at a dated event (`DatedAge`). An LLM extraction carries none
+of them, so the critique takes the offline reader's beside the LLM's claims, and each check
+compares the same records whichever extractor read the draft. The offline reader also frames
+each canon fact, the LLM's too (`FactFrame`: a time clause, speech, a pronoun subject)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from typing import Any
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
+from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon_facts
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
@@ -29,13 +32,17 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "voices": extract_voices,
     "cognitions": extract_cognitions,
     "modal_namings": extract_modal_namings,
+    "dated_ages": extract_dated_ages,
 }
 
 
 def with_offline_records(extraction: ChapterExtraction, text: str,
                          context: StoryContext) -> ChapterExtraction:
     """The extraction with the offline reader's records (`READERS`) where it has none, from
-    one analysis of the text."""
+    one analysis of the text, and its canon facts framed."""
+    framed = frame_canon_facts(text, extraction.canon_facts)
+    if framed is not extraction.canon_facts:
+        extraction = extraction.model_copy(update={"canon_facts": framed})
     missing = [field for field in READERS if not getattr(extraction, field)]
     if not missing:
         return extraction
