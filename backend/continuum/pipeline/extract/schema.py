@@ -198,6 +198,11 @@ class BackReferenceItem(BaseModel):
     label: str = Field(description="who did what, for a reader: 'what Hal had sworn (that he "
                                    "would ...)'")
     content: str = Field(default="", description="what the act was about, in the text's words")
+    capitalised: list[str] = Field(default_factory=list, description="the capitalised words of "
+                                   "`content`, of which the critic sets people's names aside")
+    said_before: list[str] = Field(default_factory=list, description="the chapter's sentences "
+                                   "before it that tell an act of its kind ('promised', 'owed'), "
+                                   "for the critic to look for the act's own words in")
     occasion: str | None = Field(default=None, description="the occasion it is pinned to as "
                                  "written ('on the harbour wall', 'in his last letter')")
     occasion_words: list[str] = Field(default_factory=list, description="the lower-case words "
@@ -241,6 +246,12 @@ class PayoffItem(BaseModel):
     occasions: list[list[str]] = Field(default_factory=list, description="delivered: the "
                                        "lower-case words naming the place or event of each "
                                        "occasion the act is pinned to (not a letter)")
+    told_before: bool = Field(default=False, description="delivered: the chapter tells of the act "
+                              "before it (a sentence with the thing's words and the same verb, or "
+                              "the thing inside quoted speech)")
+    capitalised: list[str] = Field(default_factory=list, description="the capitalised words of "
+                                   "its sentence ('Mara', 'Tomas'), of which the critic sets "
+                                   "people's names aside")
     evidence: Evidence
 
 
