@@ -232,6 +232,22 @@ def is_pronoun(surface: str) -> bool:
     return surface.strip().lower() in PRONOUNS
 
 
+_WRITTEN_NAME = re.compile(rf"\b{PROPER_NAME}")
+
+
+def name_surfaces(text: str) -> list[str]:
+    """Every name a text writes, each with its tails and without a possessive ("Then Elena
+    Marsh's" gives "Then Elena Marsh", "Elena Marsh", "Marsh"), pronouns left out."""
+    out: list[str] = []
+    for m in _WRITTEN_NAME.finditer(text):
+        words = m.group().split()
+        for i in range(len(words)):
+            surface = re.sub(r"['’]s$", "", " ".join(words[i:]))
+            if normalize(surface) not in PRONOUNS:
+                out.append(surface)
+    return out
+
+
 # English diminutives, so "Lizzy" can name the Elizabeth of the story: the maintained
 # `nicknames` dataset (Old Dominion University's hand-curated name/nickname pairs), plus the
 # few period forms of English fiction it lacks (checked against it: each pair below is

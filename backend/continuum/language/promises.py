@@ -4,6 +4,8 @@ refer back to as it refers back to a promise ("as he had planned")."""
 
 from __future__ import annotations
 
+import re
+
 from continuum.language.lexicon import words
 
 # Verbs that make a promise: "she promised to come back", "he swore he would find it".
@@ -116,3 +118,35 @@ VAGUE_ANTECEDENTS = words("""one ones thing things way time day moment place wor
 # Adjectives that say nothing of which thing it is ("the old chart" is the chart).
 PLAIN_ADJECTIVES = words("""old new little great big small long short very own same other whole first
                             last next only few many such""")
+
+
+# The words a sentence would use for an act referred back to, by its kind (a vow, an
+# arrangement, a warning, a debt, a thing left in keeping), and by its noun (COMMITMENT_FAMILIES).
+VOW_WORDS = r"\b(?:promis|swor|swear|vow|pledg|oath|agree|arrang|bargain|deal|pact|his\s+word|her\s+word)\w*"
+KIND_WORDS = {
+    "promise": VOW_WORDS,
+    "agree": VOW_WORDS + r"|\b(?:settl|fix|appoint|book|meet|contract)\w*",
+    "warn": r"\b(?:warn|caution|predict|foret[eo]l|prophe|said|told|say|tell)\w*",
+    "debt": r"\b(?:debt|ow[ei]|lent|lend|loan|borrow|pay|paid|repa)\w*",
+    "deposit": r"\b(?:left|leave|entrust|deposit|put\s+(?:by|aside|away)|set\s+aside|laid\s+by|kept|keep|"
+               r"sav(?:e|ed|ing)|hid|hidden)\b",
+}
+# A warning told as what will come: "The reef will have one of them."
+FORETOLD = re.compile(r"\b(?:will|would|shall|'ll|must|going\s+to|one\s+day|some\s+day|"
+                      r"sooner\s+or\s+later)\b", re.IGNORECASE)
+
+
+def act_family(head: str, kind: str) -> re.Pattern[str]:
+    """The words of an act of this noun (`head`: "promise", "debt") or kind ("warn")."""
+    return re.compile(rf"\b(?:{COMMITMENT_FAMILIES[head]})\w*|{VOW_WORDS}" if head in COMMITMENT_FAMILIES
+                      else KIND_WORDS.get(kind, VOW_WORDS), re.IGNORECASE)
+
+
+def tells_act(family: re.Pattern[str], kind: str, text: str) -> bool:
+    """A sentence has a word of the act's family; a warning "said" or "told" only as what will
+    come ('"The reef will have one of them," she said.')."""
+    found = family.search(text)
+    if found is not None and kind == "warn" and \
+            found.group().lower().startswith(("said", "told", "say", "tell")):
+        return FORETOLD.search(text) is not None
+    return found is not None

@@ -3,6 +3,8 @@ person or one sex ("I", "me", "my"; "he", "him", "his", "himself")."""
 
 from __future__ import annotations
 
+import re
+
 from continuum.language.lexicon import words
 
 # The narrator's own pronouns in a first-person telling.
@@ -17,3 +19,12 @@ PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
 )
 # The possessive determiners: "her own ledger", "the key of his box".
 POSSESSIVES = words("my your his her its our their")
+
+
+_THIRD_PERSON = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+
+
+def first_pronoun(text: str) -> str | None:
+    """The first third-person singular pronoun in a text ("she", "his"), lower case, if any."""
+    m = _THIRD_PERSON.search(text)
+    return m.group().lower() if m else None

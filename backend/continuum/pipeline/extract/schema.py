@@ -198,6 +198,11 @@ class BackReferenceItem(BaseModel):
     label: str = Field(description="who did what, for a reader: 'what Hal had sworn (that he "
                                    "would ...)'")
     content: str = Field(default="", description="what the act was about, in the text's words")
+    capitalised: list[str] = Field(default_factory=list, description="the capitalised words of "
+                                   "`content`, of which the critic sets people's names aside")
+    said_before: list[str] = Field(default_factory=list, description="the chapter's sentences "
+                                   "before it that tell an act of its kind ('promised', 'owed'), "
+                                   "for the critic to look for the act's own words in")
     occasion: str | None = Field(default=None, description="the occasion it is pinned to as "
                                  "written ('on the harbour wall', 'in his last letter')")
     occasion_words: list[str] = Field(default_factory=list, description="the lower-case words "
@@ -241,7 +246,33 @@ class PayoffItem(BaseModel):
     occasions: list[list[str]] = Field(default_factory=list, description="delivered: the "
                                        "lower-case words naming the place or event of each "
                                        "occasion the act is pinned to (not a letter)")
+    told_before: bool = Field(default=False, description="delivered: the chapter tells of the act "
+                              "before it (a sentence with the thing's words and the same verb, or "
+                              "the thing inside quoted speech)")
+    capitalised: list[str] = Field(default_factory=list, description="the capitalised words of "
+                                   "its sentence ('Mara', 'Tomas'), of which the critic sets "
+                                   "people's names aside")
     evidence: Evidence
+
+
+class FactFrame(BaseModel):
+    """How the sentence around a canon fact gives it: the offline reader's marks on any
+    extractor's fact (the critic's canon check weighs them; an LLM is not asked for them)."""
+
+    then: bool = Field(default=False, description="told in a time clause, so about that time: "
+                                                  "'since he was fourteen', 'when her hair was red'")
+    bygone: bool = Field(default=False, description="the sentence tells of the past: 'in his "
+                                                    "youth', 'the former clerk'")
+    spoken: bool = Field(default=False, description="inside quoted speech")
+    pronoun_led: bool = Field(default=False, description="the evidence begins with 'he' or 'she'")
+    pronoun: str | None = Field(default=None, description="the evidence's first third-person "
+                                                          "singular pronoun, lower case ('her')")
+    names: list[str] = Field(default_factory=list, description="the names the evidence writes, "
+                             "each with its tails ('Then Elena Marsh', 'Elena Marsh', 'Marsh')")
+    names_before: list[str] = Field(default_factory=list, description="the same from the "
+                                    "sentence's start to the evidence's end")
+    sentence_start: int | None = None  # the sentence holding the evidence's start, if any
+    sentence_end: int | None = None
 
 
 class CanonFactItem(BaseModel):
@@ -252,6 +283,32 @@ class CanonFactItem(BaseModel):
     value: str
     kind: str = "attribute"
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    evidence: Evidence
+    frame: FactFrame | None = None  # the offline reader's marks (`passes/canon_frames`)
+
+
+class DatedAge(BaseModel):
+    """An age at a dated event: "I was nine years old the year the Kestrel went down", "Tomas was
+    fifteen when Mara was born" (form "event"), or an age then and the years since: "thirty years
+    ... since I came to it a young fellow of two-and-twenty" (form "since"). The critic sums the
+    years since the event against the locked age; the wiki does not store it."""
+
+    form: Literal["event", "since"]
+    who: str = Field(description="whose age, as written: a name, 'I', 'he' or 'she'")
+    who_start: int = Field(ge=0, description="the chapter offset of `who`")
+    age: int
+    event: str = Field(default="", description="event: what dates it ('the Kestrel went down')")
+    born: str | None = Field(default=None, description="event: the name whose birth dates it")
+    wreck: bool = Field(default=False, description="event: a ship going down or wrecked")
+    years: int | None = Field(default=None, description="since: the years since the age")
+    spoken: bool = False  # inside quoted speech
+    speaker: str | None = None  # in speech, the quotation's speaker as written, and its offset
+    speaker_start: int | None = None
+    # a "he"/"she" speaker: the names written in each paragraph before it (nearest first,
+    # within 2,000 characters), for the one person of that gender they name
+    names_before: list[list[str]] = Field(default_factory=list)
+    sentence_start: int = Field(ge=0)
+    sentence_end: int = Field(ge=0)
     evidence: Evidence
 
 
@@ -579,3 +636,6 @@ class ChapterExtraction(BaseModel):
     names: list[NameMention] = Field(default_factory=list)
     sentence_starts: list[int] = Field(default_factory=list)
     paragraph_starts: list[int] = Field(default_factory=list)
+    # Not a pass: ages at a dated event, for the critic's canon check (the offline extractor
+    # reads them; an LLM extractor may leave them empty).
+    dated_ages: list[DatedAge] = Field(default_factory=list)

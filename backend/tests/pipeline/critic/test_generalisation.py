@@ -113,6 +113,14 @@ def read_acts(text: str, world: WorldState, extraction: ChapterExtraction) -> Ch
                                          "utterances": extract_utterances(view)})
 
 
+def framed(text: str, fact: CanonFactItem) -> CanonFactItem:
+    """A canon fact with the offline reader's frame of it (a time clause, speech, who is named),
+    as the extractor and the critique give every fact."""
+    from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon_facts
+
+    return frame_canon_facts(text, [fact])[0]
+
+
 def with_read_records(extraction: ChapterExtraction, text: str, world: WorldState) -> ChapterExtraction:
     """The extraction with the records only the offline reader makes (voices, verbs of knowing,
     names in modal clauses, ...), read in a text whose people are the world's characters, as the

@@ -22,6 +22,7 @@ from .test_generalisation import (
     _entity,
     _event,
     _world,
+    framed,
     read_canon,
     read_payoffs,
     read_uses,
@@ -270,9 +271,11 @@ def test_an_age_given_to_the_one_named_in_speech() -> None:
 
 
 def _age_fact(text: str, quote: str, subject: str, value: str) -> CanonFactItem:
+    """An age fact as an extractor gives it, framed by the offline reader as the critique does."""
     start = text.index(quote)
-    return CanonFactItem(subject=subject, predicate="age", value=value,
-                         evidence=Ev(start=start, end=start + len(quote), quote=quote, rule="test"))
+    return framed(text, CanonFactItem(subject=subject, predicate="age", value=value,
+                                      evidence=Ev(start=start, end=start + len(quote), quote=quote,
+                                                  rule="test")))
 
 
 def test_an_age_that_is_the_namesakes_is_only_a_warn() -> None:
@@ -321,8 +324,9 @@ def test_an_occupation_from_the_extractor_is_only_a_warn() -> None:
                                          Evidence(1, "Elena Voss was the innkeeper.")))
     text = "He had been the ferryman of the estuary for thirty years."
     start = text.index("He had been the ferryman")
-    fact = CanonFactItem(subject="Elena Voss", predicate="occupation", value="ferryman",
-                         evidence=Ev(start=start, end=len(text) - 1, quote=text[:-1], rule="test"))
+    fact = framed(text, CanonFactItem(subject="Elena Voss", predicate="occupation", value="ferryman",
+                                      evidence=Ev(start=start, end=len(text) - 1, quote=text[:-1],
+                                                  rule="test")))
     found = canon.check(bind_claims(text, ChapterExtraction(canon_facts=[fact]), world), world)
     assert [f.severity for f in found] == ["WARN"] and "two posts" in found[0].message
 

@@ -17,7 +17,7 @@ from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, LockedFact, WorldState
 from tests.pipeline.extract.heuristic.passes.test_canon_colours import NO_COLOUR_OF_HERS
 
-from .test_generalisation import FakeHistory, _entity, _world, read_canon
+from .test_generalisation import FakeHistory, _entity, _world, framed, read_canon, with_read_records
 
 PEOPLE = ("Nell Brandt", "Ruth Penrose", "Hal Brandt", "Walter Pike")
 
@@ -156,9 +156,11 @@ def test_their_hair_says_nothing_when_it_fits_everyone_or_the_group_is_unclear()
 # -- a pronoun subject: never a FAIL, silent when it is another person's value -----------------
 
 def _fact(text: str, quote: str, subject: str, predicate: str, value: str) -> CanonFactItem:
+    """A fact as an extractor gives it, framed by the offline reader as the critique does."""
     start = text.index(quote)
-    return CanonFactItem(subject=subject, predicate=predicate, value=value,
-                         evidence=Ev(start=start, end=start + len(quote), quote=quote, rule="test"))
+    return framed(text, CanonFactItem(subject=subject, predicate=predicate, value=value,
+                                      evidence=Ev(start=start, end=start + len(quote), quote=quote,
+                                                  rule="test")))
 
 
 def test_a_pronoun_fact_that_is_another_womans_value_is_silent() -> None:
@@ -269,7 +271,8 @@ WRECK = FakeHistory((1, "Their father had been lost at sea twelve years before, 
 def _years(text: str, *people: tuple[str, ...], history: FakeHistory = WRECK,
            pronouns: dict[str, tuple[str, ...]] | None = None) -> list[tuple[str, str]]:
     world, _ = _mill()
-    extraction = ChapterExtraction(new_entities=_entities(text, people, pronouns))
+    extraction = with_read_records(ChapterExtraction(new_entities=_entities(text, people, pronouns)),
+                                   text, world)  # the extractor's ages at a dated event
     claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in canon.check(claims, world)]
 
@@ -321,9 +324,9 @@ def test_a_possessive_name_is_a_name_and_a_bare_trade_of_the_locked_post_agrees(
     fact = _fact(text, "blue eyes", "Nell Brandt", "eye_colour", "blue")
     assert [s for s, _m in _check(text, NELL, facts=[fact])] == ["FAIL"]
     text = "Walter Pike came in. He is the clerk at the mill, and he knows it."
-    fact = CanonFactItem(subject="Walter Pike", predicate="occupation", value="clerk",
-                         evidence=Ev(start=text.index("He is"), end=text.index(" at the"),
-                                     quote="He is the clerk", rule="test"))
+    fact = framed(text, CanonFactItem(subject="Walter Pike", predicate="occupation", value="clerk",
+                                      evidence=Ev(start=text.index("He is"), end=text.index(" at the"),
+                                                  quote="He is the clerk", rule="test")))
     assert _check(text, WALTER, pronouns={"Walter Pike": ("He", "he")}, facts=[fact]) == []
     other = text.replace("clerk", "treasurer")
     fact = fact.model_copy(update={"value": "treasurer of the Mill Company"})

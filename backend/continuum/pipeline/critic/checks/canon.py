@@ -21,18 +21,16 @@ and their conflicts, how trades and ages agree) in canon_record."""
 
 from __future__ import annotations
 
-import re
 import uuid
 
 from continuum.language.ages import age_value, said_age
 from continuum.language.colours import colour_key
-from continuum.language.names import normalize, split_honorific
-from continuum.language.prose import in_speech, sentences
+from continuum.language.names import name_surfaces, normalize, split_honorific
+from continuum.language.pronouns import first_pronoun
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import (
     NAME,
-    bygone,
     colour_disagrees,
     contradicts,
     trade_agrees,
@@ -45,9 +43,9 @@ from continuum.pipeline.critic.recognisers.canon_subjects import (
     meant_other,
     named_in,
     only_pronoun,
-    pronoun_of,
 )
 from continuum.pipeline.critic.recognisers.canon_years import year_findings
+from continuum.pipeline.extract.schema import CanonFactItem, FactFrame
 from continuum.pipeline.persist.canon import SINGLE_VALUED
 from continuum.reads.world_state import WorldState
 
@@ -65,6 +63,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     coloured: set[tuple[uuid.UUID | str, str]] = set()
     for fact in claims.extraction.canon_facts:
         subject = claims.bind(fact.subject)
+        frame = _frame(fact)
         for locked in world.locked_canon:
             same_subject = (subject is not None and subject == locked.subject_id) or \
                 normalize(fact.subject) == normalize(locked.subject)
@@ -79,17 +78,15 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
                     (locked.subject_id or subject or locked.subject, predicate) in coloured
                     or not colour_disagrees(world, locked.subject_id, locked.subject, predicate, fact.value)):
                 continue  # one finding per person's colour; "raven" is black, "dark" is no colour
-            if predicate == "occupation" and (trade_agrees(fact.value, locked.value)
-                                              or bygone(_sentence_of(claims.text, fact.evidence.start))):
+            if predicate == "occupation" and (trade_agrees(fact.value, locked.value) or frame.bygone):
                 continue  # "the clerk" of the locked "clerk of the Harbour Guild"; "in his youth"
-            if _then_not_now(claims.text, fact.evidence.start):
+            if frame.then:
                 continue  # "the compasses her father gave her when she was fourteen"
             namesake = _namesake(world, locked.subject_id, locked.subject, predicate, fact.value,
                                  fact.evidence.quote)
-            pronoun = only_pronoun(claims, locked.subject_id or subject, fact.evidence.start,
-                                   fact.evidence.end)
+            pronoun = only_pronoun(claims, locked.subject_id or subject, frame)
             if pronoun and meant_other(claims, world, locked.subject_id or subject, predicate, fact.value,
-                                       pronoun_of(fact.evidence.quote)):
+                                       frame.pronoun):
                 continue  # "because she was nineteen": the other woman in the scene is nineteen
             doubt = (f" (but that is {namesake}'s {predicate}, and the sentence does not say which "
                      f"of them it means)" if namesake else
@@ -125,16 +122,15 @@ def _stated_colours(claims: DraftClaims, world: WorldState,
         subject = claims.bind(fact.subject)
         predicate = fact.predicate
         drawn = colour_key(fact.value)
+        frame = _frame(fact)
         if subject is None or predicate not in COLOURS or drawn is None or (subject, predicate) in done \
                 or fact.evidence.rule in READINGS or any(
                     f.subject_id == subject and f.predicate == predicate for f in world.locked_canon):
             continue
         earlier = [f for f in world.stated_colours if f.subject_id == subject and f.predicate == predicate
-                   and colour_key(f.value) is not None and (named_in(claims, subject, f.evidence.quote)
-                                                            or pronoun_of(f.evidence.quote) is None)]
-        if not earlier or any(colour_key(f.value) == drawn for f in earlier) \
-                or _then_not_now(claims.text, fact.evidence.start) \
-                or only_pronoun(claims, subject, fact.evidence.start, fact.evidence.end):
+                   and colour_key(f.value) is not None and _named_earlier(claims, subject, f.evidence.quote)]
+        if not earlier or any(colour_key(f.value) == drawn for f in earlier) or frame.then \
+                or only_pronoun(claims, subject, frame):
             continue  # "he had long iron-gray hair": whose, is the extractor's guess
         was = earlier[-1]
         done.add((subject, predicate))
@@ -160,11 +156,12 @@ def _stated_trades(claims: DraftClaims, world: WorldState, found: list[Finding])
                 f.subject_id == subject and f.predicate == "occupation" for f in world.locked_canon):
             continue
         earlier = [f for f in world.stated_trades if f.subject_id == subject
-                   and (named_in(claims, subject, f.evidence.quote) or pronoun_of(f.evidence.quote) is None)]
+                   and _named_earlier(claims, subject, f.evidence.quote)]
         start, end = fact.evidence.start, fact.evidence.end
+        frame = _frame(fact)
         if not earlier or any(trade_agrees(fact.value, f.value) for f in earlier) \
-                or bygone(_sentence_of(claims.text, start)) or _then_not_now(claims.text, start) \
-                or only_pronoun(claims, subject, start, end) or overlaps_any(found + findings, start, end):
+                or frame.bygone or frame.then \
+                or only_pronoun(claims, subject, frame) or overlaps_any(found + findings, start, end):
             continue
         was = earlier[-1]
         done.add(subject)
@@ -177,14 +174,16 @@ def _stated_trades(claims: DraftClaims, world: WorldState, found: list[Finding])
     return findings
 
 
-_TIME_CLAUSE = re.compile(r"\b(?:when|since|until|till|before|after|while|once|by\s+the\s+time)\s+"
-                          r"(?:[\w'’]+\s+){0,3}$", re.IGNORECASE)
+def _frame(fact: CanonFactItem) -> FactFrame:
+    """How the sentence gives the fact, as the extractor marked it (`passes/canon_frames`; the
+    critique frames an LLM's facts): unmarked, a fact has no sentence and names nobody."""
+    return fact.frame or FactFrame()
 
 
-def _then_not_now(text: str, start: int) -> bool:
-    """A fact told inside a time clause is about that time, not the story's now: "since he was
-    fourteen", "when her hair was still red"."""
-    return _TIME_CLAUSE.search(text[max(0, start - 40):start]) is not None
+def _named_earlier(claims: DraftClaims, subject: uuid.UUID, quote: str) -> bool:
+    """An earlier chapter's stated fact (a quote of the record) names the person, or at least
+    does not give them only as a pronoun ("her black hair" may have been another woman's)."""
+    return named_in(claims, subject, name_surfaces(quote)) or first_pronoun(quote) is None
 
 
 def _namesake(world: WorldState, subject: uuid.UUID | None, name: str, predicate: str, value: str,
@@ -206,10 +205,6 @@ def _namesake(world: WorldState, subject: uuid.UUID | None, name: str, predicate
     return None
 
 
-def _sentence_of(text: str, at: int) -> str:
-    return next((s.text for s in sentences(text) if s.start <= at < s.end), text)
-
-
 def _ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
     """Each age the extractor read against its person's locked ages: a draft may make someone
     older by at most AGE_SLACK years, never younger, and a bound ("not yet 20") contradicts
@@ -224,27 +219,26 @@ def _ages(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[
                   and f.predicate == "age" and (v := age_value(f.value)[0]) is not None]
         if age is None or not locked or not all(contradicts(v, age, bound) for _f, v in locked):
             continue
-        start, end = fact.evidence.start, fact.evidence.end
-        if _then_not_now(claims.text, start):
+        frame = _frame(fact)
+        if frame.then:
             continue  # "since he was fourteen": then, not now
-        pronoun = only_pronoun(claims, person, start, end)
-        if pronoun and not bound and meant_other(claims, world, person, "age", str(age),
-                                                 pronoun_of(fact.evidence.quote)):
+        pronoun = only_pronoun(claims, person, frame)
+        if pronoun and not bound and meant_other(claims, world, person, "age", str(age), frame.pronoun):
             continue  # "she was nineteen": the other woman in the scene is nineteen
-        sentence = next((s for s in sentences(claims.text) if s.start <= start < s.end), None)
-        if sentence is None or overlaps_any(found + findings, sentence.start, sentence.end):
+        first, last = frame.sentence_start, frame.sentence_end
+        if first is None or last is None or overlaps_any(found + findings, first, last):
             continue
         lock, value = locked[0]
         namesake = _namesake(world, person, lock.subject, "age", str(age), fact.evidence.quote)
         how = (f" (but that is {namesake}'s age, and the sentence does not say which of them it "
                f"means)" if namesake else
-               " (said in dialogue)" if in_speech(claims.speeches, start) else
+               " (said in dialogue)" if frame.spoken else
                " (the person is only a pronoun)" if pronoun else
                " (maybe said of an earlier time)" if fact.evidence.rule == "canon.age_at" else "")
         findings.append(Finding(
             check=NAME, severity="WARN" if how else _severity(world, person, "age"),
             message=f"{lock.subject}'s age is locked as {lock.value}, the draft says "
                     f"{said_age(age, bound)}{_note(world, person, 'age')}{how}",
-            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.text,
+            draft_start=first, draft_end=last, draft_quote=claims.text[first:last],
             evidence_chapter=lock.evidence.chapter, evidence_quote=lock.evidence.quote))
     return findings

@@ -30,13 +30,12 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from continuum.language.promises import (
-    COMMITMENT_FAMILIES,
     OCCASION_TIMES,
     PAYOFF_GENERIC,
     PAYOFF_MARKER_WORDS,
-    SPOKEN_ACT_FORMS,
+    act_family,
+    tells_act,
 )
-from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, spans_overlap
@@ -97,7 +96,7 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         if any(spans_overlap(s, e, start, end) for s, e in flagged):
             continue
         mentioned = _planted(claims, world, thing)
-        if mentioned and (len(thing.split()) > 1 or _in_context(claims, world, thing, payoff.evidence.quote)):
+        if mentioned and (len(thing.split()) > 1 or _in_context(claims, world, payoff)):
             continue
         weak = mentioned or spoken or payoff.soft
         findings.append(Finding(
@@ -140,11 +139,11 @@ _COMMON = {"would", "could", "should", "there", "their", "which", "about", "afte
            "thought", "though", "right", "something", "nothing", "himself", "herself"}
 
 
-def _in_context(claims: DraftClaims, world: WorldState, thing: str, sentence: str) -> bool:
+def _in_context(claims: DraftClaims, world: WorldState, payoff: PayoffItem) -> bool:
     """A one-word thing ("letter") is planted only where an earlier sentence mentions it with
     another key word of the payoff sentence (not a character's name or a common word)."""
-    names = {w.lower() for m in re.finditer(r"\b[A-Z][a-z]+\b", sentence)
-             for w in [m.group()] if claims.person(w) is not None}
+    thing, sentence = payoff.thing, payoff.evidence.quote
+    names = {w.lower() for w in payoff.capitalised if claims.person(w) is not None}
     context = {w for w in content_words(sentence) - content_words(thing)
                if len(w) >= 5 and w not in _COMMON and w not in names
                and w not in PAYOFF_GENERIC and w not in PAYOFF_MARKER_WORDS}
@@ -192,19 +191,6 @@ def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: 
                for s in claims.history.sentences_with(patterns[0]))
 
 
-def _set_up_in_draft(claims: DraftClaims, words: list[str], lemma: str, before: int) -> bool:
-    """The draft itself tells of the act earlier: a sentence before with the thing's key
-    words and the same verb, or the thing inside quoted speech."""
-    verb = re.compile(rf"\b(?:{SPOKEN_ACT_FORMS.get(lemma, lemma)})\b", re.IGNORECASE)
-    patterns = [re.compile(rf"\b{re.escape(w.rstrip('s'))}s?\b", re.IGNORECASE) for w in words]
-    for sentence in sentences(claims.text, 0, before):
-        if all(p.search(sentence.text) for p in patterns) and (
-                verb.search(sentence.text)
-                or any(sp.start - 1 <= sentence.start < sp.end for sp in claims.speeches)):
-            return True
-    return False
-
-
 def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[PayoffItem, str, str]]:
     """The extractor's things delivered by referring back to an earlier spoken act of a known
     character ("the chart of the southern islands that Ivo had promised her in the lighthouse",
@@ -225,9 +211,8 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
         if speaker is None:
             continue
         words = [item.thing] if item.person else item.thing.split()
-        if _recorded(claims, world, words, item.person) or \
-                _set_up_in_draft(claims, words, item.verb_lemma, item.evidence.start):
-            continue
+        if item.told_before or _recorded(claims, world, words, item.person):
+            continue  # the draft tells of the act before it, or the record holds the thing
         # A FAIL names its speaker: "the wedding-feast which he had ordered at the Rainbow"
         # (Silas Marner ch 21) rests on whom "he" is, and is a WARN.
         shown = item.speaker_named and any(_on_page(claims, place) for place in item.occasions)
@@ -238,18 +223,6 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
 
 # -- acts referred back to (the extractor's back_references), looked up in the record ------------
 
-_VOW_WORDS = r"\b(?:promis|swor|swear|vow|pledg|oath|agree|arrang|bargain|deal|pact|his\s+word|her\s+word)\w*"
-# The words an earlier sentence would use for an act of each kind.
-_KIND_WORDS = {
-    "promise": _VOW_WORDS,
-    "agree": _VOW_WORDS + r"|\b(?:settl|fix|appoint|book|meet|contract)\w*",
-    "warn": r"\b(?:warn|caution|predict|foret[eo]l|prophe|said|told|say|tell)\w*",
-    "debt": r"\b(?:debt|ow[ei]|lent|lend|loan|borrow|pay|paid|repa)\w*",
-    "deposit": r"\b(?:left|leave|entrust|deposit|put\s+(?:by|aside|away)|set\s+aside|laid\s+by|kept|keep|"
-               r"sav(?:e|ed|ing)|hid|hidden)\b",
-}
-_FORETOLD = re.compile(r"\b(?:will|would|shall|'ll|must|going\s+to|one\s+day|some\s+day|"
-                       r"sooner\s+or\s+later)\b", re.IGNORECASE)
 # A short answer that takes on what was just asked: "I will," said Mara.
 ASSENT = re.compile(r"^\W*(?:(?:yes|aye|very\s+well)\b\W*)?(?:yes|aye|i\s+will|i\s+shall|i\s+promise|"
                     r"i\s+swear|i\s+give\s+you\s+my\s+word|you\s+have\s+my\s+word|on\s+my\s+word)"
@@ -288,7 +261,7 @@ def _acts_referred_back(claims: DraftClaims, world: WorldState,
             continue  # speech about what was said off the page is the speaker's business
         if any(spans_overlap(s, e, start, end) for s, e in flagged):
             continue
-        if _act_recorded(claims, world, item, start):
+        if _act_recorded(claims, world, item):
             continue
         if item.occasion is None and item.form == "clause":
             continue  # "Tomas had promised to be home by six": said any time, off the page
@@ -328,41 +301,36 @@ def _on_page(claims: DraftClaims, words: list[str]) -> bool:
                                   for _n, text in chapters)
 
 
-def _key_words(claims: DraftClaims, content: str) -> set[str]:
-    names = {w.lower().rstrip("s") for m in re.finditer(r"\b[A-Z][a-z]+\b", content)
-             for w in [m.group()] if claims.person(w) is not None}
+def _key_words(claims: DraftClaims, item: BackReferenceItem) -> set[str]:
+    """The words of an act's content to look it up by: not a person's name (the draft's, bound
+    by the claims, or any established character's), a stop word or a time of day."""
+    content = item.content
+    names = {w.lower().rstrip("s") for w in item.capitalised if claims.person(w) is not None}
     names |= {w.rstrip("s") for entry in claims.roster.entries.values() if entry.type in ("character", None)
               for full in (entry.name, *entry.aliases) for w in re.findall(r"[a-z]+", full.lower())}
     return {w for w in content_words(content) if w not in names and len(w) > 3
             and w not in STOP_WORDS and w not in OCCASION_TIMES} - _ACT_COMMON
 
 
-def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceItem, before: int) -> bool:
+def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceItem) -> bool:
     """An earlier sentence, a setup, or this draft before the sentence, states the act with its
     key words (at least two of them, or its only one; with none, the occasion's: "fixed the day
     with her in his last letter"); or an earlier exchange asked for it and was answered "I will"."""
     head, kind = item.head, item.kind
-    key = _key_words(claims, item.content) or {w.rstrip("s") for w in item.occasion_words}
+    key = _key_words(claims, item) or {w.rstrip("s") for w in item.occasion_words}
     if not key:
         return True  # nothing to look up
     need = min(2, len(key))
-    family = re.compile(rf"\b(?:{COMMITMENT_FAMILIES[head]})\w*|{_VOW_WORDS}" if head in COMMITMENT_FAMILIES
-                        else _KIND_WORDS.get(kind, _VOW_WORDS), re.IGNORECASE)
+    family = act_family(head, kind)
 
     def holds(text: str) -> bool:
-        if len(content_words(text) & key) < need:
-            return False
-        found = family.search(text)
-        if found is not None and kind == "warn" and \
-                found.group().lower().startswith(("said", "told", "say", "tell")):
-            return _FORETOLD.search(text) is not None  # '"The reef will have one of them," she said.'
-        return found is not None
+        return len(content_words(text) & key) >= need and tells_act(family, kind, text)
 
     if any(len(content_words(f"{setup.key} {setup.detail}") & key) >= need
            for setup in world.open_setups + world.paid_setups):
         return True
-    if any(holds(s.text) for s in sentences(claims.text, 0, before)):
-        return True
+    if any(len(content_words(text) & key) >= need for text in item.said_before):
+        return True  # the draft's own sentences before it that tell an act of its kind
     if claims.history is None:
         return True
     if any(holds(s.quote) for s in claims.history.sentences_with(family.pattern)):

@@ -7,7 +7,10 @@ the canon check (`checks/canon.py`) and the recognisers of canon in other forms.
   (`colour_disagrees`);
 - ages: whether a stated age (or bound) can be the locked age a little later (`contradicts`);
 - trades: whether two trades agree, in words or in trade family ("dressmaker" is a
-  seamstress), and whether a sentence tells a trade of the past (`bygone`).
+  seamstress).
+
+Only values are compared here: whether a sentence tells a trade of the past, or a time
+clause, is the extractor's frame of the fact (`passes/canon_frames`).
 """
 
 from __future__ import annotations
@@ -39,19 +42,6 @@ def contradicts(locked: int, age: int, bound: str | None) -> bool:
     if bound in ABOUT:
         return age < locked - 3 or age > locked + AGE_SLACK + 3
     return age < locked or age > locked + AGE_SLACK
-
-
-# A trade of the past, not of now: "had been a sailor in his youth", "the former clerk".
-_BYGONE = re.compile(r"\b(?:(?<!never\s)(?<!not\s)(?<!at\s)once|formerly|former|"
-                     r"in\s+(?:his|her|their)\s+youth|"
-                     r"as\s+a\s+(?:boy|girl|lad|child)|years\s+(?:ago|before)|used\s+to|"
-                     r"before\s+(?:he|she|they)\s+(?:married|came|went)|late|retired|one-time|sometime)\b",
-                     re.IGNORECASE)
-
-
-def bygone(sentence: str) -> bool:
-    """The sentence tells a trade of the past ("in his youth", "the former clerk")."""
-    return _BYGONE.search(sentence) is not None
 
 
 def same_family(draft: str, locked: str) -> bool:

@@ -8,50 +8,32 @@ means them."""
 
 from __future__ import annotations
 
-import re
 import uuid
 
 from continuum.language.colours import colour_key
-from continuum.language.names import PRONOUNS, PROPER_NAME, normalize
+from continuum.language.names import normalize
 from continuum.language.numbers import parse_number
 from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
-from continuum.language.prose import sentences
 from continuum.pipeline.critic.claims import DraftClaims
+from continuum.pipeline.extract.schema import FactFrame
 from continuum.reads.world_state import WorldState
 
-_NAME = re.compile(rf"\b{PROPER_NAME}")
+
+def named_in(claims: DraftClaims, person: uuid.UUID | None, names: list[str]) -> bool:
+    """Whether any of the names a quote writes (`name_surfaces`: "Then Elena Marsh", "Mara's
+    blue eyes") is the person's, so that the quote does not give them only as a pronoun."""
+    return person is not None and any(claims.person(surface) == person for surface in names)
 
 
-def named_in(claims: DraftClaims, person: uuid.UUID | None, quote: str) -> bool:
-    """Whether a quote writes a name (or a name's part) of the person, not only a pronoun."""
-    if person is None:
-        return False
-    for m in _NAME.finditer(quote):
-        words = m.group().split()
-        for i in range(len(words)):  # "Then Elena Marsh", "Poor Tomas"
-            surface = re.sub(r"['’]s$", "", " ".join(words[i:]))  # "Mara's blue eyes"
-            if normalize(surface) not in PRONOUNS and claims.person(surface) == person:
-                return True
-    return False
-
-
-def only_pronoun(claims: DraftClaims, person: uuid.UUID | None, start: int, end: int) -> bool:
+def only_pronoun(claims: DraftClaims, person: uuid.UUID | None, frame: FactFrame) -> bool:
     """Whether a fact's evidence gives its subject only as a pronoun: the quote does not name
     them, and either begins with "he"/"she" ("she was nineteen") or its sentence does not name
     them before it ("Mara's blue eyes" and "Elena pushed her fair hair" are named)."""
-    quote = claims.text[start:end]
-    if named_in(claims, person, quote):
+    if named_in(claims, person, frame.names):
         return False
-    if re.match(r"^\W*(?:he|she)\b", quote, re.IGNORECASE):
+    if frame.pronoun_led:
         return True
-    sentence = next((s for s in sentences(claims.text) if s.start <= start < s.end), None)
-    return sentence is None or not named_in(claims, person, claims.text[sentence.start:end])
-
-
-def pronoun_of(quote: str) -> str | None:
-    """The first third-person singular pronoun in a quote ("she", "his"), if any."""
-    m = re.search(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", quote, re.IGNORECASE)
-    return m.group().lower() if m else None
+    return frame.sentence_start is None or not named_in(claims, person, frame.names_before)
 
 
 def mentioned(claims: DraftClaims) -> set[uuid.UUID]:

@@ -18,6 +18,7 @@ from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_fact
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
@@ -107,6 +108,7 @@ class OfflineExtractor:
         commitments = extract_commitments(view, open_setup_keys(context))
         back_references = extract_back_references(view)
         payoffs = extract_payoffs(view)
+        dated_ages = extract_dated_ages(view)
         step("commitments")
         flags = extract_flags(view, commitments)
         step("continuity_flags")
@@ -150,6 +152,7 @@ class OfflineExtractor:
             names=extract_names(view),
             sentence_starts=sentence_starts(view),
             paragraph_starts=paragraph_starts(view),
+            dated_ages=dated_ages,
         )
 
 

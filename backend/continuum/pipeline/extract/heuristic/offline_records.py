@@ -4,10 +4,12 @@ words and where its sentences and paragraphs begin, the acts a chapter refers ba
 (`BackReferenceItem`), the things it pays off (`PayoffItem`), the words of a character's own
 outside quotation marks (`Voice`), the narration's verbs of knowing who someone is and names
 in a modal clause (`Cognition`, `ModalNaming`), quoted speech with the names and kinships in
-it (`QuotedSpeech`), narration that writes or addresses names (`NameWriting`), and who acts or
-speaks and how it is told (`Act`, `Utterance`). An LLM extraction carries none of them, so the
-critique takes the offline reader's beside the LLM's claims, and each check compares the same
-records whichever extractor read the draft."""
+it (`QuotedSpeech`), narration that writes or addresses names (`NameWriting`), who acts or
+speaks and how it is told (`Act`, `Utterance`), and the ages at a dated event (`DatedAge`).
+An LLM extraction carries none of them, so the critique takes the offline reader's beside the
+LLM's claims, and each check compares the same records whichever extractor read the draft.
+The offline reader also frames each canon fact, the LLM's too (`FactFrame`: a time clause,
+speech, a pronoun subject)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,10 @@ from typing import Any
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
+from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon_facts
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
@@ -50,13 +54,17 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "name_writings": extract_name_writings,
     "acts": extract_acts,
     "utterances": extract_utterances,
+    "dated_ages": extract_dated_ages,
 }
 
 
 def with_offline_records(extraction: ChapterExtraction, text: str,
                          context: StoryContext) -> ChapterExtraction:
     """The extraction with the offline reader's records (`READERS`) where it has none, from
-    one analysis of the text."""
+    one analysis of the text, and its canon facts framed."""
+    framed = frame_canon_facts(text, extraction.canon_facts)
+    if framed is not extraction.canon_facts:
+        extraction = extraction.model_copy(update={"canon_facts": framed})
     missing = [field for field in READERS if not getattr(extraction, field)]
     if not missing:
         return extraction

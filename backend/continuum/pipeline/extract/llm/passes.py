@@ -71,7 +71,7 @@ _SCENE_OPENING = (str, Field(description="The first 5 to 12 words of the scene, 
 
 
 # Filled by the reader from the text, never asked of the model.
-READER_ONLY = ("mentions", "kind_votes")
+READER_ONLY = ("mentions", "kind_votes", "frame")
 
 
 def derive(model: type[BaseModel], *, drop: tuple[str, ...] = (),

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import text
+
 from continuum.db.engine import read_session, write_session
+from continuum.pipeline.canon_admin import lock_fact
 from continuum.pipeline.critic.runner import critique_draft
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.spine import analyze_chapter
@@ -20,12 +23,19 @@ DRAFT = ("At the harbour wall at dawn, Aldous Finch, with his ledger open on his
          "boats one by one under his eye as they came in.")
 
 
-def _critiques(fake: FakeLlmServer, chapter_1: str, draft: str) -> tuple[Any, Any]:
-    """Chapter 1 read offline, then the draft of chapter 2 critiqued by the offline reader and
-    by the LLM (the fake server), for the same world."""
+def _critiques(fake: FakeLlmServer, chapter_1: str, draft: str, lock: str | None = None) -> tuple[Any, Any]:
+    """Chapter 1 read offline (its canon facts of the predicate `lock` locked), then the draft
+    of chapter 2 critiqued by the offline reader and by the LLM (the fake server), for the same
+    world."""
     with write_session() as session:
         novel_id = create_novel(session, title="Saltmere")
     analyze_chapter(novel_id=novel_id, number=1, text=chapter_1, extractor=OfflineExtractor())
+    if lock is not None:
+        with write_session() as session:
+            for (fact_id,) in session.execute(text(
+                    "SELECT id FROM canon_facts WHERE novel_id = :n AND predicate = :p"),
+                    {"n": novel_id, "p": lock}).all():
+                lock_fact(session, novel_id=novel_id, fact_id=fact_id)
     with read_session() as session:
         offline = critique_draft(session, novel_id=novel_id, number=2, text=draft,
                                  extractor=OfflineExtractor())
@@ -206,3 +216,41 @@ def test_with_an_llm_the_entity_check_still_reads_who_acts(
     assert [(f.severity, f.message) for f in dead] == [
         ("FAIL", "Aldous Finch died in chapter 1 but acts here (counting)")], llm.findings
     assert dead[0].draft_quote == "Aldous Finch was counting the boats as they came in."
+
+
+WRECKED = ("Hal Brandt was thirty years old. Their father had been lost at sea twelve years before, "
+           "when the Merlin went down off the weir mouth.")
+NINE = '"I was nine years old the year the Merlin went down," said Hal Brandt.'
+
+
+def test_with_an_llm_the_canon_check_still_sums_an_age_at_a_dated_event(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """The LLM's claims carry no ages at a dated event; the offline reader's stand in, so an age
+    the years since a wreck make impossible is caught whichever extractor read the draft."""
+    offline, llm = _critiques(fake, WRECKED, NINE, lock="age")
+    assert llm.status == "ok", llm.error
+    summed = [f.message for f in offline.findings if f.check == "canon"]
+    assert summed and "which makes Hal Brandt 21; the locked age is 30" in summed[0], offline.findings
+    assert [f.message for f in llm.findings if f.check == "canon"] == summed
+
+
+WINTERS = ("Hal Brandt went red to the ears, as he had not done since he was fourteen. Hal Brandt "
+           "had fourteen winters behind him and no more.")
+
+
+def test_with_an_llm_the_canon_check_weighs_the_llms_facts_as_the_offline_reader_frames_them(
+    clean_db: Any, fake: FakeLlmServer,
+) -> None:
+    """An age only the LLM reads is framed by the offline reader (a time clause, whom its
+    sentence names), so a named age contradicting the lock FAILs and one "since he was fourteen"
+    is about then."""
+    fake.script("canon_facts", {"items": [
+        {"subject": "Hal Brandt", "predicate": "age", "value": "14", "kind": "attribute",
+         "confidence": 0.9, "evidence": {"quote": quote, "confidence": 0.9}}
+        for quote in ("he was fourteen", "Hal Brandt had fourteen winters behind him")]})
+    offline, llm = _critiques(fake, WRECKED, WINTERS, lock="age")
+    assert llm.status == "ok", llm.error
+    assert not [f for f in offline.findings if f.check == "canon"], offline.findings
+    found = [(f.severity, f.draft_quote) for f in llm.findings if f.check == "canon"]
+    assert found == [("FAIL", "Hal Brandt had fourteen winters behind him and no more.")], llm.findings

@@ -30,6 +30,7 @@ proposed") refer back only when they do: such items are marked `needs_shown_occa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,8 +53,10 @@ from continuum.language.promises import (
     VOW_VERBS,
     WARN_VERBS,
     WRITTEN_MEDIA,
+    act_family,
+    tells_act,
 )
-from continuum.language.prose import in_speech, speeches
+from continuum.language.prose import in_speech, sentences, speeches
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.schema import BackReferenceItem, Evidence
 
@@ -101,12 +104,24 @@ def extract_back_references(view: ChapterView) -> list[BackReferenceItem]:
         occasion = found.pop("occasion")
         out.append(BackReferenceItem(
             **found, head=tok.lower_, spoken=quoted(tok),
+            capitalised=CAPITALISED.findall(found.get("content", "")),
+            said_before=said_before(view.text, sent.start_char, tok.lower_, found["kind"]),
             occasion=occasion.text if occasion else None,
             occasion_words=occasion.words if occasion else [],
             occasion_written=occasion.written if occasion else False,
             evidence=Evidence(start=sent.start_char, end=sent.end_char, quote=sent.text,
                               rule=f"back_references.{found['form']}", confidence=0.6)))
     return out
+
+
+def said_before(text: str, before: int, head: str, kind: str) -> list[str]:
+    """The chapter's sentences before an act referred back to that tell an act of its kind
+    ("Tomas had promised ...", '"The reef will have one of them," she said.' of a warning)."""
+    family = act_family(head, kind)
+    return [s.text for s in sentences(text, 0, before) if tells_act(family, kind, s.text)]
+
+
+CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")  # a name's parts, and any other capitalised word
 
 
 def past_perfect(verb: Any) -> bool:

@@ -34,6 +34,7 @@ from continuum.pipeline.extract.heuristic.passes.canon_forms import (
     role_forms,
     role_value,
 )
+from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon_facts
 from continuum.pipeline.extract.heuristic.passes.canon_trades import trade_readings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import KIN_TYPES
@@ -116,7 +117,7 @@ def extract_canon_facts(
         add(CanonFactItem(subject=rel.source, predicate="kinship", value=value,
                           kind="relationship", confidence=rel.evidence.confidence,
                           evidence=rel.evidence.model_copy(update={"rule": "canon.kinship"})))
-    return found
+    return frame_canon_facts(view.text, found)
 
 
 FORM_KINDS = {"age": "attribute", "eye_colour": "appearance", "hair_colour": "appearance",

@@ -47,7 +47,7 @@ from continuum.language.promises import (
     VAGUE_OCCASIONS,
 )
 from continuum.language.prose import Speech, in_speech, sentences, speeches
-from continuum.pipeline.extract.heuristic.passes.back_references import occasions, past_perfect
+from continuum.pipeline.extract.heuristic.passes.back_references import CAPITALISED, occasions, past_perfect
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.schema import Evidence, PayoffItem
 
@@ -85,7 +85,25 @@ def extract_payoffs(view: ChapterView) -> list[PayoffItem]:
     def quoted(tok: Any) -> bool:
         return in_speech(spans, tok.idx) is not None
 
-    return [*_worded(view, spans), *_structured(view, quoted), *_delivering(view, quoted)]
+    found = [*_worded(view, spans), *_structured(view, quoted), *_delivering(view, quoted)]
+    return [item.model_copy(update={
+        "capitalised": CAPITALISED.findall(item.evidence.quote),
+        "told_before": item.form == "delivered" and _told_before(view.text, spans, item)})
+        for item in found]
+
+
+def _told_before(text: str, spans: list[Speech], item: PayoffItem) -> bool:
+    """The chapter tells of a delivered thing's act before it: a sentence before with the
+    thing's key words and the same verb, or the thing inside quoted speech."""
+    words = [item.thing] if item.person else item.thing.split()
+    lemma = item.verb_lemma
+    verb = re.compile(rf"\b(?:{SPOKEN_ACT_FORMS.get(lemma, lemma)})\b", re.IGNORECASE)
+    patterns = [re.compile(rf"\b{re.escape(w.rstrip('s'))}s?\b", re.IGNORECASE) for w in words]
+    for sentence in sentences(text, 0, item.evidence.start):
+        if all(p.search(sentence.text) for p in patterns) and (
+                verb.search(sentence.text) or any(sp.start - 1 <= sentence.start < sp.end for sp in spans)):
+            return True
+    return False
 
 
 def _item(form: str, start: int, end: int, quote: str, thing: str, **more: Any) -> PayoffItem:

@@ -146,3 +146,18 @@ def test_an_occasion_that_names_no_place_is_none(view: ViewOf) -> None:
     assert item.occasion is None
     [item] = read(view, "Hal had sworn to Ruth Penrose that he would rebuild the mill wheel.")
     assert item.occasion is None
+
+
+def test_the_chapters_sentences_before_that_tell_an_act_of_its_kind(view: ViewOf) -> None:
+    """The critic looks for the act's own words in the chapter's sentences before it that tell
+    an act of its kind; a warning "said" only as what will come."""
+    text = ("Hal swore on the quay that he would mend the wheel by spring. The rain came on. "
+            "Ruth had sworn on the ferry steps that she would never wear her mother's shawl again, "
+            "and tonight she put it on.")
+    [item] = read(view, text)
+    assert item.said_before == ["Hal swore on the quay that he would mend the wheel by spring."]
+    assert item.capitalised == []
+    warned = ('"The weir will take one of you," Ruth said. Ruth said nothing more. '
+              "Hal had warned them at the weir that the river would rise, and it did.")
+    [item] = [i for i in read(view, warned) if i.kind == "warn"]
+    assert item.said_before == ['"The weir will take one of you," Ruth said.']

@@ -154,3 +154,21 @@ def test_the_noun_of_a_chart_of_islands_and_a_clause_with_no_relative_word(view:
 ])
 def test_nothing_delivered(view: ViewOf, text: str) -> None:
     assert read(view, text, "delivered") == []
+
+
+def test_a_delivered_thing_told_of_before_in_the_chapter(view: ViewOf) -> None:
+    """The chapter itself tells of the act first (the sentence with the thing's words and the
+    same verb, or the thing in speech): the critic then asks no earlier chapter for it."""
+    shawl = ("It was the green silk shawl that Tomas had promised her at the harvest fair, folded in "
+             "tissue paper.")
+    [item] = read(view, shawl, "delivered")
+    assert not item.told_before and item.capitalised == ["It", "Tomas"]
+    told = "At the harvest fair Tomas promised Mara a green silk shawl. " + shawl
+    [item] = read(view, told, "delivered")
+    assert item.told_before
+    spoken = '"Bring me a green silk shawl," said Mara at the harvest fair. ' + shawl
+    [item] = read(view, spoken, "delivered")
+    assert item.told_before
+    other = "At the harvest fair Tomas bought Mara a blue cotton apron. " + shawl
+    [item] = read(view, other, "delivered")
+    assert not item.told_before
