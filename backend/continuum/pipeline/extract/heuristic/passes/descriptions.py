@@ -46,6 +46,7 @@ _DEICTIC = frozenset({"this", "that", "these", "those", "such"})
 _PERSONAL = frozenset({"PRP", "PRP$", "WP", "WP$"})  # "his", "them", "whose"
 MIN_WORDS, MAX_WORDS = 3, 30
 _BREAKS = frozenset({",", ";", "--", "\u2014"})  # where a set-off modifier begins
+_LISTING = frozenset({"and", "or", "nor"})
 MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
 PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
@@ -119,7 +120,26 @@ def _calling(noun: Any, name: Any) -> bool:
     part people ("the doctor, Gray, and Ben Gunn joined us")."""
     return noun.lemma_.lower() in OCCUPATIONS and any(
         d.dep_ == "det" and d.lower_ == "the" for d in noun.children) and not any(
-        t.dep_ == "conj" or any(c.dep_ in {"conj", "cc"} for c in t.children) for t in (noun, name))
+        d.dep_ == "case" for d in noun.children) and not _listed(
+        min(noun, name, key=lambda t: t.i), max(noun, name, key=lambda t: t.i))
+
+
+def _listed(first: Any, second: Any) -> bool:
+    """Whether the pair stands in a list of people: another name or an "and" right after the
+    second's phrase ("the doctor, Gray, and Ben Gunn"; "the captain, Mr. Arrow, Hunter"), or
+    a name and comma right before the first ("Captain Smollett, the squire, and")."""
+    doc = first.doc
+    j = second.i + 1
+    while j < len(doc) and doc[j].text not in _BREAKS and doc[j].text not in {".", "!", "?"} \
+            and doc[j].dep_ != "cc":
+        j += 1
+    after = [t for t in doc[j:j + 2]]
+    if after and (after[0].lower_ in _LISTING or (after[0].text == "," and len(after) > 1 and (
+            after[1].pos_ == "PROPN" or after[1].lower_ in _LISTING))):
+        return True
+    k = first.left_edge.i - 1  # "Hunter, the captain", "Hunter and the captain"
+    return k > 0 and (doc[k].lower_ in _LISTING or doc[k].text == ",") and \
+        doc[k - 1].pos_ == "PROPN"
 
 
 def _described(noun: Any) -> bool:
@@ -179,10 +199,14 @@ def _pointing(tok: Any) -> bool:
 
 def _phrase(head: Any, calling: bool = False) -> str | None:
     """The noun phrase under `head`, up to its first clause, if it can stand on its own; a
-    calling (`_calling`) is its own words before the head ("the old gamekeeper")."""
+    calling (`_calling`) is its own words up to the first comma ("the clerk at church"), never
+    the name set off beside it or a list after it."""
     if calling:
-        return _standalone([t for t in head.subtree if t.i <= head.i and t.dep_ != "appos"
-                            and t.head.dep_ != "appos"], head, least=2)
+        aside = {t.i for c in head.children if c.dep_ in {"appos", "conj", "cc", "relcl"}
+                 for t in c.subtree}
+        end = next((t.i for t in head.subtree if t.i > head.i and t.text in _BREAKS), None)
+        return _standalone([t for t in head.subtree if t.i not in aside
+                            and (end is None or t.i < end)], head, least=2)
     clause = min((t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
                   for t in c.subtree), default=None)
     tokens = [t for t in head.subtree if clause is None or t.i < clause]

@@ -34,10 +34,26 @@ def test_a_calling_set_off_beside_a_name_describes_the_person_but_a_list_does_no
             "could be trusted at a pinch with almost anything.")
     assert in_novel("treasure_island.txt", text)
     assert _descriptions(text)["Israel Hands"] == "the coxswain"
+    text = "I lived on at the hall under the charge of old Redruth, the gamekeeper, almost a prisoner."
+    assert _descriptions(text)["Redruth"] == "the gamekeeper"
+    # Great Expectations, chapter 4: the calling runs to its comma.
+    text = ("Mr. Wopsle, the clerk at church, was to dine with us; and Mr. Hubble the wheelwright "
+            "and Mrs. Hubble;")
+    assert in_novel("great_expectations.txt", text)
+    assert _descriptions(text)["Mr. Wopsle"] == "the clerk at church"
+    # Lists part people: nobody here is "the doctor" or "the captain".
     text = ("At the same moment, the doctor, Gray, and Ben Gunn joined us, with smoking muskets, "
             "from among the nutmeg-trees.")
     assert in_novel("treasure_island.txt", text)
     assert _descriptions(text).get("Gray") is None
+    text = ("It had been originally meant that the captain, Mr. Arrow, Hunter, Joyce, the doctor, "
+            "and the squire were to occupy these six berths.")
+    assert not any(_descriptions(text).values())
+    assert not any(_descriptions("There were Captain Smollett, the squire, and Dr. Livesey.").values())
+    # Treasure Island, chapter 23: a possessive is whose voice it was, not a calling.
+    text = "One I recognized for the coxswain's, Israel Hands, that had been Flint's gunner in former days."
+    assert in_novel("treasure_island.txt", text)
+    assert _descriptions(text).get("Israel Hands") is None
 
 
 def test_a_copula_in_narration_describes_the_person() -> None:
