@@ -22,12 +22,14 @@ from continuum.pipeline.extract.heuristic.passes.object_uses import AFTER_HEAD
 from continuum.pipeline.extract.schema import NameMention, NounPhrase
 
 _WORD = r"[\w’'-]+"
-_BEFORE = re.compile(rf"(?:{_WORD}\s+){{1,4}}$")
+# How many words before a noun a phrase keeps.
+BEFORE = 4
+# The words right before a noun, read backwards from it (a match anchored at the noun's end
+# would be tried at every offset of the window).
+_BEFORE_REVERSED = re.compile(rf"(?:\s+{_WORD}){{1,{BEFORE}}}")
 _AFTER = re.compile(rf"\s+({_WORD})(?:\s+({_WORD}))?")
 _NEXT = re.compile(r"\s+([a-z]+)\b")
 _NAME = re.compile(rf"\b{PROPER_NAME}")
-# How many words before a noun a phrase keeps.
-BEFORE = 4
 # Who may own a thing "own" ("her own ledger"), and what follows "the key of"/"to" in a
 # complement that makes it another key ("the key of the box").
 OWNERS = POSSESSIVES - {"its"}
@@ -51,8 +53,8 @@ def noun_phrases_in(text: str, head: str) -> list[NounPhrase]:
 
 def phrase_at(text: str, start: int, end: int) -> NounPhrase:
     """The noun at an offset with the words around it."""
-    found = _BEFORE.search(text, max(0, start - 200), start)
-    before = found.group().split()[-BEFORE:] if found is not None else []
+    found = _BEFORE_REVERSED.match(text[max(0, start - 200):start][::-1])
+    before = [w[::-1] for w in reversed(found.group().split())] if found is not None else []
     m = _AFTER.match(text, end)
     after = [w.lower() for w in m.groups() if w] if m is not None else []
     lower = [w.lower() for w in before]
