@@ -103,7 +103,13 @@ def paragraphs(text: str) -> list[Span]:
 
 def speeches(text: str) -> list[Speech]:
     """Every quoted passage with its speaker: "...," said X / X said, "..." / the paragraph's
-    attributed speaker for an unattributed quote in the same paragraph."""
+    attributed speaker for an unattributed quote in the same paragraph. A dozen passes ask
+    for a chapter's speeches, so the last few texts' are kept (a fresh list each time)."""
+    return list(_speeches(text))
+
+
+@functools.lru_cache(maxsize=4)
+def _speeches(text: str) -> tuple[Speech, ...]:
     out: list[Speech] = []
     previous: Span | None = None
     regions = quote_regions(text)
@@ -125,7 +131,7 @@ def speeches(text: str) -> list[Speech]:
                 if near:
                     who, at = near[0]
             out.append(Speech(q.start(1), q.end(1), q.group(1), who, at))
-    return _turns(text, out)
+    return tuple(_turns(text, out))
 
 
 def _turns(text: str, out: list[Speech]) -> list[Speech]:
