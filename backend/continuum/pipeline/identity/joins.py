@@ -32,7 +32,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from continuum.language.names import (
-    RANK_HONORIFICS,
     WIFE_HONORIFICS,
     is_given_name,
     normalize,
@@ -131,7 +130,7 @@ def given_name_twins(roster: Roster) -> list[Join]:
         if len(twins) != 1 or len(owners) != 1:
             continue
         twin, person = roster.entries[next(iter(twins))], roster.entries[next(iter(owners))]
-        if _genders_agree(twin, person) and not _ranked_by_given_name(person, given):
+        if _genders_agree(twin, person) and not person.ranked_by_given_name(given):
             joins.append(Join(twin=twin.id, person=person.id, name=given))
     return joins
 
@@ -168,10 +167,3 @@ def _genders_agree(a: RosterEntry, b: RosterEntry) -> bool:
     return len(known) <= 1
 
 
-def _ranked_by_given_name(entry: RosterEntry, given: str) -> bool:
-    """Whether the person wears a title of rank with the given name ("Lady Catherine")."""
-    for name in entry.all_names():
-        title, bare = split_honorific(name)
-        if title in RANK_HONORIFICS and bare.split(" ")[0] == given:
-            return True
-    return False

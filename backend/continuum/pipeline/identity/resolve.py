@@ -64,6 +64,8 @@ def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolut
     for rule, finder in (("exact", roster.exact), ("alias", roster.alias),
                          ("partial", roster.partial)):
         found = finder(name, type_)
+        if rule == "partial" and " " not in name.strip():  # a bare "Anne" is not Lady Anne Darcy
+            found = {i for i in found if not roster.entries[i].ranked_by_given_name(name.strip())}
         if len(found) == 1:
             return Resolution(next(iter(found)), rule)
         if len(found) > 1:

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from continuum.language.names import (
+    RANK_HONORIFICS,
     SURNAME_TITLES,
     compatible_titles,
     honorific_gender,
@@ -33,6 +34,13 @@ class RosterEntry:
     def all_names(self) -> set[str]:
         """The canonical name and every alias."""
         return {self.name, *self.aliases}
+
+    def ranked_by_given_name(self, given: str) -> bool:
+        """Whether the entity wears a title of rank with the given name ("Lady Catherine",
+        "Sir William"): the bare "Catherine" of the story is someone else (Kitty)."""
+        given = normalize(given)
+        return any(title in RANK_HONORIFICS and bare.split(" ")[0] == given
+                   for title, bare in map(split_honorific, self.all_names()))
 
     def count_use(self, surface: str) -> None:
         """The text named the entity once more by `surface`."""

@@ -90,6 +90,17 @@ def test_a_rank_title_with_a_given_name_binds_only_where_that_title_is_worn() ->
                         "character").entity_id is None
 
 
+def test_a_bare_given_name_is_not_a_person_who_wears_it_under_a_title_of_rank() -> None:
+    """Pride and Prejudice, chapter 31: Lady Catherine's "And so would Anne" is her daughter,
+    not Darcy's late mother, "Lady Anne Darcy" of chapter 16; the full name still binds."""
+    roster, ids = _roster(("Lady Anne Darcy", "female", ("Lady Anne", "Anne Darcy")),
+                          ("Fitzwilliam Darcy", "male", ("Mr. Darcy",)))
+    assert resolve_name(roster, "Anne").entity_id is None
+    assert resolve_item(roster, ["Anne"], "character", "female").entity_id is None
+    assert resolve_name(roster, "Anne Darcy").entity_id == ids["Lady Anne Darcy"]
+    assert resolve_name(roster, "Lady Anne").entity_id == ids["Lady Anne Darcy"]
+
+
 def test_a_full_name_binds_to_the_one_character_known_by_its_given_name() -> None:
     roster, ids = _roster(("Jim", "male", ()), ("Squire Trelawney", "male", ("Trelawney",)))
     assert resolve_item(roster, ["Jim Hawkins"], "character", "male").entity_id == ids["Jim"]

@@ -26,6 +26,7 @@ from typing import Any
 
 from continuum.language.names import (
     MARRIED_TITLES,
+    RANK_HONORIFICS,
     ROYAL_HONORIFICS,
     SURNAME_TITLES,
     TITLE_GENDERS,
@@ -327,6 +328,9 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
         return False
     if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):
         return False
+    if len(form.core) == 1 and not form.honorifics and any(
+            f.honorifics & RANK_HONORIFICS and f.core[:1] == form.core for f in cluster.forms):
+        return False  # "Anne" is not "Lady Anne Darcy": her given name goes with her rank
     if len(form.core) >= 2 and not form.honorifics and titles and titles <= _WIFE_TITLES \
             and not cluster.multiword():
         return False  # "Jane Bennet" is not the "Mrs. Bennet" known by her title alone

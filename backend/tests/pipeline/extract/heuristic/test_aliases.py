@@ -199,6 +199,21 @@ def test_a_bare_surname_is_not_a_woman_known_by_her_title_alone() -> None:
     assert key_of(chapter, "Hawkins") != key_of(chapter, "Mrs. Hawkins")
 
 
+def test_a_bare_given_name_is_not_a_known_person_who_wears_it_under_a_rank() -> None:
+    # Pride and Prejudice, chapter 31: Lady Catherine's "Anne" is her daughter, not Darcy's
+    # late mother, "Lady Anne Darcy" of chapter 16.
+    context = StoryContext(entities=[
+        KnownEntity(name="Lady Anne Darcy", type="character", gender="female", aliases=["Anne Darcy"]),
+        KnownEntity(name="Lady Catherine de Bourgh", type="character", gender="female",
+                    aliases=["Lady Catherine"])])
+    text = ("“I should have been a great proficient,” said Lady Catherine. “And so would Anne, "
+            "if her health had allowed her to apply.”")
+    chapter = analyze_chapter_text(text, context)
+    assert key_of(chapter, "Anne") != "Lady Anne Darcy"
+    chapter = analyze_chapter_text("Lady Anne Darcy was his mother. Anne Darcy died young.", context)
+    assert key_of(chapter, "Anne Darcy") == key_of(chapter, "Lady Anne Darcy")
+
+
 def test_a_person_taken_for_a_town_on_one_mention_takes_his_full_name() -> None:
     # Treasure Island: "Redruth" of chapter 6, typed a town on one mention, is Tom Redruth.
     context = StoryContext(entities=[
