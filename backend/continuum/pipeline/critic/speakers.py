@@ -29,7 +29,7 @@ def subject_person(claims: DraftClaims, ref: Referent, para_start: int) -> uuid.
     """The established person a subject is: the extractor's resolution, the written name,
     else (a bare he or she the extractor left alone) the last person named in the narration
     of the same paragraph whose gender does not rule the pronoun out."""
-    found = person_of(claims, ref)
+    found = claims.who(ref)
     if found is not None or ref.text.lower() not in ("he", "she"):
         return found
     from continuum.pipeline.critic.recognisers.canon_subjects import gender
@@ -44,17 +44,6 @@ def subject_person(claims: DraftClaims, ref: Referent, para_start: int) -> uuid.
         if person is not None and gender(claims, person) in (wanted, "unknown"):
             return person
     return None
-
-
-def person_of(claims: DraftClaims, ref: Referent) -> uuid.UUID | None:
-    """The established person a subject stands for: the extractor's own resolution of the
-    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
-    resolved = claims.resolved_at(ref.start)
-    if resolved and normalize(resolved) not in PRONOUNS:
-        found = claims.person(resolved)
-        if found is not None:
-            return found
-    return claims.person(ref.text) if ref.proper else None
 
 
 _TITLE_WORDS = ADDRESS_TITLES | {"sergeant", "master", "mistress"}

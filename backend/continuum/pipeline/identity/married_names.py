@@ -38,22 +38,24 @@ def named_marriages(cast: Cast) -> list[NamedMarriage]:
     for entry in cast.roster.by_type("character"):
         if entry.gender != "female":
             continue
+        own = _own_family_names(entry) - _wife_title_surnames(entry)
+        if not own:
+            continue  # "Mrs. Bennet": no name of her own family to set against her husband's
         for name in sorted(entry.all_names()):
-            husband = _husband(cast, entry, name)
+            husband = _husband(cast, entry, name, own)
             if husband is not None:
                 found.append(NamedMarriage(entry.id, husband, name))
                 break
     return found
 
 
-def _husband(cast: Cast, woman: RosterEntry, name: str) -> uuid.UUID | None:
+def _husband(cast: Cast, woman: RosterEntry, name: str, own: set[str]) -> uuid.UUID | None:
+    """The one man whose wife `name` calls her, when it is a wife's title with a surname other
+    than her own family's (`own`)."""
     title, bare = split_honorific(name)
-    if title not in WIFE_HONORIFICS:
-        return None
     surname = bare.split(" ")[-1]
-    own = _own_family_names(woman) - _wife_title_surnames(woman)
-    if not own or surname in own:
-        return None  # "Mrs. Bennet": no name of her own family to set against her husband's
+    if title not in WIFE_HONORIFICS or surname in own:
+        return None
     men = [m for m in cast.men_of_surname(surname) if m.id != woman.id]
     if " " in bare:  # "Mrs. Robert Martin": the one man called Robert Martin
         men = [m for m in men if any(split_honorific(n)[1] == bare for n in m.all_names())]
@@ -67,13 +69,11 @@ def _wife_title_surnames(woman: RosterEntry) -> set[str]:
 
 def _own_family_names(woman: RosterEntry) -> set[str]:
     """The surnames she bears as a girl or in her own right: "Miss Bennet", "Miss Lydia Bennet",
-    "Lydia Bennet" (a given name and a surname, untitled)."""
+    "Lydia Bennet" (a given name and a surname, untitled); not "Miss Lydia"."""
     found = set()
     for title, bare in map(split_honorific, woman.all_names()):
         words = bare.split(" ")
-        if title in UNMARRIED_HONORIFICS and (len(words) == 1 or is_given_name(words[0])):
-            if len(words) > 1 or not is_given_name(words[0]):
-                found.add(words[-1])
-        elif title is None and len(words) >= 2 and is_given_name(words[0]):
+        several, given = len(words) > 1, is_given_name(words[0])
+        if (title in UNMARRIED_HONORIFICS and given == several) or (title is None and several and given):
             found.add(words[-1])
     return found

@@ -34,7 +34,7 @@ from continuum.pipeline.critic.recognisers.secrets import (
     titled_surname,
     words_of,
 )
-from continuum.pipeline.critic.speakers import person_of, speaker_of, voice_owner
+from continuum.pipeline.critic.speakers import speaker_of, voice_owner
 from continuum.pipeline.extract.schema import (
     Cognition,
     KinMention,
@@ -246,7 +246,7 @@ def _cognitions(claims: DraftClaims,
     out: list[tuple[Cognition, Secret, Severity, uuid.UUID]] = []
     for item in claims.extraction.cognitions:
         severity = COGNITION.get(item.verb)
-        who = person_of(claims, item.subject)
+        who = claims.who(item.subject)
         if severity is None or who is None:
             continue
         for secret in secrets.values():
@@ -272,7 +272,7 @@ def _thought_of_as_alive(claims: DraftClaims,
     for namings in by_sentence.values():
         hit = next(((naming, secret, who) for secret in secrets.values() for naming in namings
                     if _names_secret(naming, secret)
-                    and (who := person_of(claims, naming.thinker)) is not None
+                    and (who := claims.who(naming.thinker)) is not None
                     and not knows(claims, who, secret)), None)
         if hit is not None:
             out.append(hit)
@@ -309,7 +309,7 @@ def _name_writings(claims: DraftClaims, world: WorldState, secrets: dict[str, Se
     for item in claims.extraction.name_writings:
         if item.how not in kinds:
             continue
-        writer = person_of(claims, item.writer)
+        writer = claims.who(item.writer)
         if writer is None:
             continue
         for name, secret in secrets.items():
