@@ -44,21 +44,23 @@ def content_hash(text_: str) -> str:
 
 def insert_chapter(
     session: Session, *, novel_id: uuid.UUID, number: int, title: str | None, text_: str,
-    source: str, summaries: Summaries, extractor: str, stats: dict,
+    source: str, summaries: Summaries, extractor: str, stats: dict, records: str | None = None,
 ) -> None:
-    """Write the chapter row (not yet indexed for search: `indexed_with` stays NULL)."""
+    """Write the chapter row (not yet indexed for search: `indexed_with` stays NULL), with the
+    records its reading keeps for the critic of later chapters (JSON of `ChapterRecords`;
+    None when the reading made none, as an LLM's without a critique)."""
     import json
 
     session.execute(
         text("""INSERT INTO chapters (novel_id, number, title, text, source, content_hash,
                        summary_short, summary_medium, summary_long, word_count, extractor,
-                       extraction_stats)
+                       extraction_stats, records)
                 VALUES (:n, :number, :title, :text, :source, :hash, :short, :medium, :long,
-                        :words, :extractor, CAST(:stats AS jsonb))"""),
+                        :words, :extractor, CAST(:stats AS jsonb), CAST(:records AS jsonb))"""),
         {"n": novel_id, "number": number, "title": title, "text": text_, "source": source,
          "hash": content_hash(text_), "short": summaries.short, "medium": summaries.medium,
          "long": summaries.long, "words": len(text_.split()), "extractor": extractor,
-         "stats": json.dumps(stats)},
+         "stats": json.dumps(stats), "records": records},
     )
 
 

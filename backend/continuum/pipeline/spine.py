@@ -46,8 +46,10 @@ from continuum.pipeline.critic.review import (
     write_overrides,
 )
 from continuum.pipeline.critic.runner import critique_draft
+from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.extract.llm.calls import LlmCall, record_llm_calls
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback, Reading
+from continuum.pipeline.extract.schema import records_of
 from continuum.pipeline.extractors import get_extractor
 from continuum.pipeline.identity.cast import load_cast
 from continuum.pipeline.index import queue_index
@@ -306,9 +308,13 @@ def _write(
     stats: dict[str, Any] = {"chunks": read.chunks}
     if read.reading.stats:
         stats["alignment"] = read.reading.stats
+    records = read.outcome.records
+    if records is None and extractor_name == OfflineExtractor.name:
+        records = records_of(extraction)  # the critique did not run; the reading holds them
     insert_chapter(session, novel_id=novel_id, number=number, title=title, text_=text,
                    source=source, summaries=extraction.multi_granularity_summaries,
-                   extractor=extractor_name, stats=stats)
+                   extractor=extractor_name, stats=stats,
+                   records=None if records is None else records.model_dump_json())
     insert_passages(session, novel_id=novel_id, number=number, passages=split_passages(text))
     cast = load_cast(session, novel_id=novel_id, before_chapter=number)
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from continuum.language.names import PRONOUNS, PROPER_NAME, compatible_titles, normalize, split_honorific
 from continuum.language.prose import Speech, speeches
+from continuum.pipeline.critic.history import EarlierRecords
 from continuum.pipeline.extract.schema import ChapterExtraction, Referent
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.resolve import resolve_name
@@ -27,6 +28,7 @@ class DraftClaims:
     roster: Roster
     local: dict[str, uuid.UUID | None] = field(default_factory=dict)
     history: PriorText | None = None
+    earlier: EarlierRecords = field(default_factory=lambda: EarlierRecords(()))
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     occupations: list[tuple[uuid.UUID | None, str]] = field(default_factory=list)
     _speeches: list[Speech] | None = None
@@ -199,7 +201,8 @@ def _first_names_clash(name: str, entry: RosterEntry) -> bool:
 
 
 def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
-                history: PriorText | None = None, cast: Cast | None = None) -> DraftClaims:
+                history: PriorText | None = None, cast: Cast | None = None, *,
+                earlier: EarlierRecords | None = None) -> DraftClaims:
     """Bind every entity the draft names to at most one established entity, through the
     cast as persistence binds a chapter (`identity.cast`); without one, a cast of the world's
     names (no salience) stands in."""
@@ -208,6 +211,7 @@ def bind_claims(text: str, extraction: ChapterExtraction, world: WorldState,
                             for eid, named in world.names.items()]))
     roster = cast.roster
     claims = DraftClaims(text=text, extraction=extraction, roster=roster, history=history,
+                         earlier=earlier if earlier is not None else EarlierRecords(()),
                          occupations=[(f.subject_id, f.value) for f in world.locked_canon
                                       if f.predicate == "occupation"])
     taken: set[uuid.UUID] = set()

@@ -54,6 +54,9 @@ class CritiqueOutcome:
     read_failure: ExtractionFailed | None = field(default=None, compare=False, repr=False)
     """Why the extractor could not read the draft, when that is why the critique failed: the
     spine raises it rather than pay for the same reading twice."""
+    records: Any = field(default=None, compare=False, repr=False)
+    """The draft's `ChapterRecords` as the critic compared them (the offline reader's beside an
+    LLM's claims), which the spine keeps with the chapter for the critic of later chapters."""
     read_seconds: float = field(default=0.0, compare=False, repr=False)
     """How long the extractor took to read the draft (the story context and the read), which
     the spine reports as its own stage: the reading serves the wiki as much as the critic."""

@@ -19,10 +19,12 @@ from continuum.errors import ExtractionFailed
 from continuum.pipeline.context import load_story_context
 from continuum.pipeline.critic.checks import ALL_CHECKS
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
+from continuum.pipeline.critic.history import load_earlier_records
 from continuum.pipeline.critic.outcome import CritiqueOutcome, Finding
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.extract.heuristic.offline_records import with_offline_records
 from continuum.pipeline.extract.protocol import Extractor, ProgressCallback
+from continuum.pipeline.extract.schema import records_of
 from continuum.pipeline.identity.cast import load_cast
 from continuum.reads.critic_state import load_prior_text
 from continuum.reads.world_state import WorldState, load_world
@@ -69,15 +71,17 @@ def critique_draft(
             extraction = with_offline_records(extraction, text, context)
         world = load_world(session=session, novel_id=novel_id, cap=number - 1)
         history = load_prior_text(session=session, novel_id=novel_id, cap=number - 1)
+        earlier = load_earlier_records(session, novel_id=novel_id, cap=number - 1)
         cast = load_cast(session, novel_id=novel_id, before_chapter=number)
-        claims = bind_claims(text, extraction, world, history, cast)
+        claims = bind_claims(text, extraction, world, history, cast, earlier=earlier)
         if budget_seconds is None:
             from continuum.settings import get_settings
 
             budget_seconds = get_settings().critic_check_seconds
         findings = run_checks(claims, world, budget_seconds=budget_seconds)
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
-                               reading=reading, calls=calls, read_seconds=read_seconds)
+                               reading=reading, calls=calls, read_seconds=read_seconds,
+                               records=records_of(extraction))
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         failed_read = exc if isinstance(exc, ExtractionFailed) else None
         if failed_read is not None:  # the reader's own clear error; no traceback to add

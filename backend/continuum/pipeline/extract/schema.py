@@ -639,3 +639,19 @@ class ChapterExtraction(BaseModel):
     # Not a pass: ages at a dated event, for the critic's canon check (the offline extractor
     # reads them; an LLM extractor may leave them empty).
     dated_ages: list[DatedAge] = Field(default_factory=list)
+
+
+class ChapterRecords(BaseModel):
+    """What a chapter's reading keeps for the critic of the chapters after it, stored with the
+    chapter (`chapters.records`): the checks compare a draft's claims with these records of the
+    earlier chapters instead of searching their text. Every field is a `ChapterExtraction`
+    field of the same name, so `records_of` copies them from the extraction that read it."""
+
+    # things handed on, taken or lost: the possession check's earlier hand-overs
+    object_fates: list[ObjectFate] = Field(default_factory=list)
+
+
+def records_of(extraction: ChapterExtraction) -> ChapterRecords:
+    """The records of `ChapterRecords` that an extraction holds."""
+    return ChapterRecords.model_validate(
+        {field: getattr(extraction, field) for field in ChapterRecords.model_fields}, from_attributes=True)

@@ -35,7 +35,7 @@ from continuum.pipeline.extract.heuristic.passes.wording import (
     sentence_starts,
 )
 from continuum.pipeline.extract.protocol import StoryContext
-from continuum.pipeline.extract.schema import ChapterExtraction
+from continuum.pipeline.extract.schema import ChapterExtraction, ChapterRecords
 
 # Each record the offline reader makes for the critic, by the extraction field that holds it.
 READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
@@ -70,3 +70,11 @@ def with_offline_records(extraction: ChapterExtraction, text: str,
         return extraction
     view = ChapterView.build(analyze_chapter_text(text, context), context)
     return extraction.model_copy(update={field: READERS[field](view) for field in missing})
+
+
+def read_records(text: str, context: StoryContext | None = None) -> ChapterRecords:
+    """A chapter's `ChapterRecords` as the offline reader reads them from its text alone."""
+    context = context or StoryContext()
+    view = ChapterView.build(analyze_chapter_text(text, context), context)
+    return ChapterRecords.model_validate(
+        {field: READERS[field](view) for field in ChapterRecords.model_fields})
