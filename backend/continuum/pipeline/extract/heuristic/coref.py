@@ -286,9 +286,10 @@ def quote_speakers(
     previous: tuple[int, str | None] = (-1, None)
     for q, toks in sorted(_quote_tokens(quote_ids).items()):
         first, last = toks[0], toks[-1]
-        speaker = _attribute(doc, last + 1, last + 10, quote_ids, name_at, resolved)
+        after, before = _paragraph_bounds(doc, first - 12, first, last, last + 10)
+        speaker = _attribute(doc, last + 1, after, quote_ids, name_at, resolved)
         if speaker is None:
-            speaker = _attribute(doc, first - 12, first, quote_ids, name_at, resolved)
+            speaker = _attribute(doc, before, first, quote_ids, name_at, resolved)
         prev_end, prev_speaker = previous
         if speaker is None and prev_speaker is not None:
             gap = text[doc[prev_end].idx : doc[first].idx]
@@ -297,6 +298,22 @@ def quote_speakers(
         previous = (last, speaker)
         speakers[q] = speaker
     return speakers
+
+
+def _paragraph_bounds(doc: Any, lowest: int, first: int, last: int, highest: int) -> tuple[int, int]:
+    """Where a quotation's tag may be looked for, within [lowest, highest) and the quotation's
+    own paragraph: the end after it, the start before it. '"…," said Bingley.' ends a
+    paragraph; the unattributed quotation of the next one is not his ("my brother
+    Gardiner's" is Mrs. Bennet's, P&P chapter 9)."""
+    text = doc.text
+    after = last + 1
+    while after < min(highest, len(doc)) and \
+            not _PARAGRAPH.search(text[doc[after - 1].idx:doc[after].idx]):
+        after += 1
+    before = first
+    while before > max(lowest, 0) and not _PARAGRAPH.search(text[doc[before - 1].idx:doc[before].idx]):
+        before -= 1
+    return after, before
 
 
 def _first_person(

@@ -151,3 +151,16 @@ def test_a_quotation_inside_a_quotation_is_found_past_the_apostrophes() -> None:
     # Narration is no quotation, and an elision with no close quotes nothing.
     assert inner_quote_regions("'My friend' said nothing.", []) == []
     assert inner_quote_regions("“'Tis all one, 'twas ever so.”", [(0, 28)]) == []
+
+
+def test_a_tag_ending_one_paragraph_does_not_speak_the_next_paragraphs_quotation(novel: str) -> None:
+    """P&P chapter 9: '"She seems a very pleasant young woman," said Bingley.' ends a paragraph;
+    the next is Mrs. Bennet's, untagged, so its "my brother Gardiner's" is nobody's "my" rather
+    than Bingley's. A tag in the quotation's own paragraph still speaks it."""
+    start = novel.index("“She seems a very pleasant young woman,” said Bingley.")
+    end = novel.index("sister-in-law was sure he would make her an offer")
+    chapter = analyze_chapter_text(novel[start:end], StoryContext())
+    assert pronoun_key(chapter, "my", "at") is None
+    tagged = ("“She seems a very pleasant young woman,” said Bingley. “My sister thinks so too.”")
+    chapter = analyze_chapter_text(tagged, StoryContext())
+    assert pronoun_key(chapter, "My", "Bingley.") == name_key(chapter, "Bingley")
