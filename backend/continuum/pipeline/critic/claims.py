@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass, field
 
-from continuum.language.names import PRONOUNS, PROPER_NAME, compatible_titles, normalize, split_honorific
+from continuum.language.names import PRONOUNS, compatible_titles, normalize, split_honorific
 from continuum.language.prose import Speech, speeches
 from continuum.pipeline.critic.history import EarlierRecords
-from continuum.pipeline.extract.schema import ChapterExtraction, Referent
+from continuum.pipeline.extract.heuristic.passes.role_namings import SHORTEST, called_by
+from continuum.pipeline.extract.schema import ChapterExtraction, Referent, RoleNaming
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.resolve import resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
@@ -103,13 +103,13 @@ class DraftClaims:
         if normalize(surface) in PRONOUNS:
             name = self.resolved_at(at) if at is not None else None
             return self.person(name) if name and normalize(name) not in PRONOUNS else None
-        if _ROLE.match(surface):
+        if role_noun(surface):
             return self.role(surface, at)
         # the extractor's own reading of the mention comes first: "Finch … in his square
         # hand" is the Aldous Finch its clusters made of it, not the more salient Mara Finch
         resolved = self.resolved_at(at) if at is not None else None
         for name in ([resolved] if resolved and normalize(resolved) not in PRONOUNS
-                     and not _ROLE.match(resolved) else []) + [surface]:
+                     and not role_noun(resolved) else []) + [surface]:
             for type_ in PERSON_TYPES:
                 found = self.bind(name, type_)
                 if found is not None:
@@ -120,17 +120,19 @@ class DraftClaims:
     def role(self, surface: str, at: int | None = None) -> uuid.UUID | None:
         """The one person a role noun stands for ("the innkeeper"): the extractor's own
         resolution of the mention, else whoever the draft before it, the locked occupations or
-        the earlier chapters call by that noun ("Elena Voss ... the innkeeper of the Lantern
-        Inn", "She had been an innkeeper"). None when nobody, or more than one person, is."""
+        the earlier chapters call by that noun (`RoleNaming`: "Elena Voss ... the innkeeper of
+        the Lantern Inn", "She had been an innkeeper"). None when nobody, or more than one
+        person, is."""
         resolved = self.resolved_at(at) if at is not None else None
-        if resolved and normalize(resolved) not in PRONOUNS and not _ROLE.match(resolved):
+        if resolved and normalize(resolved) not in PRONOUNS and not role_noun(resolved):
             found = self.person(resolved)
             if found is not None:
                 return found
-        noun = surface.split()[-1].lower()
+        noun = role_noun(surface) or surface.split()[-1].lower()
         if noun in _NOT_ROLES:
             return None
-        draft = self._called(noun, [(0, self.text[:at] if at is not None else self.text)])
+        before = [n for n in self.extraction.role_namings if at is None or n.end <= at]
+        draft = self._called(noun, before, in_draft=True)
         if len(draft) == 1:
             return draft.pop()
         if draft:
@@ -139,35 +141,38 @@ class DraftClaims:
                 and any(w == noun for w in normalize(trade).split())}
         if held:
             return held.pop() if len(held) == 1 else None
-        if self.history is None:
-            return None
-        earlier = self._called(noun, [(-1, s.quote) for s in
-                                      self.history.sentences_with(rf"\b{re.escape(noun)}\b")])
+        earlier: set[uuid.UUID] = set()
+        for _number, namings in self.earlier.chapters:
+            earlier |= self._called(noun, namings.role_namings, in_draft=False)
         return earlier.pop() if len(earlier) == 1 else None
 
-    def _called(self, noun: str, texts: list[tuple[int, str]]) -> set[uuid.UUID]:
-        """People a stretch of text calls by a role noun: "NAME ... was/is/had been ... a|the
-        NOUN", "NAME, the NOUN", "the NOUN, NAME" (a pronoun subject in the draft itself
-        resolved by the extractor)."""
+    def _called(self, noun: str, namings: list[RoleNaming], *, in_draft: bool) -> set[uuid.UUID]:
+        """The people the namings by a role noun call by it (`called_by`): a pronoun only in
+        the draft itself, where the extractor resolved it."""
         found: set[uuid.UUID] = set()
-        role = rf"(?:a|an|the)\s+(?:[a-z]+\s+){{0,2}}?{re.escape(noun)}\b"
-        pattern = re.compile(
-            rf"(?P<who>{_PERSON}|\b(?:[Ss]he|[Hh]e)\b)\s+(?:(?:is|was|had\s+been|has\s+been)"
-            rf"\b[^.;!?\"“”]{{0,60}}?\b{role}|,\s+{role})|\bthe\s+{re.escape(noun)},\s+(?P<after>{_PERSON})")
-        for offset, text in texts:
-            for m in pattern.finditer(text):
-                surface = m.group("who") or m.group("after")
-                at = offset + m.start("who") if offset >= 0 and m.group("who") else None
-                if normalize(surface) in PRONOUNS and at is None:
-                    continue  # an earlier chapter's pronoun: nobody resolved it for us
-                who = self.person(surface, at)
-                if who is not None:
-                    found.add(who)
+        for naming in called_by(noun, namings):
+            at = naming.start if in_draft and not naming.named_after else None
+            if normalize(naming.who) in PRONOUNS and at is None:
+                continue  # an earlier chapter's pronoun: nobody resolved it for us
+            who = self.person(naming.who, at)
+            if who is not None:
+                found.add(who)
         return found
 
 
-_ROLE = re.compile(r"^the\s+(?:[a-z]+\s+)?[a-z]{3,}$")
-_PERSON = PROPER_NAME
+def role_noun(surface: str) -> str | None:
+    """The noun of a mention by role alone, "the" and a lower-case noun of three letters or
+    more, with at most one lower-case word between: "innkeeper" of "the innkeeper" and "the
+    old innkeeper"; None for "the Lantern", "the ox" or "Elena Voss"."""
+    text = surface[:-1] if surface.endswith("\n") else surface
+    words = text.split()
+    if text != text.strip() or not 2 <= len(words) <= 3 or words[0] != "the":
+        return None
+    if not all(w.isascii() and w.isalpha() and w.islower() for w in words[1:]):
+        return None
+    return words[-1] if len(words[-1]) >= SHORTEST else None
+
+
 # Nouns for anybody at all: never one person's role.
 _NOT_ROLES = {"man", "woman", "men", "women", "boy", "girl", "other", "others", "one", "two",
               "voice", "stranger", "lady", "gentleman", "child", "people", "crowd", "fellow"}

@@ -1,8 +1,9 @@
 """The earlier chapters' records (`ChapterRecords`), which the checks compare a draft's claims
 with instead of searching those chapters' text. Each chapter's are stored with it when it is
 written (`chapters.records`); a chapter written before the column existed, or read by an LLM
-with the critic off, has none stored, and the offline reader reads them from its text here,
-once per text (spoiler-safe: only chapters numbered at most the cap are read)."""
+with the critic off, has none stored (or none of a kind added since it was written), and the
+offline reader reads them from its text here, once per text (spoiler-safe: only chapters
+numbered at most the cap are read)."""
 
 from __future__ import annotations
 
@@ -39,10 +40,19 @@ def load_earlier_records(session: Session, *, novel_id: uuid.UUID, cap: int) -> 
               FROM chapters c
              WHERE c.novel_id = :n AND {asserted_by('c', 'number')}
              ORDER BY c.number"""), {"n": novel_id, "cap": cap})
-    return EarlierRecords(tuple(
-        (row.number, _parsed(row.records) if row.records is not None
-         else _read_from_text(row.content_hash, row.text))
-        for row in rows))
+    return EarlierRecords(tuple((row.number, _records(row)) for row in rows))
+
+
+def _records(row: Any) -> ChapterRecords:
+    """A chapter's stored records; those of kinds its reader did not keep yet (stored before
+    the kind existed) read from its text."""
+    if row.records is None:
+        return _read_from_text(row.content_hash, row.text)
+    stored = _parsed(row.records)
+    if stored.model_fields_set >= ChapterRecords.model_fields.keys():
+        return stored
+    read = _read_from_text(row.content_hash, row.text)
+    return read.model_copy(update={kind: getattr(stored, kind) for kind in stored.model_fields_set})
 
 
 @functools.lru_cache(maxsize=1024)

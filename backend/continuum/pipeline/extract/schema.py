@@ -312,6 +312,38 @@ class DatedAge(BaseModel):
     evidence: Evidence
 
 
+class RoleNaming(BaseModel):
+    """A person the words call by a role noun, for the critic's reading of "said the
+    innkeeper": a name (or "he", "she") then "is", "was", "had been" or "has been" and, within
+    sixty characters of the same sentence, "a", "an" or "the" with the noun among the three
+    words after it ("Elena Voss was a widow, and the landlady of the Lantern", "She had been
+    the landlady there"); a name with the noun set off after it ("Redruth, the gamekeeper"); or
+    "the NOUN, NAME" ("the coxswain, Israel Hands"). One record per noun the words may make the
+    role (lower case words of three letters or more); the critic keeps, for a noun, the first
+    naming of each stretch of words, as a search for that noun would."""
+
+    noun: str = Field(description="the role noun, lower case ('landlady')")
+    who: str = Field(description="the person as written: a name, 'he' or 'she'")
+    start: int = Field(ge=0, description="where the naming begins: the name, or the 'the' "
+                       "of 'the coxswain, Israel Hands'")
+    end: int = Field(ge=0, description="where the noun ends")
+    named_after: bool = Field(default=False, description="the name follows the noun "
+                              "('the coxswain, Israel Hands')")
+
+
+class DatedEvent(BaseModel):
+    """An event a sentence dates by the years before the story's now: "lost at sea eleven years
+    before, when his ship went down" (11 years, a wreck: "went down"). The critic sums an age
+    at the same event in a later chapter ("I was nine years old the year the Kestrel went
+    down") with the years since, against the locked age."""
+
+    years: int = Field(description="how many years before: 'eleven years before', 'five years ago'")
+    wreck: str | None = Field(default=None, description="the sentence's words of a ship going "
+                              "down or wrecked, as written ('went down'), if it has any")
+    start: int = Field(ge=0, description="where the sentence begins")
+    quote: str = Field(description="the sentence")
+
+
 class Referent(BaseModel):
     """A word that stands for someone: a name ("Tomas"), a pronoun, or a nominal, as written."""
 
@@ -639,6 +671,12 @@ class ChapterExtraction(BaseModel):
     # Not a pass: ages at a dated event, for the critic's canon check (the offline extractor
     # reads them; an LLM extractor may leave them empty).
     dated_ages: list[DatedAge] = Field(default_factory=list)
+    # Not a pass: who the words call by a role noun ("Elena Voss was the innkeeper"), for the
+    # critic's reading of "said the innkeeper" in this chapter and the later ones.
+    role_namings: list[RoleNaming] = Field(default_factory=list)
+    # Not a pass: events dated by the years before ("eleven years before, when his ship went
+    # down"), for the critic's sums of an age at the event in a later chapter.
+    dated_events: list[DatedEvent] = Field(default_factory=list)
 
 
 class ChapterRecords(BaseModel):
@@ -649,6 +687,10 @@ class ChapterRecords(BaseModel):
 
     # things handed on, taken or lost: the possession check's earlier hand-overs
     object_fates: list[ObjectFate] = Field(default_factory=list)
+    # who the earlier chapters call by a role noun: whom "the innkeeper" stands for
+    role_namings: list[RoleNaming] = Field(default_factory=list)
+    # events dated by the years before: when the earlier chapters put a wreck
+    dated_events: list[DatedEvent] = Field(default_factory=list)
 
 
 def records_of(extraction: ChapterExtraction) -> ChapterRecords:

@@ -39,6 +39,15 @@ class FakeHistory:
         return bool(self.sentences_with(pattern))
 
 
+def earlier_records(*chapters: tuple[int, str]) -> Any:
+    """The earlier chapters' records as the offline reader reads them from their text alone
+    (`history.EarlierRecords`), for `bind_claims(..., earlier=...)`."""
+    from continuum.pipeline.critic.history import EarlierRecords
+    from continuum.pipeline.extract.heuristic.offline_records import read_records
+
+    return EarlierRecords(tuple((number, read_records(text)) for number, text in chapters))
+
+
 def _world(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:
     world, ids = WorldState(cap=10), {}
     for name, type_ in names:

@@ -22,6 +22,7 @@ from .test_generalisation import (
     _entity,
     _event,
     _world,
+    earlier_records,
     framed,
     read_canon,
     read_payoffs,
@@ -159,14 +160,14 @@ def test_a_role_names_the_speaker() -> None:
 def test_a_role_is_resolved_from_the_earlier_chapters_only_when_unique() -> None:
     world, ids = _secret()
     text = '"Sit down," said the landlady.'
-    history = FakeHistory((1, "Elena Voss was a widow, and the landlady of the Lantern."))
-    claims = bind_claims(text, ChapterExtraction(), world, history)  # type: ignore[arg-type]
+    history = earlier_records((1, "Elena Voss was a widow, and the landlady of the Lantern."))
+    claims = bind_claims(text, ChapterExtraction(), world, earlier=history)
     assert claims.person("the landlady", 14) == ids["Elena Voss"]
-    two = FakeHistory((1, "Elena Voss was a widow, and the landlady of the Lantern."),
-                      (4, "Harriet Finch had been the landlady of the Anchor once."))
-    claims = bind_claims(text, ChapterExtraction(), world, two)  # type: ignore[arg-type]
+    two = earlier_records((1, "Elena Voss was a widow, and the landlady of the Lantern."),
+                          (4, "Harriet Finch had been the landlady of the Anchor once."))
+    claims = bind_claims(text, ChapterExtraction(), world, earlier=two)
     assert claims.person("the landlady", 14) is None
-    claims = bind_claims('"Sit down," said the woman.', ChapterExtraction(), world, history)  # type: ignore[arg-type]
+    claims = bind_claims('"Sit down," said the woman.', ChapterExtraction(), world, earlier=history)
     assert claims.person("the woman", 14) is None
 
 

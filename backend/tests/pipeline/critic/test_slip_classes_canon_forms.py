@@ -17,7 +17,15 @@ from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.world_state import Evidence, LockedFact, WorldState
 from tests.pipeline.extract.heuristic.passes.test_canon_colours import NO_COLOUR_OF_HERS
 
-from .test_generalisation import FakeHistory, _entity, _world, framed, read_canon, with_read_records
+from .test_generalisation import (
+    FakeHistory,
+    _entity,
+    _world,
+    earlier_records,
+    framed,
+    read_canon,
+    with_read_records,
+)
 
 PEOPLE = ("Nell Brandt", "Ruth Penrose", "Hal Brandt", "Walter Pike")
 
@@ -264,16 +272,18 @@ def test_a_pronoun_trade_is_silent_when_the_other_woman_has_it() -> None:
 
 # -- ages by arithmetic ------------------------------------------------------------------------------
 
-WRECK = FakeHistory((1, "Their father had been lost at sea twelve years before, when the Merlin went "
-                        "down off the weir mouth."))
+# the earlier chapters, read as the critic has them: their text and their records
+WRECK = ((1, "Their father had been lost at sea twelve years before, when the Merlin went "
+             "down off the weir mouth."),)
 
 
-def _years(text: str, *people: tuple[str, ...], history: FakeHistory = WRECK,
+def _years(text: str, *people: tuple[str, ...], history: tuple[tuple[int, str], ...] = WRECK,
            pronouns: dict[str, tuple[str, ...]] | None = None) -> list[tuple[str, str]]:
     world, _ = _mill()
     extraction = with_read_records(ChapterExtraction(new_entities=_entities(text, people, pronouns)),
                                    text, world)  # the extractor's ages at a dated event
-    claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
+    claims = bind_claims(text, extraction, world, FakeHistory(*history),  # type: ignore[arg-type]
+                         earlier=earlier_records(*history))
     return [(f.severity, f.message) for f in canon.check(claims, world)]
 
 
@@ -304,8 +314,8 @@ def test_a_consistent_or_undated_event_stays_silent(text: str) -> None:
 
 
 def test_two_wrecks_at_different_distances_are_not_summed() -> None:
-    history = FakeHistory((1, "The Merlin went down twelve years before."),
-                          (3, "The Swift was lost at sea five years ago."))
+    history = ((1, "The Merlin went down twelve years before."),
+               (3, "The Swift was lost at sea five years ago."))
     assert _years('"I was nine the year the Merlin went down," said Hal Brandt.', HAL,
                   history=history) == []
 

@@ -1,31 +1,25 @@
 """Ages by arithmetic: "I was nine years old the year the Kestrel went down" when the earlier
-chapters date that event ("lost at sea eleven years before, when his ship went down"), and
-"he was thirty the year Mara was born" against Mara's locked age. Only events the world dates
-once and for all: a shipwreck the earlier chapters put at one single distance in years, or the
-birth of a person whose age is locked. Always a WARN: the sum rests on matching the event.
-The ages at an event are the extractor's (`dated_ages`); whose age it is, is the extractor's
-reading of the name or pronoun (`claims.person`), and for a speaker the extractor left
-unresolved ('"I was nine ...," he said') the one person of that gender the nearest paragraph
-names. The plain ages are the extractor's too (checks/canon)."""
+chapters date that event ("lost at sea eleven years before, when his ship went down": their
+`DatedEvent` records), and "he was thirty the year Mara was born" against Mara's locked age.
+Only events the world dates once and for all: a shipwreck the earlier chapters put at one
+single distance in years, or the birth of a person whose age is locked. Always a WARN: the sum
+rests on matching the event. The ages at an event are the extractor's (`dated_ages`); whose
+age it is, is the extractor's reading of the name or pronoun (`claims.person`), and for a
+speaker the extractor left unresolved ('"I was nine ...," he said') the one person of that
+gender the nearest paragraph names. The plain ages are the extractor's too (checks/canon)."""
 
 from __future__ import annotations
 
-import re
 import uuid
 
-from continuum.language.ages import NUMBER, UNITS
 from continuum.language.names import PRONOUNS, normalize
 from continuum.language.numbers import parse_number
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
 from continuum.pipeline.critic.recognisers.canon_record import AGE_SLACK
 from continuum.pipeline.critic.recognisers.canon_subjects import gender
-from continuum.pipeline.extract.heuristic.passes.dated_ages import WRECK
 from continuum.pipeline.extract.schema import DatedAge
 from continuum.reads.world_state import WorldState
-
-# How an earlier chapter dates a wreck: "eleven years before", "five years ago".
-_DATED = rf"\b(?P<n>(?:{NUMBER}|{UNITS})\b)\s+years\s+(?:before|ago|earlier)\b"
 
 
 def year_findings(claims: DraftClaims, world: WorldState, found: list[Finding]) -> list[Finding]:
@@ -96,17 +90,13 @@ def _years_since(claims: DraftClaims, world: WorldState, item: DatedAge) -> tupl
                 if person is not None and f.subject_id == person and f.predicate == "age"
                 and (age := parse_number(f.value.replace("-", " "))) is not None]
         return ages[0] if len({a for a, _c, _q in ages}) == 1 else None
-    if not item.wreck or claims.history is None:
+    if not item.wreck:
         return None
-    # the earlier chapters' sentences that date a wreck (the record's text, not the draft's)
+    # the wrecks the earlier chapters date (`DatedEvent`), each distance with its first sentence
     dated: dict[int, tuple[int, str]] = {}
-    for prior in claims.history.sentences_with(_DATED):
-        if not re.search(WRECK, prior.quote, re.IGNORECASE):
-            continue
-        for d in re.finditer(_DATED, prior.quote, re.IGNORECASE):
-            years = parse_number(d.group("n").replace("-", " "))
-            if years is not None:
-                dated.setdefault(years, (prior.chapter, prior.quote))
+    for chapter, event in claims.earlier.each("dated_events"):
+        if event.wreck is not None:
+            dated.setdefault(event.years, (chapter, event.quote))
     if len(dated) != 1:
         return None  # no date, or two wrecks years apart: which one is meant?
     years, (chapter, quote) = next(iter(dated.items()))

@@ -18,7 +18,7 @@ from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_fact
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
+from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages, extract_dated_events
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
@@ -30,6 +30,7 @@ from continuum.pipeline.extract.heuristic.passes.object_uses import extract_obje
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
+from continuum.pipeline.extract.heuristic.passes.role_namings import extract_role_namings
 from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
@@ -153,6 +154,8 @@ class OfflineExtractor:
             sentence_starts=sentence_starts(view),
             paragraph_starts=paragraph_starts(view),
             dated_ages=dated_ages,
+            role_namings=extract_role_namings(view),
+            dated_events=extract_dated_events(view),
         )
 
 

@@ -5,7 +5,11 @@
   born" (form "event": the event as written, the name whose birth it is, whether a ship went
   down);
 - an age then and the years since: "thirty years ... since I came to it a young fellow of
-  two-and-twenty" (form "since").
+  two-and-twenty" (form "since");
+
+and the events a sentence dates by the years before (`DatedEvent`, `extract_dated_events`):
+"lost at sea eleven years before, when his ship went down", which a later chapter's age at the
+same event is summed with.
 
 Whose age it is stays as written (a name, "I", "he", "she") with its offset, for the critic to
 bind as the extractor resolved it; in speech the quotation's speaker as written, and for a
@@ -22,7 +26,7 @@ from continuum.language.names import SHORT_NAME
 from continuum.language.numbers import parse_number
 from continuum.language.prose import Speech, in_speech, paragraphs, sentences, speeches
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.schema import DatedAge, Evidence
+from continuum.pipeline.extract.schema import DatedAge, DatedEvent, Evidence
 
 _WHO = rf"(?P<who>{SHORT_NAME}|\b(?:I|[Hh]e|[Ss]he)\b)"
 _YEARS = rf"(?:{NUMBER}|{UNITS})\b"
@@ -38,6 +42,8 @@ _SINCE = re.compile(
     rf"\b(?P<years>{_YEARS})\s+years\b[^.;!?\"”]{{0,80}}?\bsince\s+{_WHO}\s+(?:first\s+)?"
     rf"(?:came|started|began|took|joined|went|was\s+(?:made|taken|bound|apprenticed|appointed))\b"
     rf"[^.;!?\"”]{{0,60}}?\b(?:of|at|aged)\s+(?:only\s+|just\s+)?(?P<age>{_YEARS})(?!\s+(?:years|shillings|pounds))")
+# How a sentence dates an event: "eleven years before", "five years ago".
+_DATED = re.compile(rf"\b(?P<n>(?:{NUMBER}|{UNITS})\b)\s+years\s+(?:before|ago|earlier)\b", re.IGNORECASE)
 _BORN = re.compile(rf"^(?P<name>{SHORT_NAME})\s+was\s+born$")
 _NAMED = re.compile(rf"\b{SHORT_NAME}")
 LOOK_BACK = 2000  # characters before a "he"/"she" speaker in which to look for the one named
@@ -98,3 +104,28 @@ def _speaker(text: str, talk: list[Speech], who: str, at: int) -> dict[str, obje
                                     p.start < speech.speaker_at])]
     return {"spoken": True, "speaker": speech.speaker, "speaker_start": speech.speaker_at,
             "names_before": named}
+
+
+def extract_dated_events(view: ChapterView) -> list[DatedEvent]:
+    """The chapter's events dated by the years before, in text order."""
+    return dated_events(view.text)
+
+
+def dated_events(text: str) -> list[DatedEvent]:
+    """Each distance in years a sentence puts an event at ("eleven years before"), with the
+    sentence's words of a wreck, if any."""
+    if not _DATED.search(text):
+        return []
+    out: list[DatedEvent] = []
+    for sentence in sentences(text):
+        wreck = None
+        for m in _DATED.finditer(sentence.text):
+            years = parse_number(m.group("n").replace("-", " "))
+            if years is None:
+                continue
+            if wreck is None:
+                found = re.search(WRECK, sentence.text, re.IGNORECASE)
+                wreck = found.group() if found is not None else ""
+            out.append(DatedEvent(years=years, wreck=wreck or None, start=sentence.start,
+                                  quote=sentence.text))
+    return out

@@ -12,7 +12,7 @@ was an indolent man": `_certain_pronoun`):
 - adjectives set off after a person's name, three or more: "Emma Woodhouse, handsome, clever,
   and rich, with a comfortable home and happy disposition, seemed …";
 - a trade or office set off beside a name, outside a list: "the coxswain, Israel Hands",
-  "Redruth, the gamekeeper" (two words are enough here: `_calling`).
+  "Redruth, the gamekeeper" (two words are enough here: `calling_beside`).
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
@@ -65,7 +65,7 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
                 or _certain_pronoun(view, tok, key or "")):
             continue
         head = _apposition(tok) if tok.pos_ == "PROPN" else None
-        calling = head is not None and _calling(head, tok)
+        calling = head is not None and calling_beside(head, tok)
         head = head or _copula(view, tok)
         if head is not None and item.type == "character" and not person_head(head):
             continue
@@ -107,14 +107,14 @@ def person_head(noun: Any) -> bool:
 def _apposition(tok: Any) -> Any | None:
     for child in tok.children:
         if child.dep_ == "appos" and child.pos_ == "NOUN" and (
-                _described(child) or _calling(child, tok)):
+                _described(child) or calling_beside(child, tok)):
             return child
-    if tok.dep_ == "appos" and tok.head.pos_ == "NOUN" and _calling(tok.head, tok):
+    if tok.dep_ == "appos" and tok.head.pos_ == "NOUN" and calling_beside(tok.head, tok):
         return tok.head  # "the coxswain, Israel Hands, was ..."
     return None
 
 
-def _calling(noun: Any, name: Any) -> bool:
+def calling_beside(noun: Any, name: Any) -> bool:
     """"Redruth, the gamekeeper", "the coxswain, Israel Hands": a trade or office set off
     beside a name says what the person is, even in two words; never in a list, whose commas
     part people ("the doctor, Gray, and Ben Gunn joined us")."""
@@ -199,7 +199,7 @@ def _pointing(tok: Any) -> bool:
 
 def _phrase(head: Any, calling: bool = False) -> str | None:
     """The noun phrase under `head`, up to its first clause, if it can stand on its own; a
-    calling (`_calling`) is its own words up to the first comma ("the clerk at church"), never
+    calling (`calling_beside`) is its own words up to the first comma ("the clerk at church"), never
     the name set off beside it or a list after it."""
     if calling:
         aside = {t.i for c in head.children if c.dep_ in {"appos", "conj", "cc", "relcl"}

@@ -8,7 +8,7 @@ slip-class sentences (tests/pipeline/critic/test_slip_classes_canon_forms.py).
 
 from __future__ import annotations
 
-from continuum.pipeline.extract.heuristic.passes.dated_ages import dated_ages
+from continuum.pipeline.extract.heuristic.passes.dated_ages import dated_ages, dated_events
 
 
 def test_an_age_when_a_ship_went_down_or_someone_was_born() -> None:
@@ -51,3 +51,14 @@ def test_no_age_no_dated_event() -> None:
     assert dated_ages("Hal Brandt had kept the weir twenty years, since he took it on at four "
                       "shillings a week.") == []
     assert dated_ages("Hal Brandt was nine, and the Merlin went down.") == []
+
+
+def test_an_event_dated_by_the_years_before_keeps_its_sentence_and_its_wreck() -> None:
+    # the record the critic sums an age at the same wreck in a later chapter with
+    text = ("Nell sat by the fire. Their father had been lost at sea twelve years before, when the "
+            "Merlin went down off the weir mouth. The mill burned five years ago.")
+    wreck, fire = dated_events(text)
+    assert (wreck.years, wreck.wreck) == (12, "went down")
+    assert text[wreck.start:].startswith("Their father") and wreck.quote.endswith("weir mouth.")
+    assert (fire.years, fire.wreck) == (5, None)
+    assert dated_events("Nell sat by the fire for years.") == []
