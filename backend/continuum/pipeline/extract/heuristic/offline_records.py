@@ -5,7 +5,9 @@ words and where its sentences and paragraphs begin, the acts a chapter refers ba
 outside quotation marks (`Voice`), the narration's verbs of knowing who someone is and names
 in a modal clause (`Cognition`, `ModalNaming`), quoted speech with the names and kinships in
 it (`QuotedSpeech`), narration that writes or addresses names (`NameWriting`), who acts or
-speaks and how it is told (`Act`, `Utterance`), and the ages at a dated event (`DatedAge`).
+speaks and how it is told (`Act`, `Utterance`), the ages at a dated event (`DatedAge`), and
+the acts told and requests answered "I will" that a later chapter may refer back to
+(`ToldAct`, `Exchange`).
 An LLM extraction carries none of them, so the critique takes the offline reader's beside the
 LLM's claims, and each check compares the same records whichever extractor read the draft.
 The offline reader also frames each canon fact, the LLM's too (`FactFrame`: a time clause,
@@ -23,10 +25,12 @@ from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
+from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchanges
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
+from continuum.pipeline.extract.heuristic.passes.told_acts import extract_told_acts
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.heuristic.passes.wording import (
     extract_names,
@@ -55,6 +59,8 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "acts": extract_acts,
     "utterances": extract_utterances,
     "dated_ages": extract_dated_ages,
+    "told_acts": extract_told_acts,
+    "exchanges": extract_exchanges,
 }
 
 
