@@ -17,8 +17,8 @@ of that kind and the act's own key words, or when an earlier exchange asked for 
 answered "I will" / "I shall" / "Yes" / "I promise" (the request's key words within a few
 sentences before the answer). The earlier chapters' acts told and exchanges are the records
 their reading stored (`claims.earlier`: `ToldAct`, `Exchange`); things and places are looked up
-by their words in the earlier chapters' sentences (`PriorText.sentences_with_words`). Unrecorded, an act pinned to an occasion whose place or event the
-earlier chapters show (so a reader can check that it is not there) FAILs; pinned to an occasion the
+by their words in the earlier chapters' sentences (`PriorText.sentences_with_words`).
+Unrecorded, an act pinned to an occasion whose place or event the earlier chapters show (so a reader can check that it is not there) FAILs; pinned to an occasion the
 record does not know, or to a letter or message (whose text the page need not give), it WARNs;
 unpinned, a clause of its own passes ("Tomas had promised to be home by six, and he was") while an
 "as"-clause or a noun, which takes the act for granted, WARNs.
@@ -294,8 +294,9 @@ def _key_words(claims: DraftClaims, item: BackReferenceItem) -> set[str]:
 
 def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceItem) -> bool:
     """An earlier sentence (the earlier chapters' `told_acts`), a setup, or this draft before the
-    sentence, states the act with its key words (at least two of them, or its only one; with none, the occasion's: "fixed the day
-    with her in his last letter"); or an earlier exchange asked for it and was answered "I will"."""
+    sentence, states the act with its key words (at least two of them, or its only one; with
+    none, the occasion's: "fixed the day with her in his last letter"); or an earlier exchange
+    asked for it and was answered "I will" (their `exchanges`)."""
     key = _key_words(claims, item) or {w.rstrip("s") for w in item.occasion_words}
     if not key:
         return True  # nothing to look up
