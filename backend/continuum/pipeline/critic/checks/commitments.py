@@ -19,8 +19,9 @@ sentences before the answer). The earlier chapters' acts told and exchanges are 
 their reading stored (`claims.earlier`: `ToldAct`, `Exchange`); things and places are looked up
 by their words in the earlier chapters' sentences (`PriorText.sentences_with_words`).
 Unrecorded, an act pinned to an occasion whose place or event the earlier chapters show (so
-a reader can check that it is not there) FAILs; pinned to an occasion the record does not know, or to a letter or message (whose text the page need not give), it WARNs;
-unpinned, a clause of its own passes ("Tomas had promised to be home by six, and he was") while an
+a reader can check that it is not there) FAILs; pinned to an occasion the record does not
+know, or to a letter or message (whose text the page need not give), it WARNs; unpinned, a
+clause of its own passes ("Tomas had promised to be home by six, and he was") while an
 "as"-clause or a noun, which takes the act for granted, WARNs.
 """
 
