@@ -16,7 +16,18 @@ STOP_WORDS = {"the", "a", "an", "that", "was", "were", "is", "had", "has", "have
 
 def content_words(text: str) -> set[str]:
     """Lower-case content words (crude stems) of a fact or sentence."""
-    return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in STOP_WORDS and len(w) > 2}
+    return {w.rstrip("s") for w in written_words(text)}
+
+
+def written_words(text: str) -> set[str]:
+    """The content words of a text as written, before their crude stems ("the boats at the
+    harbour wall" -> boats, harbour, wall)."""
+    return {w for w in letter_words(text) if w not in STOP_WORDS and len(w) > 2}
+
+
+def letter_words(text: str) -> list[str]:
+    """The runs of letters of a text, lower case ("Mr. O'Brien" -> mr, o, brien)."""
+    return _WORD.findall(text.lower())
 
 
 def stem(word: str) -> str:

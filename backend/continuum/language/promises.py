@@ -150,3 +150,43 @@ def tells_act(family: re.Pattern[str], kind: str, text: str) -> bool:
             found.group().lower().startswith(("said", "told", "say", "tell")):
         return FORETOLD.search(text) is not None
     return found is not None
+
+
+def _acts_told() -> dict[str, tuple[re.Pattern[str], str]]:
+    """Every family of acts a sentence may tell, by its key (`act_key`): each commitment noun's
+    (a warning's, a prophecy's and a prediction's also as a warning is told), then each kind's."""
+    told = {head: (act_family(head, head), head) for head in COMMITMENT_FAMILIES}
+    told |= {f"{head}/warn": (act_family(head, "warn"), "warn") for head in COMMITMENT_FAMILIES
+             if _SAYING.search(COMMITMENT_FAMILIES[head])}
+    return told | {kind: (act_family("", kind), kind) for kind in KIND_WORDS}
+
+
+_SAYING = re.compile(r"\b(?:said|told|say|tell)")
+
+
+def act_key(head: str, kind: str) -> str:
+    """The family of acts an act referred back to is told by, as `acts_told` names it: its
+    noun's ("bargain": a sentence with "deal" or "agreed" tells it), else its kind's ("warn":
+    "warned", or "said" of what will come)."""
+    if head in COMMITMENT_FAMILIES:
+        return f"{head}/warn" if kind == "warn" and f"{head}/warn" in ACTS_TOLD else head
+    return kind if kind in KIND_WORDS else "promise"
+
+
+def acts_told(text: str) -> list[str]:
+    """The keys of the families of acts a sentence tells (`tells_act`), a promise's standing
+    for every family a vow word tells (`told`): "Tomas swore he would come back" -> promise;
+    "He lent Tomas ten shillings" -> debt, loan."""
+    found = [key for key, (family, kind) in ACTS_TOLD.items() if tells_act(family, kind, text)]
+    return [key for key in found if key == "promise" or key not in VOWED] if "promise" in found else found
+
+
+def told(key: str, families: list[str]) -> bool:
+    """Whether a sentence telling these families (`acts_told`) tells the act of this key."""
+    return key in families or ("promise" in families and key in VOWED)
+
+
+ACTS_TOLD = _acts_told()
+# The families a sentence with a vow word tells: each commitment noun's, and an arrangement.
+VOWED = frozenset(key for key, (family, kind) in ACTS_TOLD.items()
+                  if kind != "warn" and VOW_WORDS in family.pattern)

@@ -7,6 +7,7 @@ import bisect
 import functools
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy import text
@@ -52,6 +53,26 @@ class PriorText:
     def mentions(self, pattern: str) -> bool:
         """Whether any earlier chapter matches the pattern at all."""
         return bool(self.sentences_with(pattern))
+
+    def sentences_with_words(self, words: Sequence[str], *, plural: bool = True) -> list[PriorSentence]:
+        """Every earlier sentence that holds each of the words whole, in any case, and with an
+        "s" added when `plural` ("harbour wall" finds "by the harbour walls"), in story order."""
+        if not words:
+            return []
+        patterns = sorted((_word_pattern(w, plural) for w in words), key=len, reverse=True)
+        return [s for s in self.sentences_with(patterns[0])
+                if all(_compiled(p).search(s.quote) for p in patterns[1:])]
+
+    def chapter_with_words(self, words: Sequence[str], *, plural: bool = True) -> bool:
+        """Whether one earlier chapter holds each of the words somewhere ("the Lantern" and
+        "table" in one chapter, if not in one sentence)."""
+        patterns = [_compiled(_word_pattern(w, plural)) for w in words]
+        return any(all(p.search(chapter) for p in patterns) for _n, chapter in self.chapters)
+
+
+def _word_pattern(word: str, plural: bool) -> str:
+    """A whole word, and its crude plural."""
+    return rf"\b{re.escape(word)}{'s?' if plural else ''}\b"
 
 
 @functools.lru_cache(maxsize=256)

@@ -64,3 +64,14 @@ def test_a_chapter_searched_whole_finds_the_sentences_each_searched_alone_would(
         chapter_sentences_with.cache_clear()
         alone = [s.text for s in sentences(chapter) if re.search(pattern, s.text, re.IGNORECASE)]
         assert [s.quote for s in chapter_sentences_with(pattern, 19, chapter)] == alone, pattern
+
+
+def test_a_words_look_up_finds_each_word_whole_with_its_crude_plural() -> None:
+    prior = _prior("Ruth sat by the harbour walls. The harbourmaster slept.",
+                   "A wall fell. The Harbour was quiet.")
+    assert [(s.chapter, s.quote) for s in prior.sentences_with_words(["wall", "harbour"])] == \
+        [(1, "Ruth sat by the harbour walls.")]
+    assert prior.sentences_with_words(["harbour"], plural=False)[0].quote == "Ruth sat by the harbour walls."
+    assert [s.quote for s in prior.sentences_with_words(["walls"], plural=False)] == \
+        ["Ruth sat by the harbour walls."]
+    assert prior.chapter_with_words(["wall", "quiet"]) and not prior.chapter_with_words(["slept", "quiet"])

@@ -255,6 +255,30 @@ class PayoffItem(BaseModel):
     evidence: Evidence
 
 
+class ToldAct(BaseModel):
+    """A sentence that tells an act a later chapter may refer back to: "Elena swore on the
+    harbour wall that she would find him" tells a vow (and every family a vow word tells), '"The
+    reef will have one of them," she said.' a warning. The critic finds the act "she had sworn"
+    of a later chapter here when a sentence of its family has its key words; the wiki does not
+    store it."""
+
+    families: list[str] = Field(description="the keys of the families of acts it tells "
+                                            "(`language.promises.acts_told`: 'vow', 'debt', 'warn')")
+    words: list[str] = Field(description="its content words, crudely stemmed (`content_words`)")
+
+
+class Exchange(BaseModel):
+    """A request answered with a short assent: '"Not your father. Make sure of it." / "I will,"
+    said Mara.' The critic finds the act a later chapter refers back to ("as she had sworn")
+    here when the sentences asked before the answer have its key words; the wiki does not
+    store it."""
+
+    start: int = Field(ge=0, description="where the answer starts")
+    asked: list[list[str]] = Field(description="the words of each sentence in the few hundred "
+                                               "characters before the answer (one of them the request), "
+                                               "lower case as written, stop words aside")
+
+
 class FactFrame(BaseModel):
     """How the sentence around a canon fact gives it: the offline reader's marks on any
     extractor's fact (the critic's canon check weighs them; an LLM is not asked for them)."""
@@ -677,6 +701,10 @@ class ChapterExtraction(BaseModel):
     # Not a pass: events dated by the years before ("eleven years before, when his ship went
     # down"), for the critic's sums of an age at the event in a later chapter.
     dated_events: list[DatedEvent] = Field(default_factory=list)
+    # Not passes: sentences that tell a vow, an arrangement, a warning or a debt, and requests
+    # answered "I will", for the critic's commitments check (the offline extractor reads them).
+    told_acts: list[ToldAct] = Field(default_factory=list)
+    exchanges: list[Exchange] = Field(default_factory=list)
 
 
 class ChapterRecords(BaseModel):
@@ -691,6 +719,9 @@ class ChapterRecords(BaseModel):
     role_namings: list[RoleNaming] = Field(default_factory=list)
     # events dated by the years before: when the earlier chapters put a wreck
     dated_events: list[DatedEvent] = Field(default_factory=list)
+    # acts told and requests answered: the commitments check's earlier acts
+    told_acts: list[ToldAct] = Field(default_factory=list)
+    exchanges: list[Exchange] = Field(default_factory=list)
 
 
 def records_of(extraction: ChapterExtraction) -> ChapterRecords:

@@ -9,17 +9,22 @@ import re
 import uuid
 from typing import Any
 
+from continuum.language.content import content_words
+from continuum.language.promises import acts_told
 from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import bind_claims
+from continuum.pipeline.critic.history import EarlierRecords
 from continuum.pipeline.extract.schema import (
     BackReferenceItem,
     CanonFactItem,
     ChapterExtraction,
+    ChapterRecords,
     EntityItem,
     EventItem,
     Mention,
     PayoffItem,
+    ToldAct,
 )
 from continuum.pipeline.extract.schema import Evidence as Ev
 from continuum.reads.critic_state import PriorSentence, PriorText
@@ -27,7 +32,12 @@ from continuum.reads.world_state import Evidence, Gone, Held, Known, LockedFact,
 
 
 class FakeHistory:
-    """Earlier chapters' sentences, searched like PriorText (no database)."""
+    """Earlier chapters' sentences, searched like PriorText (no database), and the acts they
+    tell as the offline reader records them (`records`, for the claims' `earlier`)."""
+
+    chapters: list[tuple[int, str]] = []  # no whole chapters: each item is one sentence
+    sentences_with_words = PriorText.sentences_with_words
+    chapter_with_words = PriorText.chapter_with_words
 
     def __init__(self, *sentences: tuple[int, str]) -> None:
         self.items = [PriorSentence(ch, 0, s) for ch, s in sentences]
@@ -37,6 +47,15 @@ class FakeHistory:
 
     def mentions(self, pattern: str) -> bool:
         return bool(self.sentences_with(pattern))
+
+    @property
+    def records(self) -> EarlierRecords:
+        """Each item's act told, by chapter (no exchange: the items have no offsets)."""
+        told = [(s.chapter, ToldAct(families=acts_told(s.quote), words=sorted(content_words(s.quote))))
+                for s in self.items if acts_told(s.quote)]
+        return EarlierRecords(tuple(
+            (n, ChapterRecords(told_acts=[t for m, t in told if m == n]))
+            for n in sorted({n for n, _t in told})))
 
 
 def earlier_records(*chapters: tuple[int, str]) -> Any:

@@ -14,8 +14,11 @@ import pytest
 from continuum.language.prose import sentences
 from continuum.pipeline.critic.checks import commitments
 from continuum.pipeline.critic.claims import bind_claims
-from continuum.pipeline.extract.schema import ChapterExtraction
-from continuum.reads.critic_state import PriorSentence
+from continuum.pipeline.critic.history import EarlierRecords
+from continuum.pipeline.extract.heuristic.passes.exchanges import exchanges
+from continuum.pipeline.extract.heuristic.passes.told_acts import told_acts
+from continuum.pipeline.extract.schema import ChapterExtraction, ChapterRecords
+from continuum.reads.critic_state import PriorSentence, PriorText
 
 from .test_generalisation import _entity, _world, read_back_references, read_payoffs
 
@@ -34,6 +37,16 @@ class ChapterHistory:
     def mentions(self, pattern: str) -> bool:
         return bool(self.sentences_with(pattern))
 
+    sentences_with_words = PriorText.sentences_with_words
+    chapter_with_words = PriorText.chapter_with_words
+
+    @property
+    def records(self) -> EarlierRecords:
+        """The acts each chapter tells and its requests answered, as the offline reader reads them."""
+        return EarlierRecords(tuple(
+            (n, ChapterRecords(told_acts=told_acts(text), exchanges=exchanges(text)))
+            for n, text in sorted(self.chapters)))
+
 
 # The fair, the ferry steps, the mill fire and the old mill are on the page; the regatta is not.
 SCENES = ((2, "Ruth sat on the ferry steps in the rain. The miller watched the river from the mill."),
@@ -49,7 +62,7 @@ def _found(text: str, *chapters: tuple[int, str]) -> list[tuple[str, str]]:
              if any(s in text for s in surfaces)]
     extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world),
                                    payoffs=read_payoffs(text, world))
-    claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
+    claims = bind_claims(text, extraction, world, history, earlier=history.records)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in commitments.check(claims, world)]
 
 

@@ -25,7 +25,7 @@ def _found(text: str, history: FakeHistory = ON_PAGE) -> list[tuple[str, str]]:
              if any(s in text for s in surfaces)]
     extraction = ChapterExtraction(new_entities=items, back_references=read_back_references(text, world),
                                    payoffs=read_payoffs(text, world))
-    claims = bind_claims(text, extraction, world, history)  # type: ignore[arg-type]
+    claims = bind_claims(text, extraction, world, history, earlier=history.records)  # type: ignore[arg-type]
     return [(f.severity, f.message) for f in commitments.check(claims, world)]
 
 

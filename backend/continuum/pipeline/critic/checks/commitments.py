@@ -15,28 +15,28 @@ that ...", "exactly as they had agreed on the quay", "the debt he owed Tomas") a
 the record: it holds one when an earlier sentence (or a setup, or this draft before it) has a word
 of that kind and the act's own key words, or when an earlier exchange asked for it and was
 answered "I will" / "I shall" / "Yes" / "I promise" (the request's key words within a few
-sentences before the answer). Unrecorded, an act pinned to an occasion whose place or event the
-earlier chapters show (so a reader can check that it is not there) FAILs; pinned to an occasion the
-record does not know, or to a letter or message (whose text the page need not give), it WARNs;
-unpinned, a clause of its own passes ("Tomas had promised to be home by six, and he was") while an
+sentences before the answer). The earlier chapters' acts told and exchanges are the records
+their reading stored (`claims.earlier`: `ToldAct`, `Exchange`); things and places are looked up
+by their words in the earlier chapters' sentences (`PriorText.sentences_with_words`).
+Unrecorded, an act pinned to an occasion whose place or event the earlier chapters show (so
+a reader can check that it is not there) FAILs; pinned to an occasion the record does not
+know, or to a letter or message (whose text the page need not give), it WARNs; unpinned, a
+clause of its own passes ("Tomas had promised to be home by six, and he was") while an
 "as"-clause or a noun, which takes the act for granted, WARNs.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from continuum.language.content import content_words, letter_words
 from continuum.language.promises import (
     OCCASION_TIMES,
     PAYOFF_GENERIC,
     PAYOFF_MARKER_WORDS,
-    act_family,
-    tells_act,
+    act_key,
+    told,
 )
-from continuum.pipeline.critic.checks.knowledge import content_words
 from continuum.pipeline.critic.claims import DraftClaims
 from continuum.pipeline.critic.outcome import Finding, spans_overlap
 from continuum.pipeline.extract.schema import BackReferenceItem, PayoffItem
@@ -153,8 +153,8 @@ def _in_context(claims: DraftClaims, world: WorldState, payoff: PayoffItem) -> b
            for setup in world.open_setups + world.paid_setups
            if thing.rstrip("s") in content_words(f"{setup.key} {setup.detail}")):
         return True
-    pattern = rf"\b{re.escape(thing.rstrip('s'))}s?\b"
-    return any(content_words(s.quote) & context for s in claims.history.sentences_with(pattern))
+    return any(content_words(s.quote) & context
+               for s in claims.history.sentences_with_words([thing.rstrip("s")]))
 
 
 def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
@@ -167,9 +167,7 @@ def _planted(claims: DraftClaims, world: WorldState, thing: str) -> bool:
         return True
     if claims.history is None:
         return True
-    patterns = [rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words]
-    candidates = claims.history.sentences_with(patterns[0])
-    return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:]) for s in candidates)
+    return bool(claims.history.sentences_with_words([w.rstrip("s") for w in words]))
 
 
 def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: bool) -> bool:
@@ -181,14 +179,12 @@ def _recorded(claims: DraftClaims, world: WorldState, words: list[str], proper: 
         name = words[0]
         if claims.person(name) is not None or claims.bind(name) is not None:
             return True
-        return claims.history.mentions(rf"\b{re.escape(name.split()[-1])}\b")
+        return bool(claims.history.sentences_with_words([name.split()[-1]], plural=False))
     wanted = {w.rstrip("s") for w in words}
     if any(wanted <= content_words(f"{setup.key} {setup.detail}")
            for setup in world.open_setups + world.paid_setups):
         return True
-    patterns = sorted((rf"\b{re.escape(w.rstrip('s'))}s?\b" for w in words), key=len, reverse=True)
-    return any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
-               for s in claims.history.sentences_with(patterns[0]))
+    return bool(claims.history.sentences_with_words([w.rstrip("s") for w in words]))
 
 
 def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[PayoffItem, str, str]]:
@@ -223,17 +219,6 @@ def _delivered_unrecorded(claims: DraftClaims, world: WorldState) -> list[tuple[
 
 # -- acts referred back to (the extractor's back_references), looked up in the record ------------
 
-# A short answer that takes on what was just asked: "I will," said Mara.
-ASSENT = re.compile(r"^\W*(?:(?:yes|aye|very\s+well)\b\W*)?(?:yes|aye|i\s+will|i\s+shall|i\s+promise|"
-                    r"i\s+swear|i\s+give\s+you\s+my\s+word|you\s+have\s+my\s+word|on\s+my\s+word)"
-                    r"\b(?:\s+[\w']+){0,3}\s*[,.!;\u2014-]", re.IGNORECASE)
-# What asks for it: an order or a plea ("Make sure of it.", "Promise me.", "Will you ...?").
-REQUEST = re.compile(r"\b(?:will\s+you|would\s+you|promise\s+me|swear\s+(?:to\s+me|it)|you\s+must|"
-                     r"you\s+will|make\s+sure|see\s+(?:that|to\s+it)|give\s+me\s+your\s+word|"
-                     r"do\s+you\s+promise|i\s+want\s+you\s+to|i\s+need\s+you\s+to)\b"
-                     r"|(?:^|[\"\u201c.!?]\s*)(?:[A-Z][a-z]+,\s+)?(?:make|see|keep|take|bring|find|look|go|get|do|"
-                     r"don't|never|promise|swear|tell|give|let|mind|remember)\b", re.IGNORECASE)
-EXCHANGE_WINDOW = 400  # characters of an earlier chapter before an answer that hold the request
 # Words of an act's content too common to look it up by.
 _ACT_COMMON = {"would", "could", "should", "there", "their", "which", "about", "after", "before",
                "again", "still", "never", "always", "every", "other", "where", "while", "thing",
@@ -291,14 +276,10 @@ def _on_page(claims: DraftClaims, words: list[str]) -> bool:
     nouns = [w for w in words if len(w) > 2]
     if not nouns:
         return False
-    patterns = [rf"\b{re.escape(w)}s?\b" for w in nouns]
-    if any(all(re.search(p, s.quote, re.IGNORECASE) for p in patterns[1:])
-           for s in claims.history.sentences_with(patterns[0])):
+    if claims.history.sentences_with_words(nouns):
         return True
     # "across the Lantern table": the inn and its table in one earlier chapter, if not one sentence
-    chapters = getattr(claims.history, "chapters", [])
-    return len(nouns) > 1 and any(all(re.search(p, text, re.IGNORECASE) for p in patterns)
-                                  for _n, text in chapters)
+    return len(nouns) > 1 and claims.history.chapter_with_words(nouns)
 
 
 def _key_words(claims: DraftClaims, item: BackReferenceItem) -> set[str]:
@@ -307,25 +288,20 @@ def _key_words(claims: DraftClaims, item: BackReferenceItem) -> set[str]:
     content = item.content
     names = {w.lower().rstrip("s") for w in item.capitalised if claims.person(w) is not None}
     names |= {w.rstrip("s") for entry in claims.roster.entries.values() if entry.type in ("character", None)
-              for full in (entry.name, *entry.aliases) for w in re.findall(r"[a-z]+", full.lower())}
+              for full in (entry.name, *entry.aliases) for w in letter_words(full)}
     return {w for w in content_words(content) if w not in names and len(w) > 3
             and w not in STOP_WORDS and w not in OCCASION_TIMES} - _ACT_COMMON
 
 
 def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceItem) -> bool:
-    """An earlier sentence, a setup, or this draft before the sentence, states the act with its
-    key words (at least two of them, or its only one; with none, the occasion's: "fixed the day
-    with her in his last letter"); or an earlier exchange asked for it and was answered "I will"."""
-    head, kind = item.head, item.kind
+    """An earlier sentence (the earlier chapters' `told_acts`), a setup, or this draft before the
+    sentence, states the act with its key words (at least two of them, or its only one; with
+    none, the occasion's: "fixed the day with her in his last letter"); or an earlier exchange
+    asked for it and was answered "I will" (their `exchanges`)."""
     key = _key_words(claims, item) or {w.rstrip("s") for w in item.occasion_words}
     if not key:
         return True  # nothing to look up
     need = min(2, len(key))
-    family = act_family(head, kind)
-
-    def holds(text: str) -> bool:
-        return len(content_words(text) & key) >= need and tells_act(family, kind, text)
-
     if any(len(content_words(f"{setup.key} {setup.detail}") & key) >= need
            for setup in world.open_setups + world.paid_setups):
         return True
@@ -333,30 +309,19 @@ def _act_recorded(claims: DraftClaims, world: WorldState, item: BackReferenceIte
         return True  # the draft's own sentences before it that tell an act of its kind
     if claims.history is None:
         return True
-    if any(holds(s.quote) for s in claims.history.sentences_with(family.pattern)):
+    family = act_key(item.head, item.kind)
+    if any(told(family, act.families) and len(key.intersection(act.words)) >= need
+           for _n, act in claims.earlier.each("told_acts")):
         return True
     return _exchange(claims, key, need)
 
 
 def _exchange(claims: DraftClaims, key: set[str], need: int) -> bool:
-    """An earlier chapter asked for it and had it answered: '"He will hang for this," the captain
-    said. "Not your father. Make sure of it." / "I will," said Mara.' The request's key words are
-    in the few sentences before a short "I will" / "I shall" / "Yes" / "I promise"."""
-    history = claims.history
-    if history is None:
-        return False
-    answers = [s for s in history.sentences_with(r"\b(?:yes|aye|will|shall|promise|swear|word)\b")
-               if ASSENT.match(s.quote)]
-    if not answers:
-        return False
-    asked = [s for w in sorted(key) for s in history.sentences_with(rf"\b{re.escape(w)}\b")]
-    requests = history.sentences_with(REQUEST.pattern)
-    for answer in answers:
-        def near(s: Any, answer: Any = answer) -> bool:
-            return s.chapter == answer.chapter and answer.start - EXCHANGE_WINDOW <= s.start < answer.start
-
-        window = [s for s in asked if near(s)]
-        said = set().union(*(content_words(s.quote) for s in window)) if window else set()
-        if len(said & key) >= need and any(near(s) for s in requests):
+    """An earlier chapter asked for it and had it answered (the extractor's `exchanges`): '"He
+    will hang for this," the captain said. "Not your father. Make sure of it." / "I will," said
+    Mara.' The key words are in the sentences asked before the answer that write one of them."""
+    for _n, exchange in claims.earlier.each("exchanges"):
+        said = {w.rstrip("s") for words in exchange.asked if key.intersection(words) for w in words}
+        if len(said & key) >= need:
             return True
     return False

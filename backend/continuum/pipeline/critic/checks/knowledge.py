@@ -14,7 +14,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Literal
 
-from continuum.language.content import content_words, names_in, stem, stems
+from continuum.language.content import names_in, stem, stems
 from continuum.language.names import PRONOUNS
 from continuum.language.speech import COGNITION_VERBS, KNOWING_VERBS
 from continuum.pipeline.critic.claims import DraftClaims
@@ -47,7 +47,7 @@ from continuum.pipeline.extract.schema import (
 )
 from continuum.reads.world_state import WorldState
 
-__all__ = ["NAME", "check", "content_words", "voice_owner"]  # content_words: commitments reads it here
+__all__ = ["NAME", "check", "voice_owner"]
 
 NAME = "knowledge"
 OVERLAP = 0.6

@@ -22,6 +22,7 @@ from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
+from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchanges
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
@@ -35,6 +36,7 @@ from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
+from continuum.pipeline.extract.heuristic.passes.told_acts import extract_told_acts
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.heuristic.passes.wording import (
     extract_names,
@@ -156,6 +158,8 @@ class OfflineExtractor:
             dated_ages=dated_ages,
             role_namings=extract_role_namings(view),
             dated_events=extract_dated_events(view),
+            told_acts=extract_told_acts(view),
+            exchanges=extract_exchanges(view),
         )
 
 

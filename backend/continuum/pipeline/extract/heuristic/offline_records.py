@@ -6,8 +6,9 @@ outside quotation marks (`Voice`), the narration's verbs of knowing who someone 
 in a modal clause (`Cognition`, `ModalNaming`), quoted speech with the names and kinships in
 it (`QuotedSpeech`), narration that writes or addresses names (`NameWriting`), who acts or
 speaks and how it is told (`Act`, `Utterance`), the ages at a dated event (`DatedAge`), who
-the words call by a role noun (`RoleNaming`) and the events dated by the years before
-(`DatedEvent`).
+the words call by a role noun (`RoleNaming`), the events dated by the years before
+(`DatedEvent`), and the acts told and requests answered "I will" that a later chapter may
+refer back to (`ToldAct`, `Exchange`).
 An LLM extraction carries none of them, so the critique takes the offline reader's beside the
 LLM's claims, and each check compares the same records whichever extractor read the draft.
 The offline reader also frames each canon fact, the LLM's too (`FactFrame`: a time clause,
@@ -25,11 +26,13 @@ from continuum.pipeline.extract.heuristic.passes.canon_frames import frame_canon
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages, extract_dated_events
+from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchanges
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.role_namings import extract_role_namings
+from continuum.pipeline.extract.heuristic.passes.told_acts import extract_told_acts
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
 from continuum.pipeline.extract.heuristic.passes.wording import (
     extract_names,
@@ -60,6 +63,8 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "dated_ages": extract_dated_ages,
     "role_namings": extract_role_namings,
     "dated_events": extract_dated_events,
+    "told_acts": extract_told_acts,
+    "exchanges": extract_exchanges,
 }
 
 
