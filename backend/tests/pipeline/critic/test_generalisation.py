@@ -12,6 +12,7 @@ from typing import Any
 from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import bind_claims
+from continuum.pipeline.critic.history import EarlierRecords
 from continuum.pipeline.extract.schema import (
     BackReferenceItem,
     CanonFactItem,
@@ -37,6 +38,13 @@ class FakeHistory:
 
     def mentions(self, pattern: str) -> bool:
         return bool(self.sentences_with(pattern))
+
+
+def earlier_records(*chapters: tuple[int, str]) -> EarlierRecords:
+    """Earlier chapters' records as the offline reader reads them from their text (no database)."""
+    from continuum.pipeline.extract.heuristic.offline_records import read_records
+
+    return EarlierRecords(tuple((number, read_records(text)) for number, text in chapters))
 
 
 def _world(*names: tuple[str, str]) -> tuple[WorldState, dict[str, uuid.UUID]]:

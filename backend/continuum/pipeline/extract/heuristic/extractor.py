@@ -25,6 +25,7 @@ from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
@@ -153,6 +154,7 @@ class OfflineExtractor:
             sentence_starts=sentence_starts(view),
             paragraph_starts=paragraph_starts(view),
             dated_ages=dated_ages,
+            nouns_of_kind=extract_nouns_of_kind(view),
         )
 
 

@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cogni
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
@@ -55,6 +56,7 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "acts": extract_acts,
     "utterances": extract_utterances,
     "dated_ages": extract_dated_ages,
+    "nouns_of_kind": extract_nouns_of_kind,
 }
 
 
