@@ -641,6 +641,18 @@ class NounPhrase(BaseModel):
     modifies_next: bool = Field(default=False, description="it modifies the next noun ('compass rose')")
 
 
+class NounOfKind(BaseModel):
+    """A noun written as one thing of its kind among others, by the words around it: a word
+    between "the" and it ("the drawer key": head "key", kind "drawer"), or, with no such word,
+    a part of another thing or a complement ("its key", "the key of the box": kind None). Only
+    a kind that may tell things apart is kept ("the inn ledger", not "the old ledger"). The
+    offline reader's record for the critic's possession check: may a later chapter's bare "the
+    key" be another key than the brass key?"""
+
+    head: str = Field(description="the noun as written, lower case")
+    kind: str | None = Field(default=None, description="the word between 'the' and it, lower case")
+
+
 class ChapterExtraction(BaseModel):
     """Everything the 13 passes found in one chapter."""
 
@@ -705,6 +717,9 @@ class ChapterExtraction(BaseModel):
     # answered "I will", for the critic's commitments check (the offline extractor reads them).
     told_acts: list[ToldAct] = Field(default_factory=list)
     exchanges: list[Exchange] = Field(default_factory=list)
+    # Not a pass: nouns written as one of several of their kind ("the drawer key", "its key"),
+    # every word read, for the possession check of later chapters (the offline reader reads them).
+    nouns_of_kind: list[NounOfKind] = Field(default_factory=list)
 
 
 class ChapterRecords(BaseModel):
@@ -722,6 +737,8 @@ class ChapterRecords(BaseModel):
     # acts told and requests answered: the commitments check's earlier acts
     told_acts: list[ToldAct] = Field(default_factory=list)
     exchanges: list[Exchange] = Field(default_factory=list)
+    # nouns written as one of several of their kind: the possession check's other keys
+    nouns_of_kind: list[NounOfKind] = Field(default_factory=list)
 
 
 def records_of(extraction: ChapterExtraction) -> ChapterRecords:

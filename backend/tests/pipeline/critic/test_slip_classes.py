@@ -12,6 +12,7 @@ import uuid
 from continuum.language.prose import speeches
 from continuum.pipeline.critic.checks import canon, commitments, entity, knowledge, possession
 from continuum.pipeline.critic.claims import DraftClaims, bind_claims
+from continuum.pipeline.critic.history import EarlierRecords
 from continuum.pipeline.critic.recognisers.secrets import secrets_of
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction
 from continuum.pipeline.extract.schema import Evidence as Ev
@@ -204,11 +205,11 @@ def _lost_key() -> tuple[WorldState, dict[str, uuid.UUID]]:
     return world, ids
 
 
-def _possession(text: str, world: WorldState, history: FakeHistory | None = None,
+def _possession(text: str, world: WorldState, earlier: EarlierRecords | None = None,
                 extraction: ChapterExtraction | None = None) -> list[tuple[str, str]]:
     extraction = extraction or ChapterExtraction(new_entities=[_entity(text, "Harriet Finch", "Harriet"),
                                                                _entity(text, "Aldous Finch", "Aldous")])
-    claims = bind_claims(text, read_uses(text, world, extraction), world, history or FakeHistory())  # type: ignore[arg-type]
+    claims = bind_claims(text, read_uses(text, world, extraction), world, earlier=earlier)
     return [(f.severity, f.draft_quote or "") for f in possession.check(claims, world)]
 
 
@@ -235,11 +236,10 @@ def test_a_bare_noun_with_other_things_of_its_kind_is_only_a_warn() -> None:
     extraction = ChapterExtraction(
         new_entities=[_entity(text, "Aldous Finch", "Aldous")],
         events=[_event(text, "put the key on his watch chain", "Aldous Finch", "put", "the key")])
-    others = FakeHistory((3, "She put the drawer key back under the inkstand."))
+    others = earlier_records((3, "She put the drawer key back under the inkstand."))
     assert [s for s, _q in _possession(text, world, others, extraction)] == ["WARN"]
-    assert possession._other_kinds(bind_claims(text, extraction, world, others),  # type: ignore[arg-type]
-                                   "brass key")
-    only = FakeHistory((3, "Tomas hid the brass key in the forge."))
+    assert possession._other_kinds(bind_claims(text, extraction, world, earlier=others), "brass key")
+    only = earlier_records((3, "Tomas hid the brass key in the forge."))
     assert [s for s, _q in _possession(text, world, only, extraction)] == ["FAIL"]
 
 

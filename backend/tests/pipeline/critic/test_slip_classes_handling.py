@@ -11,7 +11,7 @@ from continuum.pipeline.critic.claims import bind_claims
 from continuum.pipeline.extract.schema import ChapterExtraction
 from continuum.reads.world_state import Evidence, Gone, Held, WorldState
 
-from .test_generalisation import FakeHistory, _entity, _world, read_uses
+from .test_generalisation import FakeHistory, _entity, _world, earlier_records, read_uses
 
 
 def _held_watch() -> tuple[WorldState, dict[str, uuid.UUID]]:
@@ -127,14 +127,15 @@ def test_a_bare_kind_long_after_the_holding_is_not_that_object() -> None:
 
 
 def test_an_earlier_hand_over_or_loss_decides_who_has_an_object_the_world_does_not_hold() -> None:
-    """With no holder in the world, the last earlier sentence that moves the object decides (a
-    WARN); the extractor reads those sentences (`object_fates.read_fates`) as it reads a draft."""
+    """With no holder in the world, the last earlier chapter's fate of the object decides (a
+    WARN): the fates the extractor read in those chapters (`ChapterRecords.object_fates`)."""
     world, _ = _world(("Nils Brand", "character"), ("Greta Holm", "character"), ("gold watch", "object"))
     text = "Greta wound the gold watch and held it to her ear."
 
     def found(*earlier: tuple[int, str]) -> list[tuple[str, str]]:
         extraction = ChapterExtraction(new_entities=[_entity(text, p[0], *p[1:]) for p in PEOPLE])
-        claims = bind_claims(text, read_uses(text, world, extraction), world, FakeHistory(*earlier))  # type: ignore[arg-type]
+        records = earlier_records(*earlier)
+        claims = bind_claims(text, read_uses(text, world, extraction), world, earlier=records)
         return [(f.severity, f.message) for f in possession.check(claims, world)]
 
     given = found((4, "Greta gave the gold watch to Nils."))

@@ -4,11 +4,11 @@ or back in the scene.
 A comparator over the draft's claims: the extractor's events and deltas, and its records of
 objects in the narration's now (`ObjectUse`: handled, on someone, present, found, handed on),
 of things handed on, taken or lost (`ObjectFate`), of nouns with the words that tell them
-apart (`NounPhrase`) and of names (`NameMention`); the check reads no prose of the draft.
-Who holds the object comes from the world at the cap (a FAIL); when the world has no object
-entity for it, from the last earlier sentence that hands, takes or loses that same object
-("Tomas gave the silver compass to Ivo", "The brass key was lost"), as the extractor reads it
-(`object_fates.read_fates`), a WARN.
+apart (`NounPhrase`) and of names (`NameMention`); and over the earlier chapters' records
+(`claims.earlier`): their fates and their nouns of a kind (`NounOfKind`, "the drawer key").
+The check reads no prose. Who holds the object comes from the world at the cap (a FAIL); when
+the world has no object entity for it, from the last earlier fate that hands, takes or loses
+that same object ("Tomas gave the silver compass to Ivo", "The brass key was lost"), a WARN.
 
 A FAIL is kept only when the reading is sure: a user known only by a pronoun while the holder is
 named in the chapter, a bare "the ledger" in a chapter that also has "her own ledger" or "the inn
@@ -23,10 +23,9 @@ holder is nowhere in is a WARN (it may have been lent off the page).
 from __future__ import annotations
 
 import bisect
-import re
 import uuid
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from rapidfuzz import fuzz, process
 
@@ -34,13 +33,18 @@ from continuum.language.names import PRONOUNS, normalize
 from continuum.language.prose import present
 from continuum.pipeline.critic.claims import DraftClaims, same_person
 from continuum.pipeline.critic.outcome import Finding, overlaps_any
-from continuum.pipeline.extract.heuristic.passes.object_fates import read_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import NOT_OBJECT as _NOT_OBJECT
-from continuum.pipeline.extract.heuristic.passes.wording import noun_phrases_in
-from continuum.pipeline.extract.schema import NameMention, NounPhrase, ObjectFate, ObjectUse, Referent
+from continuum.pipeline.extract.schema import Evidence as Said
+from continuum.pipeline.extract.schema import (
+    NameMention,
+    NounOfKind,
+    NounPhrase,
+    ObjectFate,
+    ObjectUse,
+    Referent,
+)
 from continuum.pipeline.materialize.replay import LOSSES
-from continuum.reads.critic_state import PriorSentence
-from continuum.reads.world_state import Evidence, WorldState
+from continuum.reads.world_state import Evidence, Gone, WorldState
 
 NAME = "possession"
 USE_DELTAS = LOSSES  # the delta kinds of a thing gone from its holder: "gave", "lost", "destroyed"
@@ -67,15 +71,6 @@ class Use:
     vague: bool = False
 
 
-@dataclass(frozen=True)
-class Holding:
-    """Where an object stands at the cap: held by someone, or gone."""
-
-    holder: str | None
-    gone: str | None
-    evidence: Evidence
-
-
 def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
     """Uses of an object in the draft that contradict who holds it (or that it is gone)."""
     findings: list[Finding] = []
@@ -87,8 +82,8 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
         thing = claims.bind(use.phrase, "object")
         if thing is not None and (thing in world.gone_objects or thing in world.holders):
             finding = _against_world(claims, world, use, thing)
-        elif claims.history is not None and _specific(use.phrase):
-            finding = _against_text(claims, use)
+        elif _specific(use.phrase):
+            finding = _against_earlier(claims, use)
         else:
             finding = None
         if finding is not None and thing is not None and finding.evidence_chapter is not None \
@@ -115,25 +110,31 @@ def check(claims: DraftClaims, world: WorldState) -> list[Finding]:
 _WORDS = "object_uses.words"  # the rule of a use read from the words, not the parse
 
 
+def _finding(severity: Literal["FAIL", "WARN"], message: str, at: Use | Said, since: Evidence) -> Finding:
+    """A finding at a draft sentence, against the earlier evidence."""
+    return Finding(check=NAME, severity=severity, message=message, draft_start=at.start, draft_end=at.end,
+                   draft_quote=at.quote, evidence_chapter=since.chapter, evidence_quote=since.quote)
+
+
+def _back(name: str, verb: str, gone: Gone, at: Said, doubt: str | None,
+          severity: Literal["FAIL", "WARN"]) -> Finding:
+    """A lost object here again: "the brass key is here (lay), but it was lost in chapter 6"."""
+    message = f"the {name} is here ({verb}), but it was {gone.how} in chapter {gone.evidence.chapter}"
+    return _finding(severity, message + (f" ({doubt})" if doubt else ""), at, gone.evidence)
+
+
 def _records(claims: DraftClaims, *how: str) -> list[ObjectUse]:
     return [u for u in claims.extraction.object_uses if u.how in how]
 
 
 def _who(claims: DraftClaims, ref: Referent | None) -> uuid.UUID | None:
-    """The established person a subject stands for: the extractor's own resolution of the
-    mention (a name, a pronoun or a nominal like "the captain"), else the written name."""
+    """The established person a subject stands for (`DraftClaims.who`), or the name after the
+    words before it that name nobody ("Then Aldous", "At last Mara")."""
     if ref is None:
         return None
-    resolved = claims.resolved_at(ref.start)
-    if resolved and normalize(resolved) not in PRONOUNS:
-        found = claims.person(resolved)
-        if found is not None:
-            return found
-    if not ref.proper:
-        return None
+    who = claims.who(ref)
     surface, at = ref.text, ref.start
-    who = claims.person(surface, at)
-    while who is None and len(surface.split()) > 1:  # "Then Aldous", "At last Mara"
+    while who is None and ref.proper and len(surface.split()) > 1:
         cut = surface.split(None, 1)
         at += len(surface) - len(cut[1])
         surface = cut[1]
@@ -191,12 +192,8 @@ def _newcomers(claims: DraftClaims, world: WorldState, found: list[Finding]) -> 
             held = world.holders[thing]
             since = held.evidence
             state = f"{claims.name_of(held.owner)} holds it since chapter {since.chapter}"
-        findings.append(Finding(
-            check=NAME, severity="WARN",
-            message=f"{stranger}, new in this chapter, {present(record.verb)} {claims.name_of(thing)}, "
-                    f"but {state}",
-            draft_start=sent.start, draft_end=sent.end, draft_quote=sent.quote,
-            evidence_chapter=since.chapter, evidence_quote=since.quote))
+        findings.append(_finding("WARN", f"{stranger}, new in this chapter, {present(record.verb)} "
+                                         f"{claims.name_of(thing)}, but {state}", sent, since))
     return findings
 
 
@@ -246,12 +243,8 @@ def _reappearances(claims: DraftClaims, world: WorldState) -> list[Finding]:
         elif record.remembered:
             doubt = "the paragraph may be a memory"
         done.add(thing)
-        findings.append(Finding(
-            check=NAME, severity="WARN" if doubt or not _specific(name) else "FAIL",
-            message=f"the {name} is here ({record.verb_text.lower()}), but it was {gone.how} in chapter "
-                    f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
-            draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
-            evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
+        findings.append(_back(name, record.verb_text.lower(), gone, sentence, doubt,
+                              "WARN" if doubt or not _specific(name) else "FAIL"))
     return findings
 
 
@@ -289,26 +282,18 @@ def _in_scene(claims: DraftClaims, world: WorldState, taken: list[Finding]) -> l
                 continue  # "the brass key lay in the harbour mud": where it was lost
             gone = world.gone_objects[thing]
             doubt = "the paragraph may be a memory" if record.remembered else None
-            findings.append(Finding(
-                check=NAME, severity="WARN" if doubt else "FAIL",
-                message=f"the {name} is here ({record.verb_text}), but it was {gone.how} in chapter "
-                        f"{gone.evidence.chapter}" + (f" ({doubt})" if doubt else ""),
-                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
-                evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote))
+            findings.append(_back(name, record.verb_text, gone, sentence, doubt, "WARN" if doubt else "FAIL"))
         elif thing in world.holders and record.resting:
             held = world.holders[thing]
             owner, since = held.owner, held.evidence
             if _in_draft(claims, owner):
                 continue  # the holder is in the scene: it may be theirs to put down
             other = _someone_else(claims, owner, sentence.start, sentence.end)
-            findings.append(Finding(
-                check=NAME, severity="WARN",
-                message=f"the {name} is here ({record.verb_text}"
+            findings.append(_finding(
+                "WARN", f"the {name} is here ({record.verb_text}"
                         + (f", with {claims.name_of(other)}" if other is not None else "")
                         + f"), but {claims.name_of(owner)} holds it since chapter {since.chapter} "
-                          f"and is not in this chapter",
-                draft_start=sentence.start, draft_end=sentence.end, draft_quote=sentence.quote,
-                evidence_chapter=since.chapter, evidence_quote=since.quote))
+                          f"and is not in this chapter", sentence, since))
         else:
             continue
         done.add(thing)
@@ -413,14 +398,8 @@ def _plainly(claims: DraftClaims, use: Use) -> bool:
     starts = claims.extraction.sentence_starts
     at = bisect.bisect_right(starts, use.start)
     start = starts[at - 3] if at >= 3 else 0
-    named = set()
-    for n in _names_in(claims, start, use.start):
-        if n.in_speech:
-            continue
-        who = claims.person(n.text, n.start)
-        if who is not None:
-            named.add(who)
-    return named == {use.user}
+    named = {claims.person(n.text, n.start) for n in _names_in(claims, start, use.start) if not n.in_speech}
+    return named - {None} == {use.user}
 
 
 def _told_apart(claims: DraftClaims, use: Use) -> str | None:
@@ -515,18 +494,15 @@ def _other_kinds(claims: DraftClaims, name: str) -> bool:
     if len(words) < 2:
         return False
     head = words[-1]
-    phrases = _phrases(claims, head)
-    if claims.history is not None:
-        phrases += [p for s in claims.history.sentences_with(rf"\b{re.escape(head)}\b")
-                    for p in noun_phrases_in(s.quote, head)]
-    return any(_another_of_kind(p, words) for p in phrases)
+    earlier = [noun for _n, noun in claims.earlier.each("nouns_of_kind") if noun.head == head]
+    return any(_another_of_kind(p, words) for p in [*_phrases(claims, head), *earlier])
 
 
-def _another_of_kind(phrase: NounPhrase, words: list[str]) -> bool:
+def _another_of_kind(phrase: NounPhrase | NounOfKind, words: list[str]) -> bool:
     """"the drawer key" (a modifier the name lacks), "its key", "the key of the box"."""
     if phrase.kind:
         return _unlike(phrase.kind, words)
-    return phrase.its or phrase.complement
+    return isinstance(phrase, NounOfKind) or phrase.its or phrase.complement
 
 
 def _described(claims: DraftClaims, start: int, end: int, obj: str) -> bool:
@@ -633,27 +609,19 @@ def _against_world(claims: DraftClaims, world: WorldState, use: Use,
         # "the letter", "the key", "his pipe": one word of a kind names no one object, and an
         # earlier chapter's letter is not this one (on the eight novels, 37 WARNs, none right)
         return None
-    severity = "FAIL"
     if thing in world.gone_objects:
         gone = world.gone_objects[thing]
-        return Finding(
-            check=NAME, severity=severity,  # type: ignore[arg-type]
-            message=f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, which was "
-                    f"{gone.how} in chapter {gone.evidence.chapter}",
-            draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
-            evidence_chapter=gone.evidence.chapter, evidence_quote=gone.evidence.quote)
+        return _finding("FAIL", f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, "
+                                f"which was {gone.how} in chapter {gone.evidence.chapter}",
+                        use, gone.evidence)
     held = world.holders[thing]
     owner, since = held.owner, held.evidence
     if owner == use.user or same_person(claims.name_of(owner), claims.name_of(use.user)):
         return None
     if use.source and (claims.person(use.source) == owner or _holder_nearby(claims, use, owner)):
         return None  # taken from the holder here
-    return Finding(
-        check=NAME, severity=severity,  # type: ignore[arg-type]
-        message=f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, but "
-                f"{claims.name_of(owner)} holds it since chapter {since.chapter}",
-        draft_start=use.start, draft_end=use.end, draft_quote=use.quote,
-        evidence_chapter=since.chapter, evidence_quote=since.quote)
+    return _finding("FAIL", f"{claims.name_of(use.user)} {present(use.verb)} {claims.name_of(thing)}, but "
+                            f"{claims.name_of(owner)} holds it since chapter {since.chapter}", use, since)
 
 
 def _holder_nearby(claims: DraftClaims, use: Use, owner: uuid.UUID) -> bool:
@@ -678,56 +646,50 @@ def _holder_nearby(claims: DraftClaims, use: Use, owner: uuid.UUID) -> bool:
     return False
 
 
-def _against_text(claims: DraftClaims, use: Use) -> Finding | None:
-    """The last earlier sentence that moves this very object decides who has it (a WARN)."""
-    holding = _last_holding(claims, use.phrase)
-    if holding is None:
+def _against_earlier(claims: DraftClaims, use: Use) -> Finding | None:
+    """The last earlier fate of this very object decides who has it (a WARN)."""
+    last = _last_fate(claims, use.phrase)
+    if last is None:
         return None
-    user = claims.name_of(use.user)
-    if holding.gone:
-        message = (f"{user} has the {use.phrase} here ({use.verb}), but it was {holding.gone} "
-                   f"in chapter {holding.evidence.chapter}")
+    chapter, fate = last
+    user, mover = claims.name_of(use.user), _mover(fate)
+    here = f"{user} has the {use.phrase} here ({use.verb}), but"
+    if mover is None:  # lost
+        message = f"{here} it was {fate.gone} in chapter {chapter}"
     else:
-        assert holding.holder is not None
-        owner = claims.person(holding.holder)
+        holder = mover.text
+        owner = claims.person(holder)
         if owner is None or owner == use.user or same_person(claims.name_of(owner), user) \
-                or same_person(holding.holder, user):
+                or same_person(holder, user):
             return None
-        if use.source and (claims.person(use.source) == owner or same_person(use.source, holding.holder)):
+        if use.source and (claims.person(use.source) == owner or same_person(use.source, holder)):
             return None
-        message = (f"{user} has the {use.phrase} here ({use.verb}), but chapter "
-                   f"{holding.evidence.chapter} last leaves it with {claims.name_of(owner)}")
-    return Finding(check=NAME, severity="WARN", message=message, draft_start=use.start,
-                   draft_end=use.end, draft_quote=use.quote,
-                   evidence_chapter=holding.evidence.chapter, evidence_quote=holding.evidence.quote)
+        message = f"{here} chapter {chapter} last leaves it with {claims.name_of(owner)}"
+    return _finding("WARN", message, use, Evidence(chapter, fate.evidence.quote))
 
 
-def _last_holding(claims: DraftClaims, phrase: str) -> Holding | None:
-    assert claims.history is not None
-    np = r"the\s+" + r"\s+".join(re.escape(w) for w in phrase.split())
-    found: Holding | None = None
-    for sentence in claims.history.sentences_with(rf"\b{np}\b"):
-        holding = _holding_in(sentence, phrase)
-        if holding is not None:
-            found = holding
+def _last_fate(claims: DraftClaims, phrase: str) -> tuple[int, ObjectFate] | None:
+    """The last loss, or hand-over or taking by someone named, of "the <phrase>" (as written)
+    that the earlier chapters state, with its chapter."""
+    found = None
+    for chapter, fate in claims.earlier.each("object_fates"):
+        mover = _mover(fate)
+        if fate.determiner == "the" and _moves(fate, phrase) and _written(fate, phrase) and (
+                fate.how == "gone" or (mover is not None and not mover.pronoun)):
+            found = chapter, fate
     return found
 
 
-def _holding_in(sentence: PriorSentence, phrase: str) -> Holding | None:
-    """The last hand-over, taking or loss of "the <phrase>" that one sentence states, as the
-    extractor reads it (`object_fates.read_fates`)."""
-    ev = Evidence(sentence.chapter, sentence.quote)
-    last: Holding | None = None
-    for fate in read_fates(sentence.quote):
-        if fate.determiner != "the" or not _moves(fate, phrase):
-            continue
-        if fate.how == "gone":
-            last = Holding(None, fate.gone, ev)
-        elif fate.how in ("given", "taken"):
-            who = fate.receiver if fate.how == "given" else fate.taker
-            if who is not None and not who.pronoun:
-                last = Holding(who.text, None, ev)
-    return last
+def _mover(fate: ObjectFate) -> Referent | None:
+    """Who has the thing after a hand-over (its receiver) or a taking (its taker)."""
+    return fate.receiver if fate.how == "given" else fate.taker if fate.how == "taken" else None
+
+
+def _written(fate: ObjectFate, phrase: str) -> bool:
+    """The fate's words begin with the phrase as written ("silver compass", not "the silver
+    compass" for the words of "the silver compass")."""
+    words = phrase.lower().split()
+    return [w.lower() for w in fate.words[:len(words)]] == words
 
 
 def _moves(fate: ObjectFate, phrase: str) -> bool:
@@ -741,9 +703,6 @@ def _moved_here_first(claims: DraftClaims, use: Use) -> bool:
     """The draft itself hands the object over before this use."""
     return any(f.start < use.start and f.how in ("given", "recovered") and _moves(f, use.phrase)
                for f in claims.extraction.object_fates) or _handed_over(claims, use)
-
-
-# Verbs that pass a thing to someone, and verbs that do when the thing goes into a hand.
 
 
 def _handed_over(claims: DraftClaims, use: Use) -> bool:

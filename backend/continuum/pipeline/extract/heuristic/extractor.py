@@ -26,6 +26,7 @@ from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchan
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
@@ -160,6 +161,7 @@ class OfflineExtractor:
             dated_events=extract_dated_events(view),
             told_acts=extract_told_acts(view),
             exchanges=extract_exchanges(view),
+            nouns_of_kind=extract_nouns_of_kind(view),
         )
 
 

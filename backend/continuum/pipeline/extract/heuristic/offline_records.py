@@ -28,6 +28,7 @@ from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages, extract_dated_events
 from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchanges
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
+from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
 from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
@@ -65,6 +66,7 @@ READERS: dict[str, Callable[[ChapterView], list[Any]]] = {
     "dated_events": extract_dated_events,
     "told_acts": extract_told_acts,
     "exchanges": extract_exchanges,
+    "nouns_of_kind": extract_nouns_of_kind,
 }
 
 

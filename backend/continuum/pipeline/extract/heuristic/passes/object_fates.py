@@ -6,9 +6,9 @@
 - gone: "the brass key was lost", "had been smashed", "flung the brass key into the harbour";
 - recovered: "the ledger had been returned", "his watch was found".
 
-Read from the words of any text, a chapter or one earlier sentence: the critic's possession
-check reads a draft's records and an earlier chapter's sentence alike (`read_fates`), and
-decides whether a fate moves the object a character uses.
+Read from the words of a chapter: a draft's, and each earlier chapter's when it was written
+(stored with it, `ChapterRecords`); the critic's possession check decides whether a fate moves
+the object a character uses.
 """
 
 from __future__ import annotations

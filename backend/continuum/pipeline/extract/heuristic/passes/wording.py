@@ -37,18 +37,17 @@ COMPLEMENT = (POSSESSIVES | {"the", "it", "that", "this"}) - {"my", "your", "its
 
 
 def extract_noun_phrases(view: ChapterView) -> list[NounPhrase]:
-    """Every noun of the chapter (a word the parse tags a noun, or a word of a known object's
-    name) with its words."""
+    """Every noun of the chapter with its words."""
+    return [phrase_at(view.text, start, end) for start, end in noun_spans(view)]
+
+
+def noun_spans(view: ChapterView) -> list[tuple[int, int]]:
+    """Where each noun of the chapter is: a word the parse tags a noun, or a word of a known
+    object's name."""
     things = {word for e in view.context.entities if e.type == "object"
               for name in (e.name, *e.aliases) for word in normalize(name).split()}
-    return [phrase_at(view.text, tok.idx, tok.idx + len(tok.text)) for tok in view.doc
+    return [(tok.idx, tok.idx + len(tok.text)) for tok in view.doc
             if tok.is_alpha and (tok.pos_ in ("NOUN", "PROPN") or tok.lower_ in things)]
-
-
-def noun_phrases_in(text: str, head: str) -> list[NounPhrase]:
-    """The phrases of one noun in a text the parse has not read (an earlier chapter's sentence)."""
-    return [phrase_at(text, m.start(), m.end())
-            for m in re.finditer(rf"\b{re.escape(head)}\b", text, re.IGNORECASE)]
 
 
 def phrase_at(text: str, start: int, end: int) -> NounPhrase:

@@ -1,6 +1,6 @@
-"""object_fates: things handed on, taken, lost or recovered, read from the words of a chapter or
-of one earlier sentence, as the critic's possession check compares them (the sentences of the
-critic's golden world and slip classes)."""
+"""object_fates: things handed on, taken, lost or recovered, read from the words of a chapter
+(a draft, or an earlier chapter when it is written), as the critic's possession check compares
+them (the sentences of the critic's golden world and slip classes)."""
 
 from __future__ import annotations
 

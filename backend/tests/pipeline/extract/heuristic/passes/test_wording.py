@@ -1,5 +1,6 @@
-"""wording: nouns with the words around them, capitalised names and where sentences and
-paragraphs begin, as the critic's possession check compares them (sentences of the critic's
+"""wording: nouns with the words around them (and those of a kind, kept for later chapters),
+capitalised names and where sentences and paragraphs begin, as the critic's possession check
+compares them (sentences of the critic's
 golden world and slip classes)."""
 
 from __future__ import annotations
@@ -7,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
 from continuum.pipeline.extract.heuristic.passes.wording import (
     extract_names,
     extract_noun_phrases,
-    noun_phrases_in,
     paragraph_starts,
     sentence_starts,
 )
@@ -43,12 +44,13 @@ def test_each_noun_keeps_the_words_that_tell_it_apart(view: ViewOf) -> None:
     ]
 
 
-def test_an_earlier_sentence_is_read_for_one_noun() -> None:
-    phrases = noun_phrases_in("She put the drawer key back under the inkstand.", "key")
-    assert [(p.head, p.before, p.kind, p.modifies_next) for p in phrases] == [
-        ("key", ["She", "put", "the", "drawer"], "drawer", False)]
-    rose = noun_phrases_in("Tomas drew the compass rose in the margin.", "compass")
-    assert [p.modifies_next for p in rose] == [True]
+def test_nouns_of_a_kind_are_kept_for_later_chapters(view: ViewOf) -> None:
+    text = ("She put the drawer key back under the inkstand. The old key and the only key lay by the "
+            "lock and its key. Tomas found the key of the box, and the drawer key again.")
+    assert [(n.head, n.kind) for n in extract_nouns_of_kind(view(text, CAST))] == [
+        ("key", "drawer"), ("key", None)]  # "the old key", "the only key": any key
+    rose = extract_noun_phrases(view("Tomas drew the compass rose in the margin.", CAST))
+    assert [p.modifies_next for p in rose if p.head == "compass"] == [True]
 
 
 def test_names_with_titles_and_speech(view: ViewOf) -> None:
