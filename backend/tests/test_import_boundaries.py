@@ -1,6 +1,7 @@
 """Import boundaries: the import-linter contracts of backend/pyproject.toml
 (`[tool.importlinter]`: the read layer does not import the write spine, the language helpers
-import nothing else of Continuum, the API imports no SQLAlchemy query builders), and no module
+import nothing else of Continuum, the API imports no SQLAlchemy query builders, the critic
+imports no regular expressions: it compares the extractor's records), and no module
 importing another module's private names, which import-linter cannot see (a check of
 pipeline/critic/checks/ takes only public names from recognisers/).
 
@@ -37,6 +38,7 @@ def test_import_contracts_are_kept(capsys: pytest.CaptureFixture[str]) -> None:
     ("reads-without-pipeline", "continuum.reads.search", "continuum.pipeline.spine"),
     ("language-alone", "continuum.language.names", "continuum.reads.visibility"),
     ("api-without-sql", "continuum.api.routes.novels", "sqlalchemy"),
+    ("critic-reads-no-prose", "continuum.pipeline.critic.checks.possession", "re"),
 ])
 def test_each_contract_catches_the_import_it_forbids(contract_id: str, importer: str, imported: str) -> None:
     config = api.read_configuration(str(CONFIG))

@@ -40,11 +40,11 @@ def test_an_earlier_chapters_stored_hand_over_decides_who_has_an_object_the_worl
     assert [s for s, _m in found] == ["WARN"]
     assert "chapter 2 last leaves it with Greta Holm" in found[0][1]
     assert _possession(novel, 3, "Greta Holm wound the gold watch and held it to her ear.") == []
-    # the check reads chapter 2's stored records, not its text: without its hand-over stored,
-    # chapter 1 (Nils took it) is the last word, and Nils may wind it
+    # the check reads chapter 2's stored records, not its text: with its hand-overs stored as
+    # none, chapter 1 (Nils took it) is the last word, and Nils may wind it
     with write_session() as session:
-        session.execute(text("UPDATE chapters SET records = '{}' WHERE novel_id = :n AND number = 2"),
-                        {"n": novel})
+        session.execute(text("UPDATE chapters SET records = jsonb_set(records, '{object_fates}', '[]') "
+                             "WHERE novel_id = :n AND number = 2"), {"n": novel})
     assert _possession(novel, 3, "Nils Brand wound the gold watch and held it to his ear.") == []
 
 

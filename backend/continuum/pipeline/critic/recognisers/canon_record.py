@@ -15,12 +15,12 @@ clause, is the extractor's frame of the fact (`passes/canon_frames`).
 
 from __future__ import annotations
 
-import re
 import uuid
 from typing import Literal
 
 from continuum.language.ages import ABOUT, OVER, UNDER
 from continuum.language.colours import COLOUR_WORDS, TONES, colour_group, colour_groups
+from continuum.language.content import letter_words
 from continuum.language.names import normalize
 from continuum.language.trades import TRADE_FAMILY
 from continuum.pipeline.critic.claims import same_person
@@ -92,8 +92,8 @@ def colour_disagrees(world: WorldState, subject: uuid.UUID | None, name: str, pr
     locks = [f.value for f in world.locked_canon if f.predicate == predicate and (
         f.subject_id == subject if subject is not None else same_person(f.subject, name))]
     allowed = [g for g in (colour_groups(v) for v in locks) if g is not None]
-    said = set(re.split(r"[^a-z]+", value.lower())) & set(TONES)
-    if drawn is None or not allowed or any(said & set(re.split(r"[^a-z]+", v.lower())) for v in locks):
+    said = set(letter_words(value)) & set(TONES)
+    if drawn is None or not allowed or any(said & set(letter_words(v)) for v in locks):
         return False
     return not any(drawn & groups for groups in allowed)
 

@@ -17,23 +17,17 @@ character who has not learned it gives it away by:
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from continuum.language.names import CAPITALISED_RUN, PRONOUNS, normalize, split_honorific
+from continuum.language.names import PRONOUNS, normalize, split_honorific
 from continuum.language.people import FEMALE_KIN, MALE_KIN, SECRET_KIN
 from continuum.pipeline.critic.claims import DraftClaims, same_person
+from continuum.pipeline.extract.heuristic.passes.fact_identities import identity_of
 from continuum.pipeline.extract.schema import KinMention, NameRun, QuotedSpeech
 from continuum.reads.world_state import Evidence, WorldState
 
-_NAME = CAPITALISED_RUN
-# "the stranger was his brother Ivo", "the man in black is Ivo Marsh", "Ivo Marsh was alive"
-_IDENTITY = re.compile(
-    rf"^(?:the|that|this)\s+[\w\s'’-]+?\s+(?:is|was)\s+(?:(?P<whose>his|her|their|my|our|your)\s+"
-    rf"(?:own\s+)?(?:(?P<kin>[a-z]+)\s+)?)?(?P<name>{_NAME})\s*(?:,.*)?$")
-_ALIVE = re.compile(rf"^(?P<name>{_NAME})\s+(?:is|was)\s+(?:still\s+)?(?:alive|living|not dead)\b")
 _TITLES = {"male": ("Mr", "Mister", "Master"), "female": ("Mrs", "Miss", "Ms")}
 
 
@@ -56,10 +50,10 @@ def secrets_of(world: WorldState) -> dict[str, Secret]:
     out: dict[str, Secret] = {}
     for known in world.knowledge:
         knower, fact = known.knower, known.fact
-        m = _IDENTITY.match(fact.strip()) or _ALIVE.match(fact.strip())
-        if m is None:
+        identity = identity_of(fact)
+        if identity is None:
             continue
-        name = m.group("name")
+        name = identity.name
         home = next((k for k in out if same_person(k, name)), None)
         if home is None:
             out[name] = Secret(name, {knower}, fact, known.evidence)
@@ -69,7 +63,7 @@ def secrets_of(world: WorldState) -> dict[str, Secret]:
             if len(name) > len(home):  # keep the fullest name as the key
                 out[name] = out.pop(home)
                 out[name].name = home = name
-        kin = m.groupdict().get("kin")
+        kin = identity.kin
         if kin in SECRET_KIN:
             out[home].kin.setdefault(kin, set()).add(knower)
     return out
