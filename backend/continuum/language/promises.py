@@ -177,7 +177,10 @@ def acts_told(text: str) -> list[str]:
     """The keys of the families of acts a sentence tells (`tells_act`), a promise's standing
     for every family a vow word tells (`told`): "Tomas swore he would come back" -> promise;
     "He lent Tomas ten shillings" -> debt, loan."""
-    found = [key for key, (family, kind) in ACTS_TOLD.items() if tells_act(family, kind, text)]
+    words = [m.group() for m in ANY_ACT.finditer(text)]
+    if not words:
+        return []  # no word of any family
+    found = [key for key, (family, kind) in ACTS_TOLD.items() if _tells(family, kind, text, words)]
     return [key for key in found if key == "promise" or key not in VOWED] if "promise" in found else found
 
 
@@ -186,7 +189,37 @@ def told(key: str, families: list[str]) -> bool:
     return key in families or ("promise" in families and key in VOWED)
 
 
+def _tells(family: re.Pattern[str], kind: str, text: str, words: list[str]) -> bool:
+    """`tells_act` of a sentence, given the words of any family it holds, in order (`ANY_ACT`):
+    the family's first word is the first of them it matches, since every family's words
+    begin where a word does and run to its end."""
+    for word in words:
+        found = family.match(word)
+        if found is not None:
+            if kind == "warn" and found.group().lower().startswith(("said", "told", "say", "tell")):
+                return FORETOLD.search(text) is not None
+            return True
+    return False
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern ("a(?:b|c)|d" -> "a(?:b|c)", "d")."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(pattern):
+        if c == "(" and (i == 0 or pattern[i - 1] != "\\"):
+            depth += 1
+        elif c == ")" and pattern[i - 1] != "\\":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+    return [*out, pattern[start:]]
+
+
 ACTS_TOLD = _acts_told()
+# A word of any family, each alternative once: a sentence without one tells no act.
+ANY_ACT = re.compile("|".join(dict.fromkeys(
+    a for family, _kind in ACTS_TOLD.values() for a in _alternatives(family.pattern))), re.IGNORECASE)
 # The families a sentence with a vow word tells: each commitment noun's, and an arrangement.
 VOWED = frozenset(key for key, (family, kind) in ACTS_TOLD.items()
                   if kind != "warn" and VOW_WORDS in family.pattern)

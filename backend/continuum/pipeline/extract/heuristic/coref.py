@@ -28,6 +28,7 @@ from continuum.pipeline.extract.heuristic.narrator import (
     find_narrator,
     narration_first_person,
 )
+from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "male"),
@@ -281,12 +282,12 @@ def quote_speakers(
 
     `name_at` maps name tokens to entity keys, `resolved` pronoun tokens to entity keys.
     """
-    text = doc.text
+    text = doc_text(doc)
     speakers: dict[int, str | None] = {}
     previous: tuple[int, str | None] = (-1, None)
     for q, toks in sorted(_quote_tokens(quote_ids).items()):
         first, last = toks[0], toks[-1]
-        after, before = _paragraph_bounds(doc, first - 12, first, last, last + 10)
+        after, before = _paragraph_bounds(doc, text, first - 12, first, last, last + 10)
         speaker = _attribute(doc, last + 1, after, quote_ids, name_at, resolved)
         if speaker is None:
             speaker = _attribute(doc, before, first, quote_ids, name_at, resolved)
@@ -300,12 +301,12 @@ def quote_speakers(
     return speakers
 
 
-def _paragraph_bounds(doc: Any, lowest: int, first: int, last: int, highest: int) -> tuple[int, int]:
+def _paragraph_bounds(doc: Any, text: str, lowest: int, first: int, last: int,
+                      highest: int) -> tuple[int, int]:
     """Where a quotation's tag may be looked for, within [lowest, highest) and the quotation's
     own paragraph: the end after it, the start before it. '"…," said Bingley.' ends a
     paragraph; the unattributed quotation of the next one is not his ("my brother
-    Gardiner's" is Mrs. Bennet's, P&P chapter 9)."""
-    text = doc.text
+    Gardiner's" is Mrs. Bennet's, P&P chapter 9). `text` is the doc's, read once by the caller."""
     after = last + 1
     while after < min(highest, len(doc)) and \
             not _PARAGRAPH.search(text[doc[after - 1].idx:doc[after].idx]):
@@ -325,7 +326,7 @@ def _first_person(
     speakers = quote_speakers(doc, quote_ids, name_at, resolved)
     quotes = _quote_tokens(quote_ids)
     regions = [(doc[toks[0]].idx, doc[toks[-1]].idx + len(doc[toks[-1]])) for toks in quotes.values()]
-    quoted = inner_quote_regions(doc.text, regions)
+    quoted = inner_quote_regions(doc_text(doc), regions)
     out: list[ResolvedMention] = []
     for q, toks in sorted(quotes.items()):
         speaker = speakers.get(q)

@@ -21,6 +21,7 @@ from continuum.language import names
 from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
 from continuum.language.names import ABSTRACTIONS, NOT_NAMES, TITLE_GENDERS
 from continuum.language.speech import SPEECH_VERBS as SPEECH_VERBS  # passes/certainty reads it here
+from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 # Titles (and a few place words) that take "of" inside a name: "Duke of York", "Isle of Man".
 OF_TITLES = words(
@@ -115,7 +116,7 @@ class CaseStats:
 
     def __init__(self, doc: Any) -> None:
         # Doc.text re-joins every token and Token.is_sent_start rescans the Doc: read once.
-        self.text: str = doc.text
+        self.text: str = doc_text(doc)
         self.starts: set[int] = {sent.start for sent in doc.sents}
         self.lower: Counter[str] = Counter(m.group().lower() for m in _LOWER_WORD.finditer(self.text))
         self.mid_cap: Counter[str] = Counter()

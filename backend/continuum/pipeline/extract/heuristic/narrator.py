@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from continuum.language.names import TITLE_SPELLINGS
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.language.speech import SPEECH_VERBS
+from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 MIN_FIRST_PERSON = 8  # narration first-person pronouns in the chapter
 MIN_FIRST_PERSON_RATE = 0.01  # of narration words
@@ -143,7 +144,7 @@ def find_narrator(
     self_named: Counter[str] = Counter()
     narrated: Counter[str] = Counter()
     in_talk: Counter[str] = Counter()  # vocatives in a talk the narrator takes part in
-    text = doc.text
+    text = doc_text(doc)
     narrator_quotes = _quotes_the_narrator_speaks(doc, quote_ids)
     signed = [m.span() for m in (*_JOURNAL_HEADING.finditer(text), *_SIGNATURE.finditer(text))]
     for span in names:

@@ -206,6 +206,16 @@ def _recase(text: str) -> str:
     return "".join(out)
 
 
+_TEXT = "continuum.text"
+
+
+def doc_text(doc: Any) -> str:
+    """The text of a Doc: the one `parse` read it from, kept with it, since `Doc.text` joins
+    every token afresh at each call (a dozen readers ask for it per chapter)."""
+    text = doc.user_data.get(_TEXT)
+    return text if text is not None else doc.text
+
+
 def parse(text: str) -> Any:
     """One spaCy Doc over the whole `text` (doc.text == reflow(text), offsets the same),
     parsed once in batches; the same text again (the critique's checks after its
@@ -225,6 +235,7 @@ def parse(text: str) -> Any:
         else:
             docs = list(nlp.pipe((flowed[a:b] for a, b in bounds), batch_size=_BATCH_SIZE))
             doc = Doc.from_docs(docs, ensure_whitespace=False)
+        doc.user_data[_TEXT] = flowed
         _recent[text] = doc
         while len(_recent) > _RECENT:
             _recent.popitem(last=False)

@@ -54,7 +54,7 @@ def extract_acts(view: ChapterView) -> list[Act]:
     spans = speeches(view.text)
     told: dict[int, tuple[bool, bool, bool, bool]] = {}
     out: list[Act] = []
-    for verb in view.doc:
+    for verb in view.tokens:
         if verb.pos_ not in ("VERB", "AUX"):
             continue
         subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]

@@ -89,7 +89,7 @@ def extract_back_references(view: ChapterView) -> list[BackReferenceItem]:
         return view.character(tok) is not None
 
     out: list[BackReferenceItem] = []
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.is_markup(tok):
             continue
         if tok.pos_ == "VERB":

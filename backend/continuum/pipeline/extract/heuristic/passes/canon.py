@@ -78,7 +78,7 @@ def extract_canon_facts(
         return any(f.predicate in ("hair_colour", "eye_colour") and f.evidence.start <= tok.idx
                    < f.evidence.end for f in found)
 
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.is_markup(tok):
             continue
         lower = tok.lower_

@@ -145,7 +145,7 @@ def colour_readings(view: ChapterView) -> dict[int, ColourReading]:
     if _READINGS and _READINGS[0][0] is view.doc:
         return _READINGS[0][1]
     out: dict[int, ColourReading] = {}
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.in_quote(tok) or view.is_markup(tok):
             continue
         colour = colour_of(view, tok)

@@ -234,7 +234,7 @@ def _name_run_start(view: ChapterView, name: Any) -> int:
 
 def narration(view: ChapterView) -> Iterator[Any]:
     """Tokens of the story's narration: no dialogue, no editorial brackets."""
-    for tok in view.doc:
+    for tok in view.tokens:
         if not view.in_quote(tok) and not view.is_markup(tok):
             yield tok
 

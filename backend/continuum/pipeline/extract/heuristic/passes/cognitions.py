@@ -33,7 +33,7 @@ def extract_cognitions(view: ChapterView) -> list[Cognition]:
     """Narrated verbs of knowing or realising with a subject, in text order."""
     spans = speeches(view.text)
     out: list[Cognition] = []
-    for verb in view.doc:
+    for verb in view.tokens:
         if verb.lemma_ not in COGNITION_VERBS or verb.pos_ not in ("VERB", "AUX") or \
                 in_speech(spans, verb.idx) is not None:
             continue

@@ -98,7 +98,7 @@ def extract_commitments(
         if held is None or strength > held[0]:
             payoffs[item.key] = (strength, len(found) if held is None else held[1], item)
 
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()

@@ -17,7 +17,7 @@ from continuum.language.grammar import EXCEPTING
 from continuum.pipeline.extract.heuristic.coref import OBJECT_DEPS, inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
-from continuum.pipeline.extract.heuristic.nlp import reflow
+from continuum.pipeline.extract.heuristic.nlp import doc_text, reflow
 from continuum.pipeline.extract.heuristic.passes.nominals import resolve_kin, resolve_spouses
 from continuum.pipeline.extract.heuristic.passes.textmap import (
     assign_spans,
@@ -64,12 +64,16 @@ class ChapterView:
     _place_heads: dict[str, str | None] | None = None
     inferred_by: dict[int, str] = field(default_factory=dict)  # token index -> rule (`infer`)
     households: Households | None = None  # the families by surname (`passes/households`)
+    tokens: list[Any] = field(default_factory=list)
+    """The Doc's tokens, made once: a pass walks them, not the Doc, whose iteration makes every
+    Token object afresh (the passes walk a chapter some forty times)."""
 
     def __post_init__(self) -> None:
         if not self._mentions:
             self._mentions = sorted(self.chapter.mentions, key=lambda m: (m.start, m.end))
         self._mention_starts = [m.start for m in self._mentions]
-        self._token_starts = [t.idx for t in self.chapter.doc]
+        self.tokens = list(self.chapter.doc)
+        self._token_starts = [t.idx for t in self.tokens]
         self._sentence_starts = [s for s, _ in self.chapter.sentences]
         self._paragraph_starts = [s for s, _ in self.paragraphs]
         self._known = {e.name: e for e in self.context.entities}
@@ -77,7 +81,7 @@ class ChapterView:
     @classmethod
     def build(cls, chapter: AnalyzedChapter, context: StoryContext) -> ChapterView:
         doc = chapter.doc
-        if doc.text != reflow(chapter.text):
+        if doc_text(doc) != reflow(chapter.text):
             raise ValueError("the analyzed Doc does not cover the chapter text exactly")
         n = len(doc)
         token_key: list[str | None] = [None] * n

@@ -109,7 +109,7 @@ def house_items(view: ChapterView, used: set[str]) -> list[EntityItem]:
     """A location entity for each person's house some delta is about (`used`) that the story
     does not know yet, with every mention of it in the chapter."""
     spans: dict[str, list[tuple[int, int]]] = {}
-    for tok in view.doc:
+    for tok in view.tokens:
         name = house_of(view, tok) if view.key(tok) else None
         if name is None or name not in used or view.type_of(name) is not None:
             continue

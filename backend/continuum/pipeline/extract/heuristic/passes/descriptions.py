@@ -55,7 +55,7 @@ _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and ad
 def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
     """Give each character or place without a description the first one the chapter states."""
     described = 0
-    for tok in view.doc:
+    for tok in view.tokens:
         key = view.key(tok)
         item = items.get(key or "")
         if item is None or item.description or item.type not in _DESCRIBED_KINDS:
@@ -226,7 +226,6 @@ def _standalone(tokens: list[Any], head: Any | None = None, least: int = MIN_WOR
     words = [t for t in tokens if not t.is_punct]
     if not least <= len(words) <= MAX_WORDS or any(_pointing(t) for t in tokens):
         return None
-    doc = tokens[0].doc
-    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-    text = " ".join(doc.text[start:end].split()).strip(" ,;:-")
+    span = tokens[0].doc[tokens[0].i:tokens[-1].i + 1]  # its own words: Doc.text re-joins them all
+    text = " ".join(span.text.split()).strip(" ,;:-")
     return text or None

@@ -103,7 +103,7 @@ def _sentence_cues(view: ChapterView) -> dict[int, Counter[str]]:
     """Tone cue counts per literary sentence, in one pass over the tokens."""
     cues: dict[int, Counter[str]] = {}
     prev = ""
-    for tok in view.doc:
+    for tok in view.tokens:
         lower = tok.lower_
         sent = view.token_sent[tok.i]
         if sent < 0 or view.is_markup(tok):
@@ -204,7 +204,7 @@ def _followed_by_break(text: str, offset: int) -> bool:
 def _verb_pairs(view: ChapterView) -> list[tuple[str, str, int]]:
     """Characters who are subject and object (or prepositional object) of one verb."""
     out = []
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ != "VERB" or view.in_quote(tok) or view.is_markup(tok):
             continue
         agents = [c for s in view.subjects(tok) for c in view.characters(s)]

@@ -81,7 +81,7 @@ def extract_events(view: ChapterView, delta_verbs: set[int] | None = None) -> li
     """Asserted events with a character participant, in text order."""
     delta_verbs = delta_verbs or set()
     found: list[tuple[bool, EventItem]] = []
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ != "VERB" or tok.dep_ not in CLAUSE_DEPS or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()

@@ -194,7 +194,7 @@ def resolve_household_kin(view: ChapterView) -> Households:
     """Name every kin noun of a certain owner that the family's names settle ("her father"
     → Mr. Bennet) on the view, for every pass; the households, for the relationship pass."""
     households = Households(view)
-    for noun in view.doc:
+    for noun in view.tokens:
         if noun.pos_ != "NOUN" or noun.lemma_.lower() not in FAMILY_NOUNS or view.key(noun):
             continue
         poss = next((c for c in noun.children if c.dep_ == "poss"), None)

@@ -55,7 +55,7 @@ def extract_knowledge(view: ChapterView) -> list[KnowledgeDelta]:
     """Knowledge gained in the chapter, in text order."""
     found: list[KnowledgeDelta] = []
     kin = KinResolver(view, lambda: extract_relationships(view))
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ != "VERB" or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()

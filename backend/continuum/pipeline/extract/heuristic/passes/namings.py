@@ -195,7 +195,7 @@ def _openings(text: str) -> list[NameWriting]:
 def _parsed_writings(view: ChapterView) -> list[NameWriting]:
     out: list[NameWriting] = []
     text, spans = view.text, speeches(view.text)
-    for verb in view.doc:
+    for verb in view.tokens:
         marking = verb.lemma_ in MARKING_VERBS
         if not (verb.lemma_ in ADDRESS_VERBS or marking) or verb.pos_ != "VERB" \
                 or in_speech(spans, verb.idx) is not None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from continuum.language import people
 from continuum.pipeline.extract.heuristic.document import ResolvedMention
+from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 SPOUSE_NOUNS = frozenset({"wife", "husband", "lady"})
 SPOUSE_HONORIFICS = {"mr.": "Mrs.", "mr": "Mrs", "mrs.": "Mr.", "mrs": "Mr"}
@@ -54,7 +55,7 @@ def resolve_spouses(
             types.setdefault(spouse, "character")
             start = poss.idx if poss is not None else tok.idx
             end = tok.idx + len(tok.text)
-            found.append(ResolvedMention(start, end, doc.text[start:end], spouse, "nominal"))
+            found.append(ResolvedMention(start, end, doc_text(doc)[start:end], spouse, "nominal"))
     return found
 
 
@@ -121,7 +122,7 @@ def resolve_kin(
         token_kind[tok.i] = "inferred"
         poss = next(c for c in tok.children if c.dep_ == "poss")
         start, end = min(poss.idx, tok.idx), tok.idx + len(tok.text)
-        found.append(ResolvedMention(start, end, doc.text[start:end], key, "nominal"))
+        found.append(ResolvedMention(start, end, doc_text(doc)[start:end], key, "nominal"))
     return found
 
 

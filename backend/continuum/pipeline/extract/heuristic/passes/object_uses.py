@@ -95,7 +95,7 @@ _FROM = re.compile(rf"\bfrom\s+(?P<from>{PROPER_NAME}|him\b|her\b)")
 def extract_object_uses(view: ChapterView) -> list[ObjectUse]:
     """Every object the narration handles, shows, finds or hands on in the story's now."""
     reader = _Reader(view)
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ == "VERB" and not reader.quoted(tok):
             reader.handed(tok)
         if tok.pos_ == "NOUN" and not reader.quoted(tok) and not _names_another(tok):

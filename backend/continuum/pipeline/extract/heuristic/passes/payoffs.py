@@ -318,7 +318,7 @@ def _delivering(view: ChapterView, quoted: Quoted) -> list[PayoffItem]:
         return view.character(tok) is not None
 
     out: list[PayoffItem] = []
-    for verb in view.doc:
+    for verb in view.tokens:
         if verb.lemma_ not in SPEECH_ACTS or verb.pos_ != "VERB" or not past_perfect(verb) \
                 or quoted(verb) or any(c.dep_ == "neg" for c in verb.children):
             continue

@@ -59,7 +59,7 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
             found.append(item)
 
     households = view.households or Households(view)
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.is_markup(tok):
             continue
         add(_called_parent(view, tok, households))

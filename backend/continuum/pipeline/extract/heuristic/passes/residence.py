@@ -64,7 +64,7 @@ class Homes:
         for rel in view.context.relationships:  # newest first (`pipeline.context`)
             if rel.type == LIVES_AT:
                 homes.known.setdefault(rel.source, rel.target)
-        for tok in view.doc:
+        for tok in view.tokens:
             if view.is_markup(tok):
                 continue
             for person, place, parts in _statements(view, tok):

@@ -49,7 +49,7 @@ def extract_role_namings(view: ChapterView) -> list[RoleNaming]:
 def _trades_beside_names(view: ChapterView) -> list[RoleNaming]:
     """"Redruth, the gamekeeper": a trade set off after a name (`calling_beside`)."""
     out: list[RoleNaming] = []
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ != "PROPN" or view.token_kind[tok.i] != "name":
             continue
         for noun in tok.children:

@@ -98,7 +98,7 @@ def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> Delta
     result = DeltaResult(homes=homes or Homes.build(view))
     registry = ObjectRegistry.build(view)
     openings = Openings.build(view)
-    for tok in view.doc:
+    for tok in view.tokens:
         if tok.pos_ not in {"VERB", "AUX", "ADJ"} or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()

@@ -36,7 +36,7 @@ def score_sentences(view: ChapterView, events: list[EventItem]) -> dict[int, flo
     words = [0] * len(sentences)
     quoted = [0] * len(sentences)
     markup = [False] * len(sentences)
-    for tok in view.doc:
+    for tok in view.tokens:
         sent = view.token_sent[tok.i]
         if sent < 0:
             continue

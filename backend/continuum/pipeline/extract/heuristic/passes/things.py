@@ -136,7 +136,7 @@ class ObjectRegistry:
                     if parts:
                         registry.known[surface] = (parts[-1], tuple(parts[:-1]))
                         break
-        for tok in view.doc:
+        for tok in view.tokens:
             if tok.pos_ == "NOUN" and tok.i > 0 and tok.doc[tok.i - 1].lower_ in DEFINITE:
                 registry._definite_heads.add(tok.lemma_.lower())
         return registry

@@ -95,7 +95,7 @@ def extract_threads(view: ChapterView) -> list[ThreadUpdate]:
             open_threads[name] = words
     progressed: set[str] = set()
     closed: set[str] = set()
-    for tok in view.doc:
+    for tok in view.tokens:
         if view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()

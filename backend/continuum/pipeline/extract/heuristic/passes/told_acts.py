@@ -25,7 +25,7 @@ def told_acts(text: str) -> list[ToldAct]:
     out = []
     for sentence in sentences(text):
         families = acts_told(sentence.text)
-        words = content_words(sentence.text)
-        if families and words:
+        words = content_words(sentence.text) if families else set()
+        if words:
             out.append(ToldAct(families=families, words=sorted(words)))
     return out

@@ -85,7 +85,7 @@ def _reported_clauses(view: ChapterView, spans: list[Speech]) -> list[Voice]:
     verb of saying or believing, as its subject's statement. Negated verbs and questions are
     left out, and so is a clause holding a quotation (the quote is speech, attributed there)."""
     out: list[Voice] = []
-    for verb in view.doc:
+    for verb in view.tokens:
         if verb.lemma_ not in REPORTING_VERBS or verb.pos_ not in ("VERB", "AUX") or \
                 in_speech(spans, verb.idx) is not None:
             continue
@@ -108,7 +108,7 @@ def _written_after_colon(view: ChapterView, spans: list[Speech]) -> list[Voice]:
     verb of writing, to the end of its sentence, is the writer's."""
     out: list[Voice] = []
     text = view.text
-    for verb in view.doc:
+    for verb in view.tokens:
         if verb.lemma_ not in WRITING_VERBS or verb.pos_ != "VERB" or in_speech(spans, verb.idx) is not None:
             continue
         nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None

@@ -46,7 +46,7 @@ def noun_spans(view: ChapterView) -> list[tuple[int, int]]:
     object's name."""
     things = {word for e in view.context.entities if e.type == "object"
               for name in (e.name, *e.aliases) for word in normalize(name).split()}
-    return [(tok.idx, tok.idx + len(tok.text)) for tok in view.doc
+    return [(tok.idx, tok.idx + len(tok.text)) for tok in view.tokens
             if tok.is_alpha and (tok.pos_ in ("NOUN", "PROPN") or tok.lower_ in things)]
 
 
