@@ -64,6 +64,18 @@ def insert_chapter(
     )
 
 
+def store_records(
+    session: Session, *, novel_id: uuid.UUID, number: int, content_hash: str, records: str,
+) -> None:
+    """Keep the records of an earlier chapter read before they were stored (JSON of
+    `ChapterRecords`), unless the chapter's text has changed since they were read."""
+    session.execute(
+        text("""UPDATE chapters SET records = CAST(:records AS jsonb)
+                 WHERE novel_id = :n AND number = :number AND content_hash = :hash"""),
+        {"records": records, "n": novel_id, "number": number, "hash": content_hash},
+    )
+
+
 def record_narrator(
     session: Session, *, novel_id: uuid.UUID, number: int, first_person: bool,
     narrator: uuid.UUID | None,

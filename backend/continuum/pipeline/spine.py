@@ -32,6 +32,7 @@ from continuum.pipeline.chapters import (
     insert_passages,
     lock_novel,
     record_narrator,
+    store_records,
 )
 from continuum.pipeline.chunking import chunk_text
 from continuum.pipeline.context import load_story_context
@@ -315,6 +316,9 @@ def _write(
                    source=source, summaries=extraction.multi_granularity_summaries,
                    extractor=extractor_name, stats=stats,
                    records=None if records is None else records.model_dump_json())
+    for earlier, content_hash, read_records in read.outcome.unstored:  # read from text by the critique
+        store_records(session, novel_id=novel_id, number=earlier, content_hash=content_hash,
+                      records=read_records.model_dump_json())
     insert_passages(session, novel_id=novel_id, number=number, passages=split_passages(text))
     cast = load_cast(session, novel_id=novel_id, before_chapter=number)
     binder, resolution = persist_entities(session, novel_id=novel_id, chapter=number,

@@ -2,8 +2,9 @@
 with instead of searching those chapters' text. Each chapter's are stored with it when it is
 written (`chapters.records`); a chapter written before the column existed, or read by an LLM
 with the critic off, has none stored (or none of a kind added since it was written), and the
-offline reader reads them from its text here, once per text (spoiler-safe: only chapters
-numbered at most the cap are read)."""
+offline reader reads them from its text here, once per text; the spine then stores them
+with the next chapter it writes (`EarlierRecords.unstored`), so an upgraded novel pays for the
+reading once (spoiler-safe: only chapters numbered at most the cap are read)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class EarlierRecords:
     """The records of the chapters before a draft, in story order."""
 
     chapters: tuple[tuple[int, ChapterRecords], ...]
+    unstored: tuple[tuple[int, str, ChapterRecords], ...] = ()
+    """The chapters whose records (some kinds or all) were read from their text here, with
+    their text's hash: the spine stores them when it writes the next chapter."""
 
     def each(self, kind: str) -> Iterator[tuple[int, Any]]:
         """Every earlier record of one kind (a `ChapterRecords` field), with its chapter."""
@@ -40,7 +44,19 @@ def load_earlier_records(session: Session, *, novel_id: uuid.UUID, cap: int) -> 
               FROM chapters c
              WHERE c.novel_id = :n AND {asserted_by('c', 'number')}
              ORDER BY c.number"""), {"n": novel_id, "cap": cap})
-    return EarlierRecords(tuple((row.number, _records(row)) for row in rows))
+    chapters, unstored = [], []
+    for row in rows:
+        records = _records(row)
+        chapters.append((row.number, records))
+        if not _stored_whole(row):
+            unstored.append((row.number, row.content_hash, records))
+    return EarlierRecords(tuple(chapters), tuple(unstored))
+
+
+def _stored_whole(row: Any) -> bool:
+    """Whether the chapter has every kind of record stored."""
+    return row.records is not None and \
+        _parsed(row.records).model_fields_set >= ChapterRecords.model_fields.keys()
 
 
 def _records(row: Any) -> ChapterRecords:
@@ -49,7 +65,7 @@ def _records(row: Any) -> ChapterRecords:
     if row.records is None:
         return _read_from_text(row.content_hash, row.text)
     stored = _parsed(row.records)
-    if stored.model_fields_set >= ChapterRecords.model_fields.keys():
+    if _stored_whole(row):
         return stored
     read = _read_from_text(row.content_hash, row.text)
     return read.model_copy(update={kind: getattr(stored, kind) for kind in stored.model_fields_set})

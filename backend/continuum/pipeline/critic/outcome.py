@@ -57,6 +57,9 @@ class CritiqueOutcome:
     records: Any = field(default=None, compare=False, repr=False)
     """The draft's `ChapterRecords` as the critic compared them (the offline reader's beside an
     LLM's claims), which the spine keeps with the chapter for the critic of later chapters."""
+    unstored: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    """Earlier chapters' records the critique read from their text, none being stored
+    (`history.EarlierRecords.unstored`): the spine stores them with the chapter it writes."""
     read_seconds: float = field(default=0.0, compare=False, repr=False)
     """How long the extractor took to read the draft (the story context and the read), which
     the spine reports as its own stage: the reading serves the wiki as much as the critic."""

@@ -81,7 +81,7 @@ def critique_draft(
         findings = run_checks(claims, world, budget_seconds=budget_seconds)
         return CritiqueOutcome(status="ok", critic=critic, findings=findings,
                                reading=reading, calls=calls, read_seconds=read_seconds,
-                               records=records_of(extraction))
+                               records=records_of(extraction), unstored=earlier.unstored)
     except Exception as exc:  # noqa: BLE001 - the critic reports its own failure, never raises
         failed_read = exc if isinstance(exc, ExtractionFailed) else None
         if failed_read is not None:  # the reader's own clear error; no traceback to add

@@ -45,3 +45,17 @@ def test_a_chapter_with_no_records_stored_has_them_read_from_its_text(clean_db) 
         stored = _fates(load_earlier_records(session, novel_id=novel, cap=1))
         session.execute(text("UPDATE chapters SET records = NULL WHERE novel_id = :n"), {"n": novel})
         assert _fates(load_earlier_records(session, novel_id=novel, cap=1)) == stored
+
+
+def test_records_read_from_the_text_are_stored_with_the_next_chapter_written(clean_db) -> None:
+    with write_session() as session:
+        novel = create_novel(session, title="The Lighthouse")
+    analyze_chapter(novel_id=novel, number=1, text=FIRST)
+    with write_session() as session:
+        stored = _fates(load_earlier_records(session, novel_id=novel, cap=1))
+        session.execute(text("UPDATE chapters SET records = NULL WHERE novel_id = :n"), {"n": novel})
+        assert [n for n, _h, _r in load_earlier_records(session, novel_id=novel, cap=1).unstored] == [1]
+    analyze_chapter(novel_id=novel, number=2, text=SECOND)
+    with write_session() as session:
+        again = load_earlier_records(session, novel_id=novel, cap=1)
+        assert again.unstored == () and _fates(again) == stored
