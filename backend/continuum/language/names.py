@@ -29,6 +29,9 @@ RANKS = {"captain", "capt", "cap'n", "capn", "colonel", "col", "major", "general
 NEUTRAL_HONORIFICS = RANKS | {"dr", "doctor", "professor", "prof", "reverend", "rev", "judge", "saint",
                               "st"}
 HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | NEUTRAL_HONORIFICS
+# Titles that say what a person does, not who they were born or married ("Dr. Livesey",
+# "Squire Trelawney", "Captain Smollett"; not "Sir", "Lady", "Saint").
+OFFICE_TITLES = frozenset(NEUTRAL_HONORIFICS - {"saint", "st"})
 # Marital titles: "Mrs. Bennet" and "Miss Bennet" are a mother and a daughter, never one woman;
 # nor is a "Lady" (a wife's or a peer's daughter's title) ever called "Miss".
 MARRIED_HONORIFICS = {"mrs", "madame", "mme", "señora", "frau", "lady", "dame"}

@@ -201,6 +201,10 @@ class ChapterView:
         return next((c for c in canonical if self.types.get(c) == "location"
                      and name in self.aliases_of(c)), name)
 
+    def known_before(self, name: str) -> bool:
+        """Whether the story knew the entity before this chapter (the story context)."""
+        return name in self._known
+
     def aliases_of(self, name: str) -> list[str]:
         """Every other name the story and this chapter know the entity by."""
         known = self._known.get(name)

@@ -12,7 +12,10 @@ was an indolent man": `_certain_pronoun`):
 - adjectives set off after a person's name, three or more: "Emma Woodhouse, handsome, clever,
   and rich, with a comfortable home and happy disposition, seemed …";
 - a trade or office set off beside a name, outside a list: "the coxswain, Israel Hands",
-  "Redruth, the gamekeeper" (two words are enough here: `calling_beside`).
+  "Redruth, the gamekeeper" (two words are enough here: `calling_beside`);
+- for a person new to the story whom the chapter describes no other way, the office their
+  name's title tells: "Dr. Livesey" is "the doctor", "Squire Trelawney" "the squire"
+  (`office_of`; never a woman's name, nor two offices), until a later chapter says more.
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.names import FEMALE_HONORIFICS, OFFICE_TITLES, TITLE_SPELLINGS, split_honorific
 from continuum.language.people import DESCRIPTION_HEADS
 from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
@@ -75,7 +79,23 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
         if phrase is not None:
             item.description = phrase
             described += 1
+    for key, item in items.items():
+        if item.description is None and item.type == "character" and not view.known_before(key):
+            item.description = office_of(item)
+            described += item.description is not None
     return described
+
+
+def office_of(item: EntityItem) -> str | None:
+    """"the doctor" of a person new to the story whom a name calls by the title of an office
+    ("Dr. Livesey", "Squire Trelawney", "Captain Smollett"), when the chapter that introduces
+    them describes them no other way; a later chapter's description takes its place."""
+    titles = {t for t in (split_honorific(n)[0] for n in (item.name, *item.aliases)) if t}
+    offices = titles & OFFICE_TITLES
+    if len(offices) != 1 or titles & FEMALE_HONORIFICS:
+        return None  # two offices, or a "Mrs. Hughes" the doctor's name was joined to
+    title = offices.pop()
+    return f"the {TITLE_SPELLINGS.get(title, title)}"
 
 
 def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:

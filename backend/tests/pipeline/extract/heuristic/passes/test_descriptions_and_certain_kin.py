@@ -49,7 +49,9 @@ def test_a_calling_set_off_beside_a_name_describes_the_person_but_a_list_does_no
     text = ("It had been originally meant that the captain, Mr. Arrow, Hunter, Joyce, the doctor, "
             "and the squire were to occupy these six berths.")
     assert not any(_descriptions(text).values())
-    assert not any(_descriptions("There were Captain Smollett, the squire, and Dr. Livesey.").values())
+    # the list's "the squire" describes neither; each is the office of their own title
+    assert _descriptions("There were Captain Smollett, the squire, and Dr. Livesey.") == {
+        "Captain Smollett": "the captain", "Dr. Livesey": "the doctor"}
     # Treasure Island, chapter 23: a possessive is whose voice it was, not a calling.
     text = "One I recognized for the coxswain's, Israel Hands, that had been Flint's gunner in former days."
     assert in_novel("treasure_island.txt", text)
@@ -215,3 +217,24 @@ def test_a_pronoun_after_a_person_spoken_of_by_a_noun_describes_nobody() -> None
     text = ("Philip Pirrip looked at the stones. The shape of the letters on my father's gave "
             "me an odd idea that he was a square, stout, dark man, with curly black hair.")
     assert _descriptions(text).get("Philip Pirrip") is None
+
+
+def test_a_person_new_to_the_story_is_described_by_the_office_their_title_tells() -> None:
+    # Treasure Island, chapter 1: the doctor and the captain, named by their titles.
+    text = "Dr. Livesey came late one afternoon to see my father, and Captain Smollett said nothing."
+    found = _descriptions(text)
+    assert found["Dr. Livesey"] == "the doctor" and found["Captain Smollett"] == "the captain"
+    # A rank of birth is no office; a described person keeps the description the text gives.
+    text = ("Sir William Lucas had been formerly in trade. Dr. Livesey, a tall man with a powdered "
+            "wig, came in.")
+    found = _descriptions(text)
+    assert next(d for n, d in found.items() if "Lucas" in n) is None
+    assert found["Dr. Livesey"] == "a tall man with a powdered wig"
+
+
+def test_a_person_the_story_knows_is_not_described_again_by_a_title() -> None:
+    text = "Dr. Livesey came late one afternoon to see my father."
+    context = StoryContext(entities=[KnownEntity(name="Dr. Livesey", type="character")])
+    chapter = analyze_chapter_text(text, context)
+    describe_entities(ChapterView.build(chapter, context), chapter.entities)
+    assert all(e.description is None for e in chapter.entities.values())
