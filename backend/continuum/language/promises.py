@@ -145,7 +145,12 @@ def act_family(head: str, kind: str) -> re.Pattern[str]:
 def tells_act(family: re.Pattern[str], kind: str, text: str) -> bool:
     """A sentence has a word of the act's family; a warning "said" or "told" only as what will
     come ('"The reef will have one of them," she said.')."""
-    found = family.search(text)
+    return _told_by(family.search(text), kind, text)
+
+
+def _told_by(found: re.Match[str] | None, kind: str, text: str) -> bool:
+    """Whether the family's first word in a sentence (`found`) tells the act: a warning's
+    "said" or "told" only with what will come."""
     if found is not None and kind == "warn" and \
             found.group().lower().startswith(("said", "told", "say", "tell")):
         return FORETOLD.search(text) is not None
@@ -193,13 +198,8 @@ def _tells(family: re.Pattern[str], kind: str, text: str, words: list[str]) -> b
     """`tells_act` of a sentence, given the words of any family it holds, in order (`ANY_ACT`):
     the family's first word is the first of them it matches, since every family's words
     begin where a word does and run to its end."""
-    for word in words:
-        found = family.match(word)
-        if found is not None:
-            if kind == "warn" and found.group().lower().startswith(("said", "told", "say", "tell")):
-                return FORETOLD.search(text) is not None
-            return True
-    return False
+    first = next((found for word in words if (found := family.match(word)) is not None), None)
+    return _told_by(first, kind, text)
 
 
 def _alternatives(pattern: str) -> list[str]:

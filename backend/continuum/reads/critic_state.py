@@ -50,10 +50,6 @@ class PriorText:
                                     for sentence in chapter_sentences_with(pattern, number, chapter)]
         return self._cache[pattern]
 
-    def mentions(self, pattern: str) -> bool:
-        """Whether any earlier chapter matches the pattern at all."""
-        return bool(self.sentences_with(pattern))
-
     def sentences_with_words(self, words: Sequence[str], *, plural: bool = True) -> list[PriorSentence]:
         """Every earlier sentence that holds each of the words whole, in any case, and with an
         "s" added when `plural` ("harbour wall" finds "by the harbour walls"), in story order."""

@@ -36,9 +36,9 @@ def test_a_later_critique_reuses_the_search_of_a_chapter_already_read() -> None:
 
 def test_an_edited_chapter_is_searched_afresh() -> None:
     pattern = r"\bledger\b"
-    assert _prior(CHAPTER_1).mentions(pattern)
+    assert _prior(CHAPTER_1).sentences_with(pattern)
     edited = CHAPTER_1.replace("ledger", "logbook")
-    assert not _prior(edited).mentions(pattern)
+    assert not _prior(edited).sentences_with(pattern)
 
 
 def test_an_offset_is_in_the_one_speech_around_it() -> None:

@@ -46,29 +46,17 @@ def load_earlier_records(session: Session, *, novel_id: uuid.UUID, cap: int) -> 
              ORDER BY c.number"""), {"n": novel_id, "cap": cap})
     chapters, unstored = [], []
     for row in rows:
-        records = _records(row)
+        stored = _parsed(row.records) if row.records is not None else None
+        if stored is not None and stored.model_fields_set >= ChapterRecords.model_fields.keys():
+            chapters.append((row.number, stored))
+            continue
+        records = _read_from_text(row.content_hash, row.text)
+        if stored is not None:  # stored before some kinds existed: those are read from the text
+            kept = {kind: getattr(stored, kind) for kind in stored.model_fields_set}
+            records = records.model_copy(update=kept)
         chapters.append((row.number, records))
-        if not _stored_whole(row):
-            unstored.append((row.number, row.content_hash, records))
+        unstored.append((row.number, row.content_hash, records))
     return EarlierRecords(tuple(chapters), tuple(unstored))
-
-
-def _stored_whole(row: Any) -> bool:
-    """Whether the chapter has every kind of record stored."""
-    return row.records is not None and \
-        _parsed(row.records).model_fields_set >= ChapterRecords.model_fields.keys()
-
-
-def _records(row: Any) -> ChapterRecords:
-    """A chapter's stored records; those of kinds its reader did not keep yet (stored before
-    the kind existed) read from its text."""
-    if row.records is None:
-        return _read_from_text(row.content_hash, row.text)
-    stored = _parsed(row.records)
-    if _stored_whole(row):
-        return stored
-    read = _read_from_text(row.content_hash, row.text)
-    return read.model_copy(update={kind: getattr(stored, kind) for kind in stored.model_fields_set})
 
 
 @functools.lru_cache(maxsize=1024)

@@ -416,4 +416,4 @@ def test_prior_text_finds_sentences_in_story_order_without_a_session() -> None:
     found = history.sentences_with(r"\b(?P<who>Mara)\b")
     assert [(s.chapter, s.quote) for s in found] == [(1, "Mara drew the coast."), (2, "Mara laughed.")]
     assert history.sentences_with(r"\b(?P<who>Mara)\b") is found  # cached per pattern
-    assert history.mentions("horse") and not history.mentions("lighthouse")
+    assert history.sentences_with("horse") and not history.sentences_with("lighthouse")

@@ -37,24 +37,15 @@ def test_a_chapters_records_are_stored_with_it_and_read_back_below_no_later_cap(
         assert [(n, verb) for n, verb, _ in at_two] == [(1, "gave"), (2, "flung")]
 
 
-def test_a_chapter_with_no_records_stored_has_them_read_from_its_text(clean_db) -> None:
+def test_records_none_stored_are_read_from_the_text_and_stored_with_the_next_chapter(clean_db) -> None:
     with write_session() as session:
         novel = create_novel(session, title="The Lighthouse")
     analyze_chapter(novel_id=novel, number=1, text=FIRST)
     with write_session() as session:
         stored = _fates(load_earlier_records(session, novel_id=novel, cap=1))
         session.execute(text("UPDATE chapters SET records = NULL WHERE novel_id = :n"), {"n": novel})
-        assert _fates(load_earlier_records(session, novel_id=novel, cap=1)) == stored
-
-
-def test_records_read_from_the_text_are_stored_with_the_next_chapter_written(clean_db) -> None:
-    with write_session() as session:
-        novel = create_novel(session, title="The Lighthouse")
-    analyze_chapter(novel_id=novel, number=1, text=FIRST)
-    with write_session() as session:
-        stored = _fates(load_earlier_records(session, novel_id=novel, cap=1))
-        session.execute(text("UPDATE chapters SET records = NULL WHERE novel_id = :n"), {"n": novel})
-        assert [n for n, _h, _r in load_earlier_records(session, novel_id=novel, cap=1).unstored] == [1]
+        read = load_earlier_records(session, novel_id=novel, cap=1)
+        assert _fates(read) == stored and [n for n, _h, _r in read.unstored] == [1]
     analyze_chapter(novel_id=novel, number=2, text=SECOND)
     with write_session() as session:
         again = load_earlier_records(session, novel_id=novel, cap=1)

@@ -12,39 +12,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.heuristic.offline_records import READERS
 from continuum.pipeline.extract.heuristic.passes.acts import extract_acts, extract_utterances
 from continuum.pipeline.extract.heuristic.passes.back_references import extract_back_references
 from continuum.pipeline.extract.heuristic.passes.canon import extract_canon_facts
 from continuum.pipeline.extract.heuristic.passes.cognitions import extract_cognitions, extract_modal_namings
 from continuum.pipeline.extract.heuristic.passes.commitments import extract_commitments
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages, extract_dated_events
+from continuum.pipeline.extract.heuristic.passes.dated_ages import extract_dated_ages
 from continuum.pipeline.extract.heuristic.passes.descriptions import describe_entities
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
-from continuum.pipeline.extract.heuristic.passes.exchanges import extract_exchanges
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
-from continuum.pipeline.extract.heuristic.passes.nouns_of_kind import extract_nouns_of_kind
-from continuum.pipeline.extract.heuristic.passes.object_fates import extract_object_fates
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.payoffs import extract_payoffs
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
-from continuum.pipeline.extract.heuristic.passes.role_namings import extract_role_namings
 from continuum.pipeline.extract.heuristic.passes.scenes import extract_scenes
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
 from continuum.pipeline.extract.heuristic.passes.summaries import extract_summaries
 from continuum.pipeline.extract.heuristic.passes.threads import extract_threads
-from continuum.pipeline.extract.heuristic.passes.told_acts import extract_told_acts
 from continuum.pipeline.extract.heuristic.passes.voices import extract_voices
-from continuum.pipeline.extract.heuristic.passes.wording import (
-    extract_names,
-    extract_noun_phrases,
-    paragraph_starts,
-    sentence_starts,
-)
 from continuum.pipeline.extract.protocol import ProgressCallback, Reading, StoryContext
 from continuum.pipeline.extract.schema import ChapterExtraction
 
@@ -125,6 +115,14 @@ class OfflineExtractor:
         summaries = extract_summaries(view, events)
         step("multi_granularity_summaries")
         step("chapter_summary")
+        # the records read above, as other passes or the progress steps needed them; every
+        # other kind the offline reader makes (`offline_records.READERS`) is read here
+        records = {"object_uses": object_uses, "acts": acts, "utterances": utterances,
+                   "back_references": back_references, "payoffs": payoffs, "voices": voices,
+                   "cognitions": cognitions, "modal_namings": modal_namings,
+                   "quoted_speech": quoted_speech, "name_writings": name_writings,
+                   "dated_ages": dated_ages}
+        records |= {kind: read(view) for kind, read in READERS.items() if kind not in records}
         return ChapterExtraction(
             chapter_summary=summaries.medium,
             new_entities=[*analyzed.entities.values(), *deltas.objects],
@@ -139,29 +137,9 @@ class OfflineExtractor:
             knowledge_state_deltas=knowledge,
             commitments=commitments,
             canon_facts=canon,
-            back_references=back_references,
-            payoffs=payoffs,
-            voices=voices,
-            cognitions=cognitions,
-            modal_namings=modal_namings,
-            quoted_speech=quoted_speech,
-            name_writings=name_writings,
-            acts=acts,
-            utterances=utterances,
             first_person=analyzed.first_person,
             narrator=analyzed.narrator,
-            object_uses=object_uses,
-            object_fates=extract_object_fates(view),
-            noun_phrases=extract_noun_phrases(view),
-            names=extract_names(view),
-            sentence_starts=sentence_starts(view),
-            paragraph_starts=paragraph_starts(view),
-            dated_ages=dated_ages,
-            role_namings=extract_role_namings(view),
-            dated_events=extract_dated_events(view),
-            told_acts=extract_told_acts(view),
-            exchanges=extract_exchanges(view),
-            nouns_of_kind=extract_nouns_of_kind(view),
+            **records,
         )
 
 

@@ -26,9 +26,9 @@ the past perfect, reported or quoted ("Jonah confessed that he had taken the let
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from continuum.language.content import letter_words
 from continuum.pipeline.extract.heuristic.gates import NEGATION, NO_LONGER, QUESTION
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
@@ -82,7 +82,7 @@ STOP = words(
 
 def content_words(name: str) -> set[str]:
     """The words of a thread name that can be matched against later text."""
-    return {w for w in re.findall(r"[a-z]+", name.lower()) if w not in STOP and len(w) > 2}
+    return {w for w in letter_words(name) if w not in STOP and len(w) > 2}
 
 
 def extract_threads(view: ChapterView) -> list[ThreadUpdate]:
