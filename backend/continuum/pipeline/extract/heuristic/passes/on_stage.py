@@ -14,7 +14,10 @@ his declaration in form."). So, per scene (`segment.scenes`):
   where a letter comes from, counts for nothing, nor does a move told in speech or in a
   letter the chapter quotes (Mrs. Gardiner's "Wickham … had gone … to London" sets no
   scene of Elizabeth's), nor the move of someone who does not act in the scene ("I found,
-  on questioning the servants, that Estella was in Paris" puts nobody at Satis House in Paris);
+  on questioning the servants, that Estella was in Paris" puts nobody at Satis House in Paris),
+  nor a departure: the move of someone who acts no more after it, from a scene others have
+  already acted in ("Daniel went back down to Hollin before dark, and Clara stood at the
+  gate" leaves Clara at the gate);
 - the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
   subject of an asserted main-clause verb outside speech that is no copula, by name or by
   a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
@@ -67,7 +70,8 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     added: list[StateDelta] = []
     for span in split_scenes(view.text):
         acts = scene_acts(view, span.start, span.end)
-        votes = place_votes(view, span.start, span.end, deltas, set(acts))
+        votes = [v for v in place_votes(view, span.start, span.end, deltas, set(acts))
+                 if not _departure(v, acts)]
         if not votes:
             continue
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
@@ -81,6 +85,20 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
                 said = [v[3] for v in before if v[1] == place][-1]
                 added.append(_presence(view, who, place, said))
     return _in_text_order(deltas, added)
+
+
+def _departure(vote: Vote, acts: dict[str, list[tuple[Any, Any]]]) -> bool:
+    """Whether a move leaves a scene others hold: someone else has acted in it before the
+    move, and the mover acts no more after it ("Clara was waiting at the gate … Daniel went
+    back down to Hollin before dark, and Clara stood at the gate": the scene stays at the
+    gate). The mover's own place is the movement's to say."""
+    move = vote[3]
+    if not isinstance(move, StateDelta):
+        return False
+    if any(tok.idx >= move.evidence.end for _verb, tok in acts.get(move.subject, ())):
+        return False
+    return any(tok.idx < move.evidence.start for who, done in acts.items()
+               if who != move.subject for _verb, tok in done)
 
 
 def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:

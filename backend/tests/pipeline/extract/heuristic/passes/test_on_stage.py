@@ -140,3 +140,21 @@ def test_a_move_told_in_a_past_perfect_sets_no_scene(view: ViewOf) -> None:
     text = ("Anna Lind sat by the fire. Piet Mors had returned to a late dinner, and now walked "
             "up to Brackley. Anna Lind smiled. Piet Mors sat down. Anna Lind poured the tea.")
     assert ("arrived_at", "Anna Lind", "Brackley") in staged(view, text)
+
+
+def test_a_departure_from_a_scene_others_hold_sets_no_scene(view: ViewOf) -> None:
+    # Golden fixture 2 ch 4: "Daniel went back down to Hollin before dark, and Clara stood at
+    # the gate": Daniel leaves; Clara and the others stay up at the observatory.
+    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went back "
+            "down to Hollin before dark, and Anna stood at the gate. Piet Mors came up later. "
+            "Piet Mors talked of the clock. Anna Lind watched him.")
+    assert not [s for s in staged(view, text) if s[2] == "Hollin"]
+    # Someone arriving where nobody has acted yet sets the scene for those acting after.
+    text = ("Jonas Brel walked down to Hollin. Jonas Brel knocked at the inn door. Anna Lind "
+            "opened it. Anna Lind laughed. Piet Mors poured the ale. Piet Mors sat down.")
+    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
+    # And the mover acting after the move takes the scene along.
+    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went down "
+            "to Hollin. Jonas Brel knocked at the inn door. Anna Lind followed him. Anna Lind "
+            "sat down.")
+    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
