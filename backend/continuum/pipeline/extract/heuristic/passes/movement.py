@@ -271,17 +271,26 @@ def habitual(verb: Any) -> bool:
 
 # Words between a possessive and its gerund: "their all going", "their both leaving".
 _QUANTIFIERS = frozenset({"all", "both", "each"})
+# The parser tags "her" of "her having left" a subject; its case still makes the perfect
+# gerund a noun's ("saw him going down the hill" is a journey under way, left to its rule).
+_OBJECT_PRONOUNS = frozenset({"her", "him", "them", "me", "us"})
 
 
 def nominal_gerund(verb: Any) -> bool:
     """A gerund with a possessive before it names the going as a thing ("His going to
-    London surprised her", "her scheme of their all going to Newcastle"): no one went."""
-    if verb.tag_ != "VBG" or verb.i == 0:
+    London surprised her", "her scheme of their all going to Newcastle", "his inquiries as to
+    the time of her having left Longbourn"): no one went."""
+    start = verb
+    if verb.tag_ == "VBN" and verb.i > 0 and verb.doc[verb.i - 1].lower_ == "having" and \
+            verb.doc[verb.i - 1].head.i == verb.i:
+        start = verb.doc[verb.i - 1]  # the perfect gerund: "her having left"
+    if start.tag_ != "VBG" or start.i == 0:
         return False
-    j = verb.i - 1
+    j = start.i - 1
     while j > 0 and verb.doc[j].lower_ in _QUANTIFIERS:
         j -= 1
-    return verb.doc[j].tag_ in {"PRP$", "POS"}
+    owner = verb.doc[j]
+    return owner.tag_ in {"PRP$", "POS"} or (start.i != verb.i and owner.lower_ in _OBJECT_PRONOUNS)
 
 
 def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
@@ -341,6 +350,34 @@ def gone(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> Non
         for who in view.characters(subject):
             if certain(view, subject, who):
                 out.append(delta(view, verb, "left", who, None, [subject], "gone", 0.6, subject))
+
+
+# "on the road to Longbourn", "on his way to London": a journey under way.
+ROUTE_NOUNS = frozenset({"road", "way"})
+
+
+def en_route(view: ChapterView, verb: Any, out: list[StateDelta]) -> None:
+    """"Elizabeth … found herself … seated in the carriage, and on the road to Longbourn":
+    someone certain on the road or on their way to a place the story knows, in a main clause
+    of the narration's now, has left the place on record. They are not there yet (a journey
+    under way is no arrival, `planned`), so no place is given: the next arrival says it. The
+    traveller is the way's owner ("on his way"), else the clause's subject."""
+    if view.in_quote(verb) or not main_clause(verb) or another_time(verb) or \
+            not view.verdict(verb).asserted:
+        return
+    for on in (c for c in verb.children if c.lower_ in {"on", "upon"} and c.dep_ in {"prep", "conj"}):
+        for route in (g for g in on.children if g.dep_ == "pobj" and g.lemma_.lower() in ROUTE_NOUNS):
+            places = [n for p, n in view.preps(route) if p == "to"
+                      and (k := view.key(n)) is not None and view.type_of(k) == "location"]
+            if not places:
+                continue
+            owners = [c for c in route.children if c.dep_ == "poss"]
+            travellers = owners or view.subjects(verb)
+            for tok in travellers:
+                for who in view.characters(tok):
+                    if certain(view, tok, who):
+                        out.append(delta(view, verb, "left", who, None, [tok, route, places[0]],
+                                         "en_route", 0.5, tok))
 
 
 def main_clause(verb: Any) -> bool:

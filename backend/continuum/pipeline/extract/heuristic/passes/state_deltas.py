@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     MOVE_VERBS,
     STAY_VERBS,
     confined,
+    en_route,
     farewell,
     found_self,
     gone,
@@ -104,6 +105,7 @@ def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> Delta
         lemma = tok.lemma_.lower()
         if tok.pos_ == "ADJ" and lemma not in {"dead", "married", "engaged", "betrothed"}:
             continue
+        en_route(view, tok, result.items)  # "on the road to Longbourn", whatever the verb
         if not (_relevant(lemma) or lemma in FAREWELL_VERBS or openings.could_set(view, tok)):
             continue
         if not view.verdict(tok).asserted:

@@ -216,6 +216,9 @@ def test_a_progressive_is_a_plan_or_a_journey_under_way_not_an_arrival(
 @pytest.mark.parametrize("text", [
     "His going to Hatherley Grange surprised Nell Barrow. Tom Heller said nothing.",
     "Tom Heller disliked the scheme of their all going to Hatherley Grange.",
+    # Pride and Prejudice ch 43: at Pemberley, Darcy asks when she left home.
+    "Nell Barrow sat down. Tom Heller repeated his inquiries as to the time of her having "
+    "left Hatherley Grange.",
 ])
 def test_a_gerund_after_a_possessive_names_the_going_and_moves_nobody(view: ViewOf, text: str) -> None:
     assert moves(view, text) == []
@@ -339,3 +342,23 @@ def test_a_town_with_a_word_before_it_is_not_the_capital(view: ViewOf, text: str
         KnownEntity(name="Jane Bennet", type="character", gender="female", aliases=["Jane"]),
         KnownEntity(name="London", type="location")])
     assert "London" not in {d.object for d in extract_state_deltas(view(text, known)).items}
+
+
+@pytest.mark.parametrize(("text", "traveller"), [
+    # Pride and Prejudice ch 46: leaving Lambton; she reaches Longbourn the next chapter.
+    ("Nell Barrow, after all the misery of the morning, found herself seated in the carriage, "
+     "and on the road to Hatherley Grange.", "Nell Barrow"),
+    ("Tom Heller met Nell Barrow in the lane on his way to Hatherley Grange.", "Tom Heller"),
+])
+def test_on_the_road_to_a_place_has_left_the_place_on_record(
+        view: ViewOf, text: str, traveller: str) -> None:
+    assert moves(view, text) == [("left", traveller, None)]
+
+
+@pytest.mark.parametrize("text", [
+    '"I was on the road to Hatherley Grange," said Tom Heller.',  # talk of it
+    "Tom Heller had been on the road to Hatherley Grange.",  # another time
+    "Tom Heller was on the road to ruin.",  # no place of the story
+])
+def test_a_road_talked_of_or_of_another_time_leaves_nothing(view: ViewOf, text: str) -> None:
+    assert moves(view, text) == []
