@@ -185,14 +185,20 @@ def opens_sentence(view: ChapterView, tok: Any) -> bool:
 
 def subject_before(view: ChapterView, tok: Any) -> str | None:
     """The subject of the sentence before (a name, or a pronoun the resolver placed), whom an
-    opening "his"/"her" continues: the centre of attention carries over."""
+    opening "his"/"her" continues: the centre of attention carries over. A subject that is
+    someone's ("His character was decided. He was the proudest, most disagreeable man in the
+    world") carries its owner over."""
     sentence = view.token_sent[tok.i] - 1
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence:
         t = view.doc[j]
         if view.token_sent[j] == sentence and t.dep_ in {"nsubj", "nsubjpass"} \
-                and t.head.dep_ == "ROOT" and view.token_kind[j] in ("name", "pronoun") \
-                and not view.in_quote(t):
-            return view.token_key[j]
+                and t.head.dep_ == "ROOT" and not view.in_quote(t):
+            if view.token_kind[j] in ("name", "pronoun"):
+                return view.token_key[j]
+            owners = [c for c in t.children if c.dep_ == "poss"]
+            if t.pos_ == "NOUN" and len(owners) == 1 and \
+                    view.token_kind[owners[0].i] in ("name", "pronoun"):
+                return view.token_key[owners[0].i]
         j -= 1
     return None

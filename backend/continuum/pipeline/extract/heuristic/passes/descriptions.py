@@ -8,7 +8,8 @@ was an indolent man": `_certain_pronoun`):
   man of five-and-twenty";
 - a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
   parts, sarcastic humour, reserve, and caprice", "Harriet Smith was the natural daughter
-  of somebody" (a person's noun with "the" only when an of-phrase says whose);
+  of somebody" (a person's noun with "the" only when an of-phrase says whose, or a
+  superlative ranks them: "He was the proudest, most disagreeable man in the world");
 - adjectives set off after a person's name, three or more: "Emma Woodhouse, handsome, clever,
   and rich, with a comfortable home and happy disposition, seemed …";
 - a trade or office set off beside a name, outside a list: "the coxswain, Israel Hands",
@@ -31,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.language.names import FEMALE_HONORIFICS, OFFICE_TITLES, TITLE_SPELLINGS, split_honorific
-from continuum.language.people import DESCRIPTION_HEADS
+from continuum.language.people import DESCRIPTION_HEADS, PERSON_NOUNS
 from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -109,10 +110,19 @@ def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence - 1:
         other = view.doc[j]
-        if other.pos_ == "NOUN" and view.token_kind[j] != "name" and person_head(other):
-            return False
+        if other.pos_ == "NOUN" and view.token_kind[j] != "name" and person_head(other) \
+                and not _owned_by(view, other, key):
+            return False  # not "His character was decided. He was …": his own
         j -= 1
     return True
+
+
+def _owned_by(view: ChapterView, noun: Any, key: str) -> bool:
+    """"His character", "her beauty": a word that may name a person but, owned by the person
+    themselves, names their nature (not "his son", "my father's": another person)."""
+    kinds_of_people = OCCUPATIONS | EPITHETS | RELATION_NOUNS.keys() | PERSON_NOUNS
+    return noun.lemma_.lower() not in kinds_of_people and any(
+        c.dep_ == "poss" and view.token_key[c.i] == key for c in noun.children)
 
 
 def person_head(noun: Any) -> bool:
@@ -207,9 +217,18 @@ def _copula(view: ChapterView, tok: Any) -> Any | None:
     if not view.verdict(verb).asserted:
         return None  # "was not a man to ...", "might be a fool"
     attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
-    if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children) or _of_whom(attr)):
+    if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children) or _of_whom(attr)
+                            or _superlative(attr)):
         return None  # "was the one" identifies rather than describes
     return attr
+
+
+def _superlative(noun: Any) -> bool:
+    """"the proudest, most disagreeable man in the world": "the" with a superlative ranks the
+    person among all others, which describes them."""
+    return any(d.dep_ == "det" and d.lower_ == "the" for d in noun.children) and any(
+        a.tag_ == "JJS" or any(m.lower_ in {"most", "least"} for m in a.children)
+        for c in noun.children if c.dep_ == "amod" for a in (c, *c.conjuncts))
 
 
 def _pointing(tok: Any) -> bool:

@@ -207,6 +207,18 @@ def test_a_certain_he_or_she_is_described_as_the_name_would_be() -> None:
     assert _descriptions(text)["Matthew Pocket"] is not None
 
 
+def test_a_superlative_after_the_person_s_own_nature_describes_them() -> None:
+    # Pride and Prejudice, chapter 3: "His character" is his own, not another person's; "the
+    # proudest … man" ranks him, which describes.
+    text = ("Mr. Darcy danced only once with Mrs. Hurst and once with Miss Bingley. His character "
+            "was decided. He was the proudest, most disagreeable man in the world, and everybody "
+            "hoped that he would never come there again.")
+    assert in_novel("pride_and_prejudice.txt", "He was the proudest, most disagreeable man in")
+    assert _descriptions(text)["Mr. Darcy"] == "the proudest, most disagreeable man in the world"
+    # "the man" alone identifies: nobody is described.
+    assert _descriptions("Mr. Darcy came in. He was the man in the corner.").get("Mr. Darcy") is None
+
+
 def test_a_pronoun_after_a_person_spoken_of_by_a_noun_describes_nobody() -> None:
     # Treasure Island, chapter 6: the squire, not the doctor named before him; Great
     # Expectations, chapter 1: a fancy of Pip's father, not Pip.
