@@ -125,9 +125,22 @@ def _owned_by(view: ChapterView, noun: Any, key: str) -> bool:
         c.dep_ == "poss" and view.token_key[c.i] == key for c in noun.children)
 
 
+def _misparsed_list(attr: Any) -> bool:
+    """"a tall, gentlemanlike, and very clever man": the parser may head the phrase with its
+    first adjective and hang the noun on it as a conjunct; the phrase is still the noun's."""
+    return attr.pos_ == "ADJ" and any(d.dep_ == "det" and d.lower_ in _INDEFINITE
+                                      for d in attr.children) and _listed_noun(attr) is not None
+
+
+def _listed_noun(adjective: Any) -> Any | None:
+    return next((c for c in adjective.conjuncts if c.pos_ == "NOUN"), None)
+
+
 def person_head(noun: Any) -> bool:
     """Whether a described noun phrase can be of a person: its head (or what a "sort of"
     names) is a noun for a person, a trade or a tie to another."""
+    if noun.pos_ == "ADJ":
+        noun = _listed_noun(noun) or noun  # `_misparsed_list`
     if noun.lemma_.lower() in _SORTS:
         of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         noun = next((c for c in of.children if c.dep_ == "pobj"), noun) if of is not None else noun
@@ -216,7 +229,8 @@ def _copula(view: ChapterView, tok: Any) -> Any | None:
     verb = tok.head
     if not view.verdict(verb).asserted:
         return None  # "was not a man to ...", "might be a fool"
-    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    attr = next((c for c in verb.children if c.dep_ == "attr" and (
+        c.pos_ == "NOUN" or _misparsed_list(c))), None)
     if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children) or _of_whom(attr)
                             or _superlative(attr)):
         return None  # "was the one" identifies rather than describes

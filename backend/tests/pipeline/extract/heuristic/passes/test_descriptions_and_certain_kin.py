@@ -207,6 +207,15 @@ def test_a_certain_he_or_she_is_described_as_the_name_would_be() -> None:
     assert _descriptions(text)["Matthew Pocket"] is not None
 
 
+def test_a_list_of_adjectives_the_parser_heads_with_the_first_still_describes() -> None:
+    # Emma, chapter 11: "a tall, gentleman-like, and very clever man" is parsed with "like"
+    # (then "gentlemanlike") heading it and "man" its conjunct.
+    text = ("Mr. John Knightley was a tall, gentleman-like, and very clever man; rising in his "
+            "profession, domestic, and respectable in his private character.")
+    assert in_novel("emma.txt", "Mr. John Knightley was a tall, gentleman-like, and very clever man")
+    assert _descriptions(text)["John Knightley"] == "a tall, gentleman-like, and very clever man"
+
+
 def test_a_superlative_after_the_person_s_own_nature_describes_them() -> None:
     # Pride and Prejudice, chapter 3: "His character" is his own, not another person's; "the
     # proudest … man" ranks him, which describes.
