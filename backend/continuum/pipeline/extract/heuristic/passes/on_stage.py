@@ -71,7 +71,7 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     for span in split_scenes(view.text):
         acts = scene_acts(view, span.start, span.end)
         votes = [v for v in place_votes(view, span.start, span.end, deltas, set(acts))
-                 if not _departure(v, acts)]
+                 if not _departure(view, v, acts)]
         if not votes:
             continue
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
@@ -87,18 +87,29 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     return _in_text_order(deltas, added)
 
 
-def _departure(vote: Vote, acts: dict[str, list[tuple[Any, Any]]]) -> bool:
-    """Whether a move leaves a scene others hold: someone else has acted in it before the
-    move, and the mover acts no more after it ("Clara was waiting at the gate … Daniel went
-    back down to Hollin before dark, and Clara stood at the gate": the scene stays at the
-    gate). The mover's own place is the movement's to say."""
+def _departure(view: ChapterView, vote: Vote, acts: dict[str, list[tuple[Any, Any]]]) -> bool:
+    """Whether a move leaves the scene rather than sets it: a journey only begun for the
+    place ("when he set out for Bath again, there was a general expectation …": nobody is
+    in Bath yet), or a move after which the mover acts no more, from a scene someone else
+    has acted in before it ("Clara was waiting at the gate … Daniel went back down to
+    Hollin before dark, and Clara stood at the gate": the scene stays at the gate). The
+    mover's own place is the movement's to say."""
     move = vote[3]
     if not isinstance(move, StateDelta):
         return False
+    if _setting_out(view, move):
+        return True
     if any(tok.idx >= move.evidence.end for _verb, tok in acts.get(move.subject, ())):
         return False
     return any(tok.idx < move.evidence.start for who, done in acts.items()
                if who != move.subject for _verb, tok in done)
+
+
+def _setting_out(view: ChapterView, move: StateDelta) -> bool:
+    """A move whose place is where a journey is bound "for": "set out for Bath"."""
+    places = [tok for tok in view.tokens_between(move.evidence.start, move.evidence.end)
+              if view.key(tok) == move.object]
+    return bool(places) and places[-1].dep_ == "pobj" and places[-1].head.lower_ == "for"
 
 
 def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:

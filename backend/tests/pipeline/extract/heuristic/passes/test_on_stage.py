@@ -158,3 +158,17 @@ def test_a_departure_from_a_scene_others_hold_sets_no_scene(view: ViewOf) -> Non
             "to Hollin. Jonas Brel knocked at the inn door. Anna Lind followed him. Anna Lind "
             "sat down.")
     assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
+
+
+def test_a_journey_only_begun_for_a_place_sets_no_scene_there(view: ViewOf) -> None:
+    # Emma ch 22: "when he set out for Bath again, there was a general expectation": Emma,
+    # acting after it in Highbury, had been put in Bath (and Treasure Island's squire, in the
+    # Admiral Benbow scene the doctor sets out for, stayed there for fourteen chapters).
+    text = ("When Jonas Brel set out for Hollin again, there was a general expectation of news. "
+            "Jonas Brel laughed at it. Anna Lind wished him well. Anna Lind thought of the "
+            "wedding. Jonas Brel smiled.")
+    assert not [s for s in staged(view, text) if s[2] == "Hollin"]
+    # Reaching the place still sets it.
+    text = ("Jonas Brel reached Hollin at noon. Jonas Brel laughed at it. Anna Lind wished him "
+            "well. Anna Lind thought of the wedding. Jonas Brel smiled.")
+    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
