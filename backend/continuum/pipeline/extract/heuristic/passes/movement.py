@@ -188,7 +188,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away
-    if planned(verb) or nominal_gerund(verb) or habitual(verb):
+    if planned(verb) or nominal_gerund(verb) or habitual(verb) or backstory(verb):
         return
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
@@ -254,6 +254,18 @@ def another_time(verb: Any) -> bool:
     stay"): the time of a participle hung on it too."""
     return any(c.dep_ == "aux" and (c.lower_ in PAST_PERFECT or c.tag_ == "MD")
                for c in verb.children)
+
+
+# Words opening a clause of time: "until she had gone to France", "before he had come".
+TIME_MARKS = frozenset({"when", "after", "before", "until", "till", "since", "once"})
+
+
+def backstory(verb: Any) -> bool:
+    """A move in a past perfect that only dates something else ("she had never left Miss
+    Havisham's neighbourhood until she had gone to France"): a clause of time, not where
+    anyone is now."""
+    return another_time(verb) and verb.dep_ == "advcl" and any(
+        c.dep_ in {"mark", "advmod"} and c.lower_ in TIME_MARKS for c in verb.children)
 
 
 def _clause_verb(verb: Any) -> Any:

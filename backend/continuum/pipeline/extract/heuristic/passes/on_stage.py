@@ -159,7 +159,7 @@ def _told_before(view: ChapterView, move: StateDelta) -> bool:
     if not places:
         return False
     verb = places[-1]
-    while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
         verb = verb.head
     return another_time(verb)
 

@@ -401,7 +401,7 @@ def _arranged(view: ChapterView, verb: Any) -> bool:
     condition), "would marry", "wanted to marry"."""
     core = verb.head if verb.dep_ == "acomp" and verb.head.lemma_ == "be" else verb  # "to be married"
     head = core.head
-    if head is core or not any(c.dep_ == "aux" and c.lower_ == "to" for c in core.children):
+    if head.i == core.i or not any(c.dep_ == "aux" and c.lower_ == "to" for c in core.children):
         return False
     going = head.lower_ == "going" and head.tag_ == "VBG" and any(
         c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)

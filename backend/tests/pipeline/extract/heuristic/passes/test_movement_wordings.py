@@ -362,3 +362,13 @@ def test_on_the_road_to_a_place_has_left_the_place_on_record(
 ])
 def test_a_road_talked_of_or_of_another_time_leaves_nothing(view: ViewOf, text: str) -> None:
     assert moves(view, text) == []
+
+
+def test_a_past_perfect_move_that_only_dates_something_else_moves_nobody(view: ViewOf) -> None:
+    # Great Expectations ch 33: Estella, in London, had been put in France for eleven chapters.
+    text = ("Nell Barrow had never left her aunt's house until she had gone to Hatherley Grange, "
+            "she told me.")
+    assert moves(view, text) == []
+    # The same past perfect in a main clause of the narration still tells where she is.
+    assert ("moved_to", "Nell Barrow", "Hatherley Grange") in moves(
+        view, "Nell Barrow had gone to Hatherley Grange.")
