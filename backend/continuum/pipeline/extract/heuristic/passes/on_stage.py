@@ -70,8 +70,8 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     added: list[StateDelta] = []
     for span in split_scenes(view.text):
         acts = scene_acts(view, span.start, span.end)
-        votes = [v for v in place_votes(view, span.start, span.end, deltas, set(acts))
-                 if not _departure(view, v, acts)]
+        votes = place_votes(view, span.start, span.end, deltas, set(acts))
+        votes = [v for v in votes if not _departure(view, v, acts, votes)]
         if not votes:
             continue
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
@@ -87,19 +87,25 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
     return _in_text_order(deltas, added)
 
 
-def _departure(view: ChapterView, vote: Vote, acts: dict[str, list[tuple[Any, Any]]]) -> bool:
+def _departure(view: ChapterView, vote: Vote, acts: dict[str, list[tuple[Any, Any]]],
+               votes: list[Vote]) -> bool:
     """Whether a move leaves the scene rather than sets it: a journey only begun for the
     place ("when he set out for Bath again, there was a general expectation …": nobody is
-    in Bath yet), or a move after which the mover acts no more, from a scene someone else
-    has acted in before it ("Clara was waiting at the gate … Daniel went back down to
-    Hollin before dark, and Clara stood at the gate": the scene stays at the gate). The
-    mover's own place is the movement's to say."""
+    in Bath yet), or a lone move after which the mover acts no more, from a scene someone
+    else has acted in before it ("Clara was waiting at the gate … Daniel went back down to
+    Hollin before dark, and Clara stood at the gate": the scene stays at the gate). A place
+    others move to as well is where the scene goes ("Mara and Tomas walked down to the
+    Lantern Inn … Aldous and Harriet Finch followed them to the Lantern Inn"). The mover's
+    own place is the movement's to say."""
     move = vote[3]
     if not isinstance(move, StateDelta):
         return False
     if _setting_out(view, move):
         return True
     if any(tok.idx >= move.evidence.end for _verb, tok in acts.get(move.subject, ())):
+        return False
+    if any(isinstance(v[3], StateDelta) and v[3].subject != move.subject and v[1] == vote[1]
+           for v in votes):
         return False
     return any(tok.idx < move.evidence.start for who, done in acts.items()
                if who != move.subject for _verb, tok in done)

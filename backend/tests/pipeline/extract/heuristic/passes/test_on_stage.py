@@ -153,6 +153,12 @@ def test_a_departure_from_a_scene_others_hold_sets_no_scene(view: ViewOf) -> Non
     text = ("Jonas Brel walked down to Hollin. Jonas Brel knocked at the inn door. Anna Lind "
             "opened it. Anna Lind laughed. Piet Mors poured the ale. Piet Mors sat down.")
     assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
+    # A place others go to as well is where the scene goes (golden fixture 1, ch 10: the
+    # wedding party walks down to the Lantern Inn, and Elena Marsh goes ahead).
+    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel walked "
+            "down to Hollin. Piet Mors followed him to Hollin. Anna Lind went ahead. Anna Lind "
+            "laughed.")
+    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
     # And the mover acting after the move takes the scene along.
     text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went down "
             "to Hollin. Jonas Brel knocked at the inn door. Anna Lind followed him. Anna Lind "
