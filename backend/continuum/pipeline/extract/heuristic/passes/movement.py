@@ -374,22 +374,22 @@ def en_route(view: ChapterView, verb: Any, out: list[StateDelta]) -> None:
     of the narration's now, has left the place on record. They are not there yet (a journey
     under way is no arrival, `planned`), so no place is given: the next arrival says it. The
     traveller is the way's owner ("on his way"), else the clause's subject."""
-    if view.in_quote(verb) or not main_clause(verb) or another_time(verb) or \
+    routes = [g for c in verb.children if c.lower_ in {"on", "upon"} and c.dep_ in {"prep", "conj"}
+              for g in c.children if g.dep_ == "pobj" and g.lemma_.lower() in ROUTE_NOUNS]
+    if not routes or view.in_quote(verb) or not main_clause(verb) or another_time(verb) or \
             not view.verdict(verb).asserted:
         return
-    for on in (c for c in verb.children if c.lower_ in {"on", "upon"} and c.dep_ in {"prep", "conj"}):
-        for route in (g for g in on.children if g.dep_ == "pobj" and g.lemma_.lower() in ROUTE_NOUNS):
-            places = [n for p, n in view.preps(route) if p == "to"
-                      and (k := view.key(n)) is not None and view.type_of(k) == "location"]
-            if not places:
-                continue
-            owners = [c for c in route.children if c.dep_ == "poss"]
-            travellers = owners or view.subjects(verb)
-            for tok in travellers:
-                for who in view.characters(tok):
-                    if certain(view, tok, who):
-                        out.append(delta(view, verb, "left", who, None, [tok, route, places[0]],
-                                         "en_route", 0.5, tok))
+    for route in routes:
+        places = [n for p, n in view.preps(route) if p == "to"
+                  and (k := view.key(n)) is not None and view.type_of(k) == "location"]
+        if not places:
+            continue
+        owners = [c for c in route.children if c.dep_ == "poss"]
+        for tok in owners or view.subjects(verb):
+            for who in view.characters(tok):
+                if certain(view, tok, who):
+                    out.append(delta(view, verb, "left", who, None, [tok, route, places[0]],
+                                     "en_route", 0.5, tok))
 
 
 def main_clause(verb: Any) -> bool:
