@@ -335,6 +335,15 @@ def _initial_ok(tok: Any, stats: CaseStats) -> bool:
     return stats.lower[tok.lower_] == 0 and tok.pos_ == "PROPN"
 
 
+def _opens_quotation(tok: Any) -> bool:
+    """Whether the word is the first of a quotation ('"Thankee, my boy."'), where an
+    interjection or a dialect greeting stands as often as a name said to someone."""
+    j = tok.i - 1
+    while j >= 0 and tok.doc[j].is_space:
+        j -= 1
+    return j >= 0 and tok.doc[j].is_quote and tok.doc[j].text not in {"”", "’"}
+
+
 def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bool:
     """Whether a lone capitalised word is a name rather than an opener or a common word."""
     low = tok.lower_
@@ -356,6 +365,7 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
             return True
         return (
             stats.lower[low] == 0 and tok.pos_ == "PROPN" and label is not None and tok.dep_ not in _ADVERBIAL
+            and (label != "PERSON" or names.is_given_name(low) or not _opens_quotation(tok))
         )
     if tok.pos_ in _NOT_NAME_POS or (tok.pos_ != "PROPN" and label is None):
         return False

@@ -139,3 +139,15 @@ def test_the_pipeline_loads_once_for_all_threads() -> None:
         t.join()
     assert len({id(n) for n in seen}) == 1
     assert {"parser", "ner", "lemmatizer", "tagger"} <= set(get_nlp().pipe_names)
+
+
+def test_a_word_opening_a_quotation_is_a_name_only_if_it_is_a_given_name(shared_data: Path) -> None:
+    # Great Expectations ch 3: "Thankee, my boy." had become a character that took the
+    # convict's "he" for twenty-four mentions; a given name said to someone still is one.
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    text = paragraph_with(novel, "“Thankee, my boy. I do.”")
+    assert text.startswith("“Thankee, my boy. I do.”")
+    names = {e.name for e in analyze_chapter_text(text, StoryContext()).entities.values()}
+    assert "Thankee" not in names
+    said_to = analyze_chapter_text("“Harry, my boy. I do.”", StoryContext())
+    assert "Harry" in {e.name for e in said_to.entities.values()}
