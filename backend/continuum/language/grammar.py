@@ -19,3 +19,5 @@ FREQUENCY_ADVERBS = words("often oftener frequently sometimes usually generally 
                           "seldom rarely occasionally constantly habitually regularly repeatedly")
 # Conjunctions that leave out what follows: "everyone but Walter", "all except Anna".
 EXCEPTING = words("but except excepting save")
+# Words opening a clause of time: "until she had gone to France", "before he had come".
+TIME_MARKS = words("when after before until till since once")

@@ -19,6 +19,8 @@ PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
 )
 # The possessive determiners: "her own ledger", "the key of his box".
 POSSESSIVES = words("my your his her its our their")
+# The object forms, which the parser may tag a subject ("her" of "her having left").
+OBJECT_PRONOUNS = words("her him them me us")
 
 
 _THIRD_PERSON = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)

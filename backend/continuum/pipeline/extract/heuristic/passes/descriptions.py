@@ -55,6 +55,8 @@ _LISTING = frozenset({"and", "or", "nor"})
 MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
 PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
+# Nouns that always name a person, never a trait of one ("his son", not "his character").
+KINDS_OF_PEOPLE = OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS) | PERSON_NOUNS
 
 
 def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
@@ -120,8 +122,7 @@ def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:
 def _owned_by(view: ChapterView, noun: Any, key: str) -> bool:
     """"His character", "her beauty": a word that may name a person but, owned by the person
     themselves, names their nature (not "his son", "my father's": another person)."""
-    kinds_of_people = OCCUPATIONS | EPITHETS | RELATION_NOUNS.keys() | PERSON_NOUNS
-    return noun.lemma_.lower() not in kinds_of_people and any(
+    return noun.lemma_.lower() not in KINDS_OF_PEOPLE and any(
         c.dep_ == "poss" and view.token_key[c.i] == key for c in noun.children)
 
 

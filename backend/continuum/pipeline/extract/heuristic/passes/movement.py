@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT
+from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, TIME_MARKS
+from continuum.language.pronouns import OBJECT_PRONOUNS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
@@ -256,10 +257,6 @@ def another_time(verb: Any) -> bool:
                for c in verb.children)
 
 
-# Words opening a clause of time: "until she had gone to France", "before he had come".
-TIME_MARKS = frozenset({"when", "after", "before", "until", "till", "since", "once"})
-
-
 def backstory(verb: Any) -> bool:
     """A move in a past perfect that only dates something else ("she had never left Miss
     Havisham's neighbourhood until she had gone to France"): a clause of time, not where
@@ -283,9 +280,6 @@ def habitual(verb: Any) -> bool:
 
 # Words between a possessive and its gerund: "their all going", "their both leaving".
 _QUANTIFIERS = frozenset({"all", "both", "each"})
-# The parser tags "her" of "her having left" a subject; its case still makes the perfect
-# gerund a noun's ("saw him going down the hill" is a journey under way, left to its rule).
-_OBJECT_PRONOUNS = frozenset({"her", "him", "them", "me", "us"})
 
 
 def nominal_gerund(verb: Any) -> bool:
@@ -302,7 +296,9 @@ def nominal_gerund(verb: Any) -> bool:
     while j > 0 and verb.doc[j].lower_ in _QUANTIFIERS:
         j -= 1
     owner = verb.doc[j]
-    return owner.tag_ in {"PRP$", "POS"} or (start.i != verb.i and owner.lower_ in _OBJECT_PRONOUNS)
+    # "her" of "her having left" is tagged a subject; its case still makes the perfect gerund a
+    # noun's ("saw him going down the hill" is a journey under way, left to its rule)
+    return owner.tag_ in {"PRP$", "POS"} or (start.i != verb.i and owner.lower_ in OBJECT_PRONOUNS)
 
 
 def farewell(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:

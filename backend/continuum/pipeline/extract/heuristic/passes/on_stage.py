@@ -113,9 +113,16 @@ def _departure(view: ChapterView, vote: Vote, acts: dict[str, list[tuple[Any, An
 
 def _setting_out(view: ChapterView, move: StateDelta) -> bool:
     """A move whose place is where a journey is bound "for": "set out for Bath"."""
+    place = _place_token(view, move)
+    return place is not None and place.dep_ == "pobj" and place.head.lower_ == "for"
+
+
+def _place_token(view: ChapterView, move: StateDelta) -> Any | None:
+    """The last word of the move's evidence that names its place (a name, or a noun for it)."""
     places = [tok for tok in view.tokens_between(move.evidence.start, move.evidence.end)
-              if view.key(tok) == move.object]
-    return bool(places) and places[-1].dep_ == "pobj" and places[-1].head.lower_ == "for"
+              if view.key(tok) == move.object
+              or (tok.pos_ == "NOUN" and place_of(view, tok) == move.object)]
+    return places[-1] if places else None
 
 
 def _presence(view: ChapterView, who: str, place: str, said: Any) -> StateDelta:
@@ -159,12 +166,9 @@ def _told_before(view: ChapterView, move: StateDelta) -> bool:
     """Whether the verb that takes a move to its place is told in a past perfect or with a
     modal ("had followed them to town"; not "had returned to a late dinner, and now walked up
     to Hartfield", whose "walked" is the scene's now)."""
-    places = [tok for tok in view.tokens_between(move.evidence.start, move.evidence.end)
-              if view.key(tok) == move.object
-              or (tok.pos_ == "NOUN" and place_of(view, tok) == move.object)]
-    if not places:
+    verb = _place_token(view, move)
+    if verb is None:
         return False
-    verb = places[-1]
     while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
         verb = verb.head
     return another_time(verb)

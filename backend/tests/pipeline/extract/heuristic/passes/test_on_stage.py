@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.on_stage import on_stage
 from continuum.pipeline.extract.heuristic.passes.state_deltas import extract_state_deltas
@@ -142,39 +144,37 @@ def test_a_move_told_in_a_past_perfect_sets_no_scene(view: ViewOf) -> None:
     assert ("arrived_at", "Anna Lind", "Brackley") in staged(view, text)
 
 
-def test_a_departure_from_a_scene_others_hold_sets_no_scene(view: ViewOf) -> None:
+@pytest.mark.parametrize(("text", "goes"), [
     # Golden fixture 2 ch 4: "Daniel went back down to Hollin before dark, and Clara stood at
     # the gate": Daniel leaves; Clara and the others stay up at the observatory.
-    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went back "
-            "down to Hollin before dark, and Anna stood at the gate. Piet Mors came up later. "
-            "Piet Mors talked of the clock. Anna Lind watched him.")
-    assert not [s for s in staged(view, text) if s[2] == "Hollin"]
+    ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went back down "
+     "to Hollin before dark, and Anna stood at the gate. Piet Mors came up later. Piet Mors "
+     "talked of the clock. Anna Lind watched him.", False),
     # Someone arriving where nobody has acted yet sets the scene for those acting after.
-    text = ("Jonas Brel walked down to Hollin. Jonas Brel knocked at the inn door. Anna Lind "
-            "opened it. Anna Lind laughed. Piet Mors poured the ale. Piet Mors sat down.")
-    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
+    ("Jonas Brel walked down to Hollin. Jonas Brel knocked at the inn door. Anna Lind opened "
+     "it. Anna Lind laughed. Piet Mors poured the ale. Piet Mors sat down.", True),
     # A place others go to as well is where the scene goes (golden fixture 1, ch 10: the
     # wedding party walks down to the Lantern Inn, and Elena Marsh goes ahead).
-    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel walked "
-            "down to Hollin. Piet Mors followed him to Hollin. Anna Lind went ahead. Anna Lind "
-            "laughed.")
-    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
-    # And the mover acting after the move takes the scene along.
-    text = ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went down "
-            "to Hollin. Jonas Brel knocked at the inn door. Anna Lind followed him. Anna Lind "
-            "sat down.")
-    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
-
-
-def test_a_journey_only_begun_for_a_place_sets_no_scene_there(view: ViewOf) -> None:
+    ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel walked down to "
+     "Hollin. Piet Mors followed him to Hollin. Anna Lind went ahead. Anna Lind laughed.", True),
+    # The mover acting after the move takes the scene along.
+    ("Anna Lind waited at the gate. Anna Lind talked to Jonas Brel. Jonas Brel went down to "
+     "Hollin. Jonas Brel knocked at the inn door. Anna Lind followed him. Anna Lind sat down.",
+     True),
     # Emma ch 22: "when he set out for Bath again, there was a general expectation": Emma,
     # acting after it in Highbury, had been put in Bath (and Treasure Island's squire, in the
     # Admiral Benbow scene the doctor sets out for, stayed there for fourteen chapters).
-    text = ("When Jonas Brel set out for Hollin again, there was a general expectation of news. "
-            "Jonas Brel laughed at it. Anna Lind wished him well. Anna Lind thought of the "
-            "wedding. Jonas Brel smiled.")
-    assert not [s for s in staged(view, text) if s[2] == "Hollin"]
+    ("When Jonas Brel set out for Hollin again, there was a general expectation of news. Jonas "
+     "Brel laughed at it. Anna Lind wished him well. Anna Lind thought of the wedding. Jonas "
+     "Brel smiled.", False),
     # Reaching the place still sets it.
-    text = ("Jonas Brel reached Hollin at noon. Jonas Brel laughed at it. Anna Lind wished him "
-            "well. Anna Lind thought of the wedding. Jonas Brel smiled.")
-    assert ("arrived_at", "Anna Lind", "Hollin") in staged(view, text)
+    ("Jonas Brel reached Hollin at noon. Jonas Brel laughed at it. Anna Lind wished him well. "
+     "Anna Lind thought of the wedding. Jonas Brel smiled.", True),
+])
+def test_a_move_that_leaves_the_scene_sets_none_and_one_that_arrives_does(
+        view: ViewOf, text: str, goes: bool) -> None:
+    hollin = [s for s in staged(view, text) if s[2] == "Hollin"]
+    if goes:
+        assert ("arrived_at", "Anna Lind", "Hollin") in hollin
+    else:
+        assert hollin == []
