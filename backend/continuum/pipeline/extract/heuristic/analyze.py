@@ -379,8 +379,7 @@ def _person_surnames(doc: Any, forms: list[Any], context: StoryContext) -> None:
                 given.add(first)
 
     def named_with_the(form: Any) -> bool:
-        return sum(doc[m.tok_start - 1].lower_ == "the" for m in form.mentions
-                   if m.tok_start > 0) * 2 > len(form.mentions)
+        return sum(word_before(doc, m) == "the" for m in form.mentions) * 2 > len(form.mentions)
 
     surnames: set[str] = set()
     candidates = [f for f in forms if not f.honorifics and len(f.core) >= 2
@@ -563,8 +562,7 @@ def _mostly_after_the(doc: Any, form: Any) -> bool:
         return False
     if form.core and form.core[-1].endswith("s"):
         return False  # "the Bennets": a family, decided apart
-    after = sum(1 for m in form.mentions
-                if m.tok_start > 0 and doc[m.tok_start - 1].lower_ == "the")
+    after = sum(1 for m in form.mentions if word_before(doc, m) == "the")
     return 2 * after > form.count
 
 
@@ -579,8 +577,7 @@ def _family_plural(doc: Any, form: Any, singulars: set[str], grouped: int) -> bo
     known_plural = plural_of(form.core[0], singulars - {form.core[0]})
     if form.honorifics:
         return known_plural
-    after_the = sum(1 for m in form.mentions
-                    if m.tok_start > 0 and doc[m.tok_start - 1].lower_ == "the")
+    after_the = sum(1 for m in form.mentions if word_before(doc, m) == "the")
     return 2 * grouped > form.count and (known_plural or 2 * after_the > form.count)
 
 
@@ -618,7 +615,7 @@ def type_votes(doc: Any, m: NameMention, custom_types: list[str]) -> Votes:
 def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     """Cues from the name itself and the word before it."""
     votes = Votes()
-    before = doc[m.tok_start - 1].lower_ if m.tok_start > 0 else ""
+    before = word_before(doc, m)
     place_head = len(m.words) > 1 and head_word in LOCATION_HEADS
     if m.words[0].lower() in LOCATION_PREFIXES and len(m.words) > 1 and not m.honorifics:
         votes["location"] += WEIGHTS.place_prefix
@@ -654,6 +651,15 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     if m.label == "PERSON" and len(m.words) > 1 and head_word not in LOCATION_HEADS:
         votes["character"] += WEIGHTS.person_label_long
     return votes
+
+
+def word_before(doc: Any, m: NameMention) -> str:
+    """The word before a name, lowercased, across the line break and indent of a letter set
+    out in the text ("the good ship\n     HISPANIOLA"); "" at the start."""
+    j = m.tok_start - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    return doc[j].lower_ if j >= 0 else ""
 
 
 def _vessel_apposition(doc: Any, m: NameMention) -> bool:

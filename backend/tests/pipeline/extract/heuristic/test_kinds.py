@@ -91,6 +91,16 @@ def test_a_name_printed_in_capitals_is_read_as_a_name() -> None:
     assert ship.type == "location"  # a ship is a place people are on, though she is "she"
 
 
+def test_a_ship_named_across_a_letters_line_break_is_still_a_ship() -> None:
+    # Treasure Island ch. 7, the squire's letter, set out indented: the ship's noun ends one
+    # line and her name opens the next, so a space token stands between them.
+    letter = ("Blandly himself found the HISPANIOLA, and said that the HISPANIOLA\n"
+              "     belonged to him. We shall go man-o'-war fashion on board the good ship\n"
+              "     HISPANIOLA.")
+    chapter = analyze_chapter_text(letter, StoryContext())
+    assert {e.name: e.type for e in chapter.entities.values()}.get("Hispaniola") == "location"
+
+
 def test_a_known_place_named_once_with_a_title_stays_a_place() -> None:
     from continuum.pipeline.extract.protocol import KnownEntity
 
