@@ -62,6 +62,7 @@ _EXCLAIM_BEFORE = words("my thank by oh o good great for ye")
 _ADVERBIAL = words("advmod npadvmod intj amod advcl prep aux mark")
 _NOT_NAME_POS = words("VERB ADJ ADV INTJ AUX PRON")
 NAME_LABELS = frozenset({"PERSON", "GPE", "LOC", "FAC", "ORG", "NORP"})
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _ROMAN = re.compile(r"^[IVXLCDM]+\.?$")
 _CAP_WORD = re.compile(r"^[A-Z][\w'\u2019.-]*$")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
@@ -369,4 +370,17 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
         )
     if tok.pos_ in _NOT_NAME_POS or (tok.pos_ != "PROPN" and label is None):
         return False
-    return label is not None or not stats.common(tok.text)
+    # A word the chapter mostly writes in lowercase is a person only if it is a given name
+    # or someone "who" ("what can be done for Drizzle -- who was not well used"): "in order,
+    # Damn 'em", "say, Come ma'am" are words said, not someone said to. A place may be such
+    # a word ("Nice", "Bath").
+    return not stats.common(tok.text) or label in PLACE_LABELS or (
+        label is not None and (names.is_given_name(low) or _before_who(tok)))
+
+
+def _before_who(tok: Any) -> bool:
+    """Whether a relative "who", "whom" or "whose" follows the word, across a comma or a dash."""
+    doc, j = tok.doc, tok.i + 1
+    while j < len(doc) and (doc[j].is_space or doc[j].text in {",", "-", "--", "\u2014", "\u2013"}):
+        j += 1
+    return j < len(doc) and doc[j].lower_ in {"who", "whom", "whose"}

@@ -151,3 +151,21 @@ def test_a_word_opening_a_quotation_is_a_name_only_if_it_is_a_given_name(shared_
     assert "Thankee" not in names
     said_to = analyze_chapter_text("“Harry, my boy. I do.”", StoryContext())
     assert "Harry" in {e.name for e in said_to.entities.values()}
+
+
+def test_a_word_the_chapter_writes_in_lowercase_is_a_person_only_by_a_given_name_or_a_who(
+        shared_data: Path) -> None:
+    # Emma ch. 44: Miss Bates's "I try to put it out of her thoughts, and say, Come ma'am"
+    # had made "Come" a character, which later chapters fed with pronouns.
+    novel = (shared_data / "novels" / "emma.txt").read_text(encoding="utf-8")
+    chapter = next(c for c in split_book(novel) if "say, Come ma'am" in c.text)
+    names = {e.name for e in analyze_chapter_text(chapter.text, StoryContext()).entities.values()}
+    assert "Come" not in names and "Miss Bates" in names
+    # Bleak House (LitBank): a weather word the chapter uses is a person when "who" follows.
+    fog = ("Fog everywhere, and a drizzle over the river. They will see what can be done for "
+           "Drizzle -- who was not well used -- when the suit is over.")
+    assert "Drizzle" in {e.name for e in analyze_chapter_text(fog, StoryContext()).entities.values()}
+    # A given name is a name wherever the chapter also writes the word: "a grace" and "Grace".
+    grace = ("Her will was strong. She spoke to Grace, and Grace answered her, for Grace had a "
+             "grace of her own.")
+    assert "Grace" in {e.name for e in analyze_chapter_text(grace, StoryContext()).entities.values()}
