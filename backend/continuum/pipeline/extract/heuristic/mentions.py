@@ -136,6 +136,8 @@ class CaseStats:
         while j >= 0 and (doc[j].is_space or doc[j].text in _OPEN_PUNCT):
             if doc[j].text in _OPEN_PUNCT and doc[j].text not in {"-", "–"}:
                 return True
+            if doc[j].is_space and doc[j].text.count("\n") >= 2:
+                return True  # a paragraph opens a sentence, after a quotation too
             if "\n" in doc[j].text and j > 0 and doc[j - 1].text in {".", "!", "?"}:
                 return True
             j -= 1
@@ -269,6 +271,7 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
             low in FUNCTION_WORDS
             or (low in NOT_NAMES and low not in known)
             or (len(run) > 1 and stats.initial(doc, run[0]) and not _initial_ok(doc[run[0]], stats))
+            or (len(run) > 1 and stats.initial(doc, run[0]) and _opens_a_known_name(doc, run, stats, known))
         ):
             run = run[1:]
             initial = False
@@ -329,6 +332,17 @@ def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,
     return [before.text.capitalize()] if surname else []
 
 
+def _opens_a_known_name(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -> bool:
+    """Whether a sentence's first word only stands before a name the story knows: "Hereupon
+    Startop", "Entreating Herbert" (the adverb or participle is capitalised by its place).
+    A given name ("Elizabeth Bennet"), a word of a known name ("Little Britain") or one the
+    chapter capitalises mid-sentence stays in the name."""
+    word = doc[run[0]]
+    low = word.lower_
+    return doc[run[1]].lower_ in known and low not in known and not names.is_given_name(low) \
+        and not stats.name_like(word.text) and low not in LOCATION_PREFIXES
+
+
 def _initial_ok(tok: Any, stats: CaseStats) -> bool:
     """Whether the sentence-initial first word of a longer run belongs to the name."""
     if stats.name_like(tok.text) or tok.lower_ in LOCATION_PREFIXES:
@@ -364,6 +378,8 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
     if initial:
         if stats.name_like(tok.text):
             return True
+        if _set_off(tok) and not names.is_given_name(low) and not _opens_quotation(tok):
+            return False  # "Hereupon, Mr. Pocket went out": an opening adverb, not someone
         return (
             stats.lower[low] == 0 and tok.pos_ == "PROPN" and label is not None and tok.dep_ not in _ADVERBIAL
             and (label != "PERSON" or names.is_given_name(low) or not _opens_quotation(tok))
@@ -376,6 +392,11 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
     # a word ("Nice", "Bath").
     return not stats.common(tok.text) or label in PLACE_LABELS or (
         label is not None and (names.is_given_name(low) or _before_who(tok)))
+
+
+def _set_off(tok: Any) -> bool:
+    """Whether a comma follows the word: "Hereupon, …"."""
+    return tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == ","
 
 
 def _before_who(tok: Any) -> bool:

@@ -169,3 +169,20 @@ def test_a_word_the_chapter_writes_in_lowercase_is_a_person_only_by_a_given_name
     grace = ("Her will was strong. She spoke to Grace, and Grace answered her, for Grace had a "
              "grace of her own.")
     assert "Grace" in {e.name for e in analyze_chapter_text(grace, StoryContext()).entities.values()}
+
+
+def test_a_paragraphs_opening_adverb_is_no_name_nor_part_of_one(shared_data: Path) -> None:
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    # Ch. 23: a paragraph that opens after a quotation still opens a sentence, and "Hereupon,"
+    # set off by its comma is an adverb, not a person.
+    at = novel.index("Hereupon, Mr. Pocket went out")
+    text = novel[novel.rfind("\n\n", 0, novel.rfind("\n\n", 0, at)) + 2: novel.find("\n\n", at)]
+    assert text.split("\n\n")[0].rstrip().endswith("”")
+    names = {e.name for e in analyze_chapter_text(text, StoryContext()).entities.values()}
+    assert "Hereupon" not in names and "Mr. Pocket" in names
+    # Ch. 26: before a name the story knows, the sentence's first word is not the name's.
+    startop = KnownEntity(name="Startop", type="character", gender="male", mentions=12)
+    chapter = analyze_chapter_text(paragraph_with(novel, "Hereupon Startop took him in hand"),
+                                   StoryContext(entities=[startop]))
+    assert "Startop" in {e.name for e in chapter.entities.values()}
+    assert not any("Hereupon" in m.text for m in chapter.mentions)
