@@ -46,6 +46,7 @@ from continuum.pipeline.extract.heuristic.mentions import (
     words,
 )
 from continuum.pipeline.extract.heuristic.nlp import parse
+from continuum.pipeline.extract.heuristic.offices import office_mentions
 from continuum.pipeline.extract.heuristic.passes.nominals import (
     NOUN_GENDERS,
     descriptive_mentions,
@@ -189,6 +190,13 @@ def analyze_chapter_text(
                                     keyed):
         keyed.append(KeyedSpan(span.tok_start, span.tok_end, span.key))
         start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
+        names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
+    for span in office_mentions(doc, context, entities, keyed):
+        start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
+        item = entities.get(span.key) or _known_item(context, span.key, text, sentences, start)
+        entities[span.key] = item
+        item.mentions.append(Mention(start=start, end=end, text=text[start:end]))
+        keyed.append(span)
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     keyed.sort(key=lambda k: k.tok_start)
     genders = {k: e.gender for k, e in entities.items()
@@ -352,6 +360,19 @@ def _epithet_characters(
         item.mentions.extend(mentions)
         spans.extend(KeyedSpan(u.start, u.end, key) for u in uses)
     return spans
+
+
+def _known_item(context: StoryContext, name: str, text: str, sentences: list[tuple[int, int]],
+                at: int) -> EntityItem:
+    """An item for a person of the story the chapter speaks of without naming ("the squire")."""
+    known = next(e for e in context.entities if e.name == name)
+    k = max(0, bisect.bisect_right([a for a, _ in sentences], at) - 1)
+    a, b = sentences[k] if sentences else (at, at)
+    gender: Literal["male", "female", "unknown"] = \
+        known.gender if known.gender in ("male", "female") else "unknown"  # type: ignore[assignment]
+    return EntityItem(name=name, type="character", gender=gender, aliases=[],
+                      evidence=Evidence(start=a, end=b, quote=text[a:b], rule="names:office",
+                                        confidence=0.6))
 
 
 def _person_surnames(doc: Any, forms: list[Any], context: StoryContext) -> None:
