@@ -108,3 +108,24 @@ def test_a_loss_told_of_the_thing_itself_ends_its_holder(clean_db) -> None:
         analyze_chapter(novel_id=novel_id, number=number, text=text_, extractor=extractor)
     assert holders(novel_id, "brass key", 1) == ["Mara"]
     assert holders(novel_id, "brass key", 2) == []
+
+
+def test_a_move_to_a_name_retyped_as_a_place_puts_the_person_there(clean_db, extractor) -> None:
+    # Treasure Island's "Bristol" was a person in chapter 1 and a place from chapter 6; its
+    # entity row keeps the first kind, its versions the later one. The moves of chapter 2
+    # are to a place as of chapter 2, so they are whereabouts.
+    with write_session() as session:
+        novel_id = create_novel(session, title="Probe")
+    chapters = ["Mara Finch sat by the fire. Bristol laughed.",
+                "Mara Finch travelled to Bristol in May. She stayed in Bristol for a week, and "
+                "she walked about Bristol. Later she went back to Bristol. Mara Finch was "
+                "happy in Bristol."]
+    for number, text_ in enumerate(chapters, start=1):
+        analyze_chapter(novel_id=novel_id, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        kinds = session.execute(text("""SELECT v.chapter, v.type, e.type FROM entity_versions v
+                                          JOIN entities e ON e.id = v.entity_id
+                                         WHERE v.name = 'Bristol' ORDER BY v.chapter""")).all()
+    assert [tuple(k) for k in kinds] == [(1, "character", "character"), (2, "location", "character")]
+    assert place_of(novel_id, "Mara Finch", 1) == []
+    assert place_of(novel_id, "Mara Finch", 2) == ["Bristol"]

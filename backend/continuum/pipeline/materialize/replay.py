@@ -5,7 +5,8 @@ valid_to > N). A state replaced within the chapter that opened it is dropped, so
 character who moves twice in one chapter is in one place at the end of it. A loss told of
 the thing itself ("the key was lost": subject and object are the thing) ends whoever held
 it; a death ends the character's place after the chapter that tells it (the dead are at
-the place of death at the end of that chapter, and nowhere after).
+the place of death at the end of that chapter, and nowhere after). A move is to a place
+when its object is a place in the entity's version of the move's chapter.
 """
 
 from __future__ import annotations
@@ -58,7 +59,13 @@ def materialize_novel(session: Session, *, novel_id: uuid.UUID) -> dict[str, int
     for table in ("character_states", "located_in_edges", "possesses_edges"):
         session.execute(text(f"DELETE FROM {table} WHERE novel_id = :n"), {"n": novel_id})
     deltas = session.execute(
-        text("""SELECT d.id, d.chapter, d.kind, d.subject_id, d.object_id, d.value, o.type AS object_type
+        # The object's kind as of the delta's chapter (its entity version): "Bristol", taken
+        # for a person in chapter 1, is a place people go to from chapter 6.
+        text("""SELECT d.id, d.chapter, d.kind, d.subject_id, d.object_id, d.value,
+                       COALESCE((SELECT v.type FROM entity_versions v
+                                  WHERE v.novel_id = d.novel_id AND v.entity_id = d.object_id
+                                    AND v.chapter <= d.chapter
+                                  ORDER BY v.chapter DESC LIMIT 1), o.type) AS object_type
                   FROM state_deltas d
                   LEFT JOIN entities o ON o.novel_id = d.novel_id AND o.id = d.object_id
                  WHERE d.novel_id = :n ORDER BY d.chapter, d.ordinal"""),
