@@ -22,7 +22,7 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
     singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
     straight_singles = len(_STRAIGHT_OPEN.findall(text))
     if straight_singles >= 2 and straight_singles > 2 * doubles and straight_singles > singles:
-        return _straight_single_regions(text)
+        return _with_blocks(text, _straight_single_regions(text))
     if singles < 2 or (doubles >= 2 and doubles * 2 >= singles):
         opens, closes, straight = "\u201c", "\u201d", '"'
     else:
@@ -46,7 +46,39 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
             start = None
     if start is not None:
         regions.append((start, len(text)))
-    return regions
+    return _with_blocks(text, regions)
+
+
+def block_regions(text: str) -> list[tuple[int, int]]:
+    """[start, end) ranges of paragraphs set in from the margin, every line of them: a letter,
+    a song or an inscription the narration quotes as printed (Treasure Island's "Old Anchor
+    Inn, Bristol, March 1, 17-- / Dear Livesey", Emma's charade). Their "I" is the writer's,
+    and what they tell is told in them, not by the narration."""
+    blocks = []
+    pos = 0
+    for cut in [*_PARAGRAPH.finditer(text), None]:
+        end = cut.start() if cut is not None else len(text)
+        lines = [line for line in text[pos:end].split("\n") if line.strip()]
+        if lines and all(_SET_IN.match(line) for line in lines) and any(c.isalpha() for c in text[pos:end]):
+            first = pos + len(text[pos:end]) - len(text[pos:end].lstrip())
+            blocks.append((first, len(text[:end].rstrip())))
+        if cut is None:
+            break
+        pos = cut.end()
+    return blocks
+
+
+_SET_IN = re.compile(r"[ \t]{2,}\S")
+
+
+def _with_blocks(text: str, regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`regions` with the set-in paragraphs (`block_regions`), a quotation inside one kept
+    within it."""
+    blocks = block_regions(text)
+    if not blocks:
+        return regions
+    outside = [r for r in regions if not any(a <= r[0] < b for a, b in blocks)]
+    return sorted([*outside, *blocks])
 
 
 # A straight single quote that opens speech: at a paragraph's start or after a space, a

@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from continuum.language.quotes import block_regions
+from continuum.pipeline.extract.heuristic.nlp import doc_text
+
 NEGATION = "negation"
 NO_LONGER = "no_longer"
 CONDITION = "condition"
@@ -112,10 +115,16 @@ ASSERTED = Verdict()
 
 
 def quote_states(doc: Any) -> list[bool]:
-    """Per token: inside quotation marks? Resets at paragraph breaks (unclosed quotes)."""
+    """Per token: inside quotation marks, or in a paragraph set in from the margin (a letter
+    the narration quotes as printed: `quotes.block_regions`)? Resets at paragraph breaks
+    (unclosed quotes)."""
+    blocks = block_regions(doc_text(doc))
     inside = False
     states: list[bool] = []
     for tok in doc:
+        if blocks and any(a <= tok.idx < b for a, b in blocks):
+            states.append(True)
+            continue
         text = tok.text
         if text.count("\n") >= 2:
             inside = False

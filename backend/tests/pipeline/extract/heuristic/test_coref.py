@@ -164,3 +164,34 @@ def test_a_tag_ending_one_paragraph_does_not_speak_the_next_paragraphs_quotation
     tagged = ("“She seems a very pleasant young woman,” said Bingley. “My sister thinks so too.”")
     chapter = analyze_chapter_text(tagged, StoryContext())
     assert pronoun_key(chapter, "My", "Bingley.") == name_key(chapter, "Bingley")
+
+
+def test_a_letter_set_in_from_the_margin_is_quoted_matter(shared_data: Path) -> None:
+    from continuum.language.quotes import block_regions
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.segment.books import split_book
+
+    # Treasure Island ch. 7 prints the squire's letter indented, with no quotation marks: its
+    # "I" is the squire's, and its "all the seafaring men in Bristol" is not the narration's.
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    chapter = split_book(novel)[6].text
+    letter = [chapter[a:b] for a, b in block_regions(chapter)]
+    assert letter[0] == "Old Anchor Inn, Bristol, March 1, 17--"
+    assert letter[1].startswith("Dear Livesey--As I do not know")
+    assert not any("the squire was hard at work" in block for block in letter)
+    assert all(any(a <= start < b for a, b in quote_regions(chapter))
+               for start in (chapter.index("Old Anchor Inn"), chapter.index("Dear Livesey")))
+    # A line of stars between scenes is no letter; a narrated paragraph is none either.
+    assert block_regions("He went.\n\n       *       *       *\n\nShe came.") == []
+    context = StoryContext(narrator="Jim Hawkins", entities=[
+        KnownEntity(name="Jim Hawkins", type="character", gender="male", mentions=500),
+        KnownEntity(name="John Trelawney", type="character", gender="male", mentions=20,
+                    aliases=["Squire Trelawney"]),
+        KnownEntity(name="Bristol", type="location", mentions=5)])
+    deltas = OfflineExtractor().extract(chapter, chapter_number=7, context=context).state_deltas
+    blocks = block_regions(chapter)
+    moves = [d for d in deltas if d.kind in {"moved_to", "arrived_at", "left"}]
+    assert ("arrived_at", "John Trelawney", "Bristol") in {(d.kind, d.subject, d.object) for d in moves}
+    # Nobody is placed by what the letter tells ("knew all the seafaring men in Bristol").
+    assert not [d for d in moves if any(a <= d.evidence.start < b for a, b in blocks)]
+    assert "John Silver" not in {d.subject for d in moves}
