@@ -475,10 +475,25 @@ def _occupation(view: ChapterView, noun: Any) -> CanonFactItem | None:
         return None  # talk gives the wider trades only of a name: "I'm a mapmaker, Papa"
     if copula is None and (tok.conjuncts or noun.conjuncts or _listed(noun)):
         return None  # "the squire, the doctor, Gray and I": a list, not an apposition
+    if copula is None and tok.i > noun.i and view.in_quote(tok) and _addressed(view, tok):
+        return None  # "I have a boatswain who pipes, Livesey; so …": the letter's reader
     if view.character(noun) == key and noun.dep_ not in {"appos", "attr", "oprd"}:
         return None
     return _fact(view, key, "occupation", role_value(view, noun), [tok, noun], "occupation", 0.75,
                  kind="identity", anchor=copula)
+
+
+def _addressed(view: ChapterView, name: Any) -> bool:
+    """A name that closes its clause after a comma, in speech or a letter: said to someone."""
+    doc, key = name.doc, view.key(name)
+    start = end = name.i
+    while start > 0 and view.key(doc[start - 1]) == key:
+        start -= 1
+    while end + 1 < len(doc) and view.key(doc[end + 1]) == key:
+        end += 1
+    after = doc[end + 1].text if end + 1 < len(doc) else ""
+    return start > 0 and doc[start - 1].text == "," and (
+        after in {";", ".", "!", "?", ":", ""} or doc[end + 1].is_quote)
 
 
 def _listed(noun: Any) -> bool:

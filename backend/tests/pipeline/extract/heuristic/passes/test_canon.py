@@ -81,6 +81,11 @@ def test_occupations(view: ViewOf) -> None:
         ("Mr. Collins", "occupation", "clergyman")]
     assert facts(view, "Ben Gunn, the sailor, came up.") == [("Ben Gunn", "occupation", "sailor")]
     assert facts(view, "Mr. Bennet was not a clergyman.") == []
+    # Treasure Island ch. 7, the squire's letter: the name closing the clause is its reader.
+    letter = '"I have a boatswain who pipes, Livesey; so things shall go well," he wrote.'
+    assert [f for f in facts(view, letter) if f[1] == "occupation"] == []
+    said = '"We shall want a cook, Silver, who knows the sea," he wrote.'
+    assert ("Silver", "occupation", "cook") in facts(view, said)
 
 
 def test_kinship_comes_from_relationships(view: ViewOf) -> None:
