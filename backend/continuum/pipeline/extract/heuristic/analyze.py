@@ -15,7 +15,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from continuum.language.names import FEMALE_NAMES, MALE_NAMES, normalize
+from continuum.language.names import FEMALE_NAMES, MALE_NAMES, given_gender, normalize
 from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
     Cluster,
@@ -193,11 +193,12 @@ def analyze_chapter_text(
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     for span in office_mentions(doc, context, entities, keyed):
         start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
-        item = entities.get(span.key) or _known_item(context, span.key, text, sentences, start)
+        item = entities.get(span.key) or _known_item(span.key, text, sentences, start)
         entities[span.key] = item
         item.mentions.append(Mention(start=start, end=end, text=text[start:end]))
-        keyed.append(span)
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
+        if item.gender in ("male", "female"):
+            keyed.append(span)  # "the squire … he": only a person whose sex the chapter knows
     keyed.sort(key=lambda k: k.tok_start)
     genders = {k: e.gender for k, e in entities.items()
                if e.type == "character" or e.gender == "plural"}
@@ -362,14 +363,14 @@ def _epithet_characters(
     return spans
 
 
-def _known_item(context: StoryContext, name: str, text: str, sentences: list[tuple[int, int]],
-                at: int) -> EntityItem:
-    """An item for a person of the story the chapter speaks of without naming ("the squire")."""
-    known = next(e for e in context.entities if e.name == name)
+def _known_item(name: str, text: str, sentences: list[tuple[int, int]], at: int) -> EntityItem:
+    """An item for a person of the story the chapter speaks of without naming ("the squire").
+    Its sex is only the one its given name tells, not the story's, which may be a guess from
+    the very title of the office ("Captain Ilse Reyes" taken for a man)."""
     k = max(0, bisect.bisect_right([a for a, _ in sentences], at) - 1)
     a, b = sentences[k] if sentences else (at, at)
-    gender: Literal["male", "female", "unknown"] = \
-        known.gender if known.gender in ("male", "female") else "unknown"  # type: ignore[assignment]
+    told = given_gender(normalize(name.split()[0])) if name.split() else None
+    gender: Literal["male", "female", "unknown"] = told or "unknown"  # type: ignore[assignment]
     return EntityItem(name=name, type="character", gender=gender, aliases=[],
                       evidence=Evidence(start=a, end=b, quote=text[a:b], rule="names:office",
                                         confidence=0.6))

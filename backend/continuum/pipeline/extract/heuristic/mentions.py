@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from continuum.language import names
 from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
 from continuum.language.names import ABSTRACTIONS, NOT_NAMES, TITLE_GENDERS
@@ -67,6 +69,8 @@ _ROMAN = re.compile(r"^[IVXLCDM]+\.?$")
 _CAP_WORD = re.compile(r"^[A-Z][\w'\u2019.-]*$")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*\b")
 _HEADING_LINE = re.compile(r"^[^a-z\n]*[A-Z]{2}[^a-z\n]*$", re.MULTILINE)
+# How like a known name word a sentence's first word must be to be read as it, misspelt.
+SPELT_OTHERWISE = 75.0
 _OPEN_PUNCT = frozenset("\"'“‘«(—–-:;_[")
 POSSESSIVE = frozenset({"'s", "\u2019s"})
 # A verb glued to a name as one token ("Silver'll", "Hawkins've"): the name ends before it.
@@ -335,12 +339,19 @@ def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,
 def _opens_a_known_name(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -> bool:
     """Whether a sentence's first word only stands before a name the story knows: "Hereupon
     Startop", "Entreating Herbert" (the adverb or participle is capitalised by its place).
-    A given name ("Elizabeth Bennet"), a word of a known name ("Little Britain") or one the
-    chapter capitalises mid-sentence stays in the name."""
+    A given name ("Elizabeth Bennet"), a word of a known name ("Little Britain") or one
+    like it ("Aldus Finch"), or one the chapter capitalises mid-sentence stays in the name."""
     word = doc[run[0]]
     low = word.lower_
     return doc[run[1]].lower_ in known and low not in known and not names.is_given_name(low) \
-        and not stats.name_like(word.text) and low not in LOCATION_PREFIXES
+        and not stats.name_like(word.text) and low not in LOCATION_PREFIXES \
+        and not _like_a_known_word(low, known)
+
+
+def _like_a_known_word(word: str, known: set[str]) -> bool:
+    """Whether the word is a known name's spelt otherwise ("Aldus" for Aldous, "Elana" for
+    Elena): a slip of the pen the critique is there to see, kept whole."""
+    return any(k[:1] == word[:1] and fuzz.ratio(word, k) >= SPELT_OTHERWISE for k in known)
 
 
 def _initial_ok(tok: Any, stats: CaseStats) -> bool:

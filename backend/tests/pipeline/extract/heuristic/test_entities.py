@@ -186,3 +186,9 @@ def test_a_paragraphs_opening_adverb_is_no_name_nor_part_of_one(shared_data: Pat
                                    StoryContext(entities=[startop]))
     assert "Startop" in {e.name for e in chapter.entities.values()}
     assert not any("Hereupon" in m.text for m in chapter.mentions)
+    # A known name spelt otherwise stays whole: the critique is there to see the slip.
+    finch = KnownEntity(name="Aldous Finch", type="character", gender="male", mentions=40)
+    reyes = KnownEntity(name="Ilse Reyes", type="character", gender="female", mentions=40)
+    slips = analyze_chapter_text("Aldus Finch arrived last. Ilsa Reyes had never said farewell.",
+                                 StoryContext(entities=[finch, reyes]))
+    assert {"Aldus Finch", "Ilsa Reyes"} <= {m.text for m in slips.mentions}

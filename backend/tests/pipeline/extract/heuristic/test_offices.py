@@ -43,3 +43,13 @@ def test_an_office_nobody_holds_and_an_office_before_a_name_are_left_alone() -> 
     found = mentions_of("The doctor was sent for. Then the squire Trelawney rode up.", SQUIRE)
     assert "David Livesey" not in found
     assert all(m != "the squire" for names in found.values() for m in names)
+
+
+def test_an_office_holders_sex_is_only_what_her_name_tells() -> None:
+    # The golden fixture's harbourmaster: the roster took "Captain Ilse Reyes" for a man by
+    # her rank. "The captain" is hers, but the mason's "He" after it is not (nor is she "he").
+    reyes = KnownEntity(name="Ilse Reyes", type="character", gender="male", mentions=40,
+                        aliases=["Captain Ilse Reyes", "Captain Reyes"])
+    found = mentions_of("Elena had known the captain for ten years. He has done the name, "
+                        "the mason said.", reyes)
+    assert found["Ilse Reyes"] == ["the captain"]
