@@ -17,6 +17,7 @@ from continuum.language.grammar import EXCEPTING
 from continuum.pipeline.extract.heuristic.coref import OBJECT_DEPS, inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
+from continuum.pipeline.extract.heuristic.mentions import PLACE_LABELS
 from continuum.pipeline.extract.heuristic.nlp import doc_text, reflow
 from continuum.pipeline.extract.heuristic.passes.nominals import resolve_kin, resolve_spouses
 from continuum.pipeline.extract.heuristic.passes.textmap import (
@@ -31,7 +32,7 @@ from continuum.pipeline.extract.schema import Evidence
 if TYPE_CHECKING:
     from continuum.pipeline.extract.heuristic.passes.households import Households
 
-LOCATION_ENTS = frozenset({"GPE", "LOC", "FAC"})
+LOCATION_ENTS = PLACE_LABELS  # spaCy's labels of places, the mention finder's
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
 PERSONAL_PRONOUNS = words(
