@@ -21,3 +21,6 @@ FREQUENCY_ADVERBS = words("often oftener frequently sometimes usually generally 
 EXCEPTING = words("but except excepting save")
 # Words opening a clause of time: "until she had gone to France", "before he had come".
 TIME_MARKS = words("when after before until till since once")
+# Words that count a kind before a plural noun: "many Johns", "two Marys" are kinds of people,
+# not one of them.
+QUANTIFIERS = words("many several few all both two three four five various such other")

@@ -15,6 +15,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from continuum.language.grammar import QUANTIFIERS
 from continuum.language.names import FEMALE_NAMES, MALE_NAMES, given_gender, normalize
 from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
@@ -77,7 +78,7 @@ class TypeWeights:
     faction_head: float = 3.0  # faction: a body's head noun ends it, "the East India Company"
     faction_head_alone: float = 1.5  # faction: the head noun alone, "the Company"
     place_suffix: float = 0.7  # location: one word with a place ending, "Hertfordshire", "Portsmouth"
-    after_a: float = 1.5  # other: after "a" or "an", "a Frenchman" (a kind, not a name)
+    after_a: float = 1.5  # other: after "a" or "an", "a Frenchman"; a plural after "many" (a kind)
     vessel: float = 3.0  # location: a ship's name, "the good ship Hispaniola", "the Walrus, Flint's ship"
     other_label: float = 0.6  # other: spaCy tags its last word a date, a law, a work of art
     after_the: float = 1.0  # other: after "the", untitled ("the Thames", "the Nellie")
@@ -152,14 +153,16 @@ def analyze_chapter_text(
             # group: whatever its mentions do votes for the group, never for one person.
             groups.add(form.key)
             form.types["faction"] += form.types.pop("character", 0.0) + WEIGHTS.family_plural
-        if _mostly_after_the(doc, form):
+        worn_with_the = _mostly_after_the(doc, form)
+        if worn_with_the:
             # "the Admiral Benbow", "the Blue Boar", "the Jolly Roger": a name worn with "the"
             # is an inn, a ship, a house or a title, never one of the people.
             form.types.pop("character", None)
         if form.core and form.core[-1] in _DEITY_WORDS:
             form.types = Votes({"other": WEIGHTS.deity})  # a deity is not one of the story's people
         first = form.core[0] if form.core else ""
-        if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES:
+        if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES \
+                and not worn_with_the:  # "the Union Jack", "the Jolly Roger": no given name
             form.types["character"] += WEIGHTS.given_name
     _person_surnames(doc, forms, context)
     clusters = cluster_forms(forms, context.entities,
@@ -652,8 +655,8 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
         votes["faction"] += WEIGHTS.faction_head if len(m.words) > 1 else WEIGHTS.faction_head_alone
     elif len(m.words) == 1 and head_word.endswith(_PLACE_SUFFIXES):
         votes["location"] += WEIGHTS.place_suffix
-    if before in {"a", "an"}:
-        votes["other"] += WEIGHTS.after_a  # "a Frenchman", "a Baboo": a kind, not a name
+    if before in {"a", "an"} or (before in QUANTIFIERS and head_word.endswith("s")):
+        votes["other"] += WEIGHTS.after_a  # "a Frenchman", "many Johns": a kind, not a name
     if before in _VESSEL_NOUNS or _vessel_apposition(doc, m):
         votes["location"] += WEIGHTS.vessel  # "the good ship Hispaniola", "the Walrus, Flint's old ship"
     if is_group(doc, m):

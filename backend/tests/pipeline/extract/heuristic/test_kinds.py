@@ -171,3 +171,19 @@ def test_a_kind_is_decided_from_the_whole_book_so_far() -> None:
     person = KnownEntity(name="Hammersmith", type="character", mentions=2,
                          kind_votes={"character": 6.0, "location": 1.5})
     assert _kind_of("Hammersmith", COMING_DOWN + ".", person)[0] == "character"
+
+
+def test_a_name_worn_with_the_or_counted_is_no_person_for_its_given_name() -> None:
+    # Treasure Island: "the Union Jack" and "the Jolly Roger" end in given names, read past
+    # their first word (an adjective to WordNet); Great Expectations' "as is done by many
+    # Johns" counts a kind of men.
+    text = ("I beheld the Union Jack flutter in the air above a wood. They ran up the Jolly "
+            "Roger over the stockade. The steamer went by, with her captain shouting (as is "
+            "done by many Johns).")
+    kinds = {e.name: e.type for e in analyze_chapter_text(text, StoryContext()).entities.values()}
+    assert kinds.get("Union Jack") != "character" and kinds.get("Jolly Roger") != "character"
+    assert kinds.get("Johns") != "character"
+    # A given name after "the" once, among plain mentions, is still a person.
+    jack = analyze_chapter_text("Jack went up the hill. The Jack of that day was brave. Jack "
+                                "smiled.", StoryContext())
+    assert {e.name: e.type for e in jack.entities.values()}.get("Jack") == "character"
