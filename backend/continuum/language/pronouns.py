@@ -21,6 +21,8 @@ PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
 POSSESSIVES = words("my your his her its our their")
 # The object forms, which the parser may tag a subject ("her" of "her having left").
 OBJECT_PRONOUNS = words("her him them me us")
+# The relative pronouns only a person takes: "Toots, who …", "Drizzle -- whom …".
+PERSON_RELATIVES = words("who whom whose")
 
 
 _THIRD_PERSON = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)

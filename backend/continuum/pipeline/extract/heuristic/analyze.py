@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from continuum.language.grammar import QUANTIFIERS
 from continuum.language.names import FEMALE_NAMES, MALE_NAMES, given_gender, normalize
+from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
     Cluster,
@@ -44,6 +45,7 @@ from continuum.pipeline.extract.heuristic.mentions import (
     OF_TITLES,
     NameMention,
     find_name_mentions,
+    previous_word,
     words,
 )
 from continuum.pipeline.extract.heuristic.nlp import parse
@@ -192,10 +194,10 @@ def analyze_chapter_text(
     for span in _epithet_characters(doc, text, sentences, context, entities, sent_ids, quote_ids,
                                     keyed):
         keyed.append(KeyedSpan(span.tok_start, span.tok_end, span.key))
-        start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
+        start, end = _char_span(doc, span)
         names.append(ResolvedMention(start, end, text[start:end], span.key, "nominal"))
     for span in office_mentions(doc, context, entities, keyed):
-        start, end = doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
+        start, end = _char_span(doc, span)
         item = entities.get(span.key) or _known_item(span.key, text, sentences, start)
         entities[span.key] = item
         item.mentions.append(Mention(start=start, end=end, text=text[start:end]))
@@ -364,6 +366,11 @@ def _epithet_characters(
         item.mentions.extend(mentions)
         spans.extend(KeyedSpan(u.start, u.end, key) for u in uses)
     return spans
+
+
+def _char_span(doc: Any, span: KeyedSpan) -> tuple[int, int]:
+    """The [start, end) characters of a span of tokens."""
+    return doc[span.tok_start].idx, doc[span.tok_end - 1].idx + len(doc[span.tok_end - 1])
 
 
 def _known_item(name: str, text: str, sentences: list[tuple[int, int]], at: int) -> EntityItem:
@@ -681,10 +688,8 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
 def word_before(doc: Any, m: NameMention) -> str:
     """The word before a name, lowercased, across the line break and indent of a letter set
     out in the text ("the good ship\n     HISPANIOLA"); "" at the start."""
-    j = m.tok_start - 1
-    while j >= 0 and doc[j].is_space:
-        j -= 1
-    return doc[j].lower_ if j >= 0 else ""
+    j = previous_word(doc, m.tok_start)
+    return doc[j].lower_ if j is not None else ""
 
 
 def _vessel_apposition(doc: Any, m: NameMention) -> bool:
@@ -746,7 +751,7 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
     for child in head.children:
         if child.i >= m.tok_end and (
             (child.dep_ == "appos" and child.lemma_.lower() in _PERSON_NOUNS)
-            or (child.dep_ == "relcl" and any(c.lower_ in {"who", "whom", "whose"} for c in child.children))
+            or (child.dep_ == "relcl" and any(c.lower_ in PERSON_RELATIVES for c in child.children))
         ):
             votes["character"] += WEIGHTS.person_gloss  # "Toots, the ... pug", "Opechancanough, who was ..."
     if (

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from continuum.language.quotes import block_regions
+from continuum.pipeline.extract.heuristic.coref import token_quote_ids
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 NEGATION = "negation"
@@ -118,11 +119,11 @@ def quote_states(doc: Any) -> list[bool]:
     """Per token: inside quotation marks, or in a paragraph set in from the margin (a letter
     the narration quotes as printed: `quotes.block_regions`)? Resets at paragraph breaks
     (unclosed quotes)."""
-    blocks = block_regions(doc_text(doc))
+    in_block = token_quote_ids(doc, block_regions(doc_text(doc)))
     inside = False
     states: list[bool] = []
     for tok in doc:
-        if blocks and any(a <= tok.idx < b for a, b in blocks):
+        if in_block[tok.i]:
             states.append(True)
             continue
         text = tok.text

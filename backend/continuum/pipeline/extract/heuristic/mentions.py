@@ -22,6 +22,7 @@ from rapidfuzz import fuzz
 from continuum.language import names
 from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
 from continuum.language.names import ABSTRACTIONS, NOT_NAMES, TITLE_GENDERS
+from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.speech import SPEECH_VERBS as SPEECH_VERBS  # passes/certainty reads it here
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
@@ -274,8 +275,8 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
         if (
             low in FUNCTION_WORDS
             or (low in NOT_NAMES and low not in known)
-            or (len(run) > 1 and stats.initial(doc, run[0]) and not _initial_ok(doc[run[0]], stats))
-            or (len(run) > 1 and stats.initial(doc, run[0]) and _opens_a_known_name(doc, run, stats, known))
+            or (len(run) > 1 and stats.initial(doc, run[0]) and (
+                not _initial_ok(doc[run[0]], stats) or _opens_a_known_name(doc, run, stats, known)))
         ):
             run = run[1:]
             initial = False
@@ -361,13 +362,20 @@ def _initial_ok(tok: Any, stats: CaseStats) -> bool:
     return stats.lower[tok.lower_] == 0 and tok.pos_ == "PROPN"
 
 
+def previous_word(doc: Any, i: int) -> int | None:
+    """The index of the last token before token i that is not white space (a line break, a
+    letter's indent), or None at the start."""
+    j = i - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    return j if j >= 0 else None
+
+
 def _opens_quotation(tok: Any) -> bool:
     """Whether the word is the first of a quotation ('"Thankee, my boy."'), where an
     interjection or a dialect greeting stands as often as a name said to someone."""
-    j = tok.i - 1
-    while j >= 0 and tok.doc[j].is_space:
-        j -= 1
-    return j >= 0 and tok.doc[j].is_quote and tok.doc[j].text not in {"”", "’"}
+    j = previous_word(tok.doc, tok.i)
+    return j is not None and tok.doc[j].is_quote and tok.doc[j].text not in {"”", "’"}
 
 
 def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bool:
@@ -415,4 +423,4 @@ def _before_who(tok: Any) -> bool:
     doc, j = tok.doc, tok.i + 1
     while j < len(doc) and (doc[j].is_space or doc[j].text in {",", "-", "--", "\u2014", "\u2013"}):
         j += 1
-    return j < len(doc) and doc[j].lower_ in {"who", "whom", "whose"}
+    return j < len(doc) and doc[j].lower_ in PERSON_RELATIVES
