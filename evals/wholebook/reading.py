@@ -9,6 +9,7 @@ the snapshot alone, so a snapshot saved under var/ can be re-scored against a re
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,9 @@ from typing import Any
 
 from evals.common import MOCK, VAR, offline_extractor, open_database, use_settings
 
-NOVELS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "novels"
+# The novels, under CONTINUUM_SHARED_DATA like every other eval's data.
+NOVELS = Path(os.environ.get("CONTINUUM_SHARED_DATA")
+              or Path(__file__).resolve().parents[2].parent / "shared" / "data") / "novels"
 SNAPSHOTS = VAR / "wholebook"
 # Where-abouts, status and descriptions are read for this many characters per cap.
 STATE_TOP = 120

@@ -66,6 +66,15 @@ TITLE_SPELLINGS = {
 # ("Cap'n Flint" is Captain Flint), normalized (`normalize` writes ’ as ').
 DIALECT_TITLES = frozenset(k for k in TITLE_SPELLINGS if "'" in k) | {"capn"}
 
+# Titles as a lisping speaker says them ("Mithter Jaggerth" is Mr. Jaggers): the title each
+# one is and the way a page writes it. After one, the name is lisped too (`unlisp`).
+LISPED_TITLES = {"mithter": ("mr", "Mr."), "mith": ("miss", "Miss"), "mithith": ("mrs", "Mrs.")}
+
+
+def unlisp(word: str) -> str:
+    """A word as said without a lisp: every "th" an "s" ("Jaggerth" is "Jaggers")."""
+    return re.sub("th", "s", re.sub("Th", "S", word))
+
 # The titles a name mention may open with ("Mr.", "the Duke of York", "Sister Agnes"), by the sex
 # they tell: the honorifics and the rest of fiction's peers, clergy, officers and officials.
 # Ranks count as a man's, unless pronouns say otherwise.

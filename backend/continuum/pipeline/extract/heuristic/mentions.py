@@ -14,7 +14,7 @@ import bisect
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -180,6 +180,31 @@ def find_name_mentions(doc: Any, known: set[str] | None = None) -> list[NameMent
         mention = _make_mention(doc, run, stats, known)
         if mention is not None:
             out.append(mention)
+    return _unlisped(out, known)
+
+
+def _unlisped(mentions: list[NameMention], known: set[str]) -> list[NameMention]:
+    """A lisping speaker's names as the book spells them: "Mithter Jaggerth" is Mr. Jaggers,
+    and so is every other "Jaggerth" of the chapter, when the story or the chapter also knows
+    a "Jaggers" (`names.LISPED_TITLES`, `names.unlisp`). A word unknown without its lisp
+    ("Latharuth") stays as said."""
+    lisped = [m for m in mentions if not m.honorifics and len(m.words) > 1
+              and m.words[0].lower() in names.LISPED_TITLES]
+    if not lisped:
+        return mentions
+    said_lisping = {id(m) for m in lisped}
+    spelt = known | {w.lower() for m in mentions for w in m.words}
+    plain = {w: names.unlisp(w) for m in lisped for w in m.words[1:]
+             if names.unlisp(w) != w and names.unlisp(w).lower() in spelt}
+    out = []
+    for m in mentions:
+        words = tuple(plain.get(w, w) for w in m.words)
+        if id(m) in said_lisping:
+            key, written = names.LISPED_TITLES[m.words[0].lower()]
+            m = replace(m, honorifics=(key,), honorifics_raw=(written,), words=words[1:])
+        elif words != m.words:
+            m = replace(m, words=words)
+        out.append(m)
     return out
 
 

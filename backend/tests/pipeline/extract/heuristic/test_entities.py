@@ -192,3 +192,20 @@ def test_a_paragraphs_opening_adverb_is_no_name_nor_part_of_one(shared_data: Pat
     slips = analyze_chapter_text("Aldus Finch arrived last. Ilsa Reyes had never said farewell.",
                                  StoryContext(entities=[finch, reyes]))
     assert {"Aldus Finch", "Ilsa Reyes"} <= {m.text for m in slips.mentions}
+
+
+def test_a_lisped_name_is_the_name_the_book_spells(shared_data: Path) -> None:
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    # Ch. 20: the lisping client's "Mithter Jaggerth" (and his song's bare "Jaggerth") is Mr.
+    # Jaggers, whom the story knows, and his "Mithter Wemmick" is Mr. Wemmick; "Habraham
+    # Latharuth", known by no other spelling, stays as said.
+    chapter_20 = next(c.text for c in split_book(novel) if "Mithter Jaggerth" in c.text)
+    jaggers = KnownEntity(name="Mr. Jaggers", type="character", gender="male", mentions=30,
+                          aliases=["Jaggers"])
+    chapter = analyze_chapter_text(chapter_20, StoryContext(entities=[jaggers]))
+    names = {n for e in chapter.entities.values() for n in (e.name, *e.aliases)}
+    assert {"Mr. Jaggers", "Mr. Wemmick", "Habraham Latharuth"} <= names
+    assert not {n for n in names if "Jaggerth" in n or "Mithter" in n}
+    # Without a lisped title, a "th" is as written.
+    plain = analyze_chapter_text("Mr. Smith met Jaggers. Smith bowed.", StoryContext(entities=[jaggers]))
+    assert "Mr. Smith" in {e.name for e in plain.entities.values()}
