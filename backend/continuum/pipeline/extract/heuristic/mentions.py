@@ -18,11 +18,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rapidfuzz import fuzz
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from continuum.language import names
 from continuum.language.lexicon import words as words  # the heuristic's lexicons use it
 from continuum.language.names import ABSTRACTIONS, NOT_NAMES, TITLE_GENDERS
-from continuum.language.pronouns import PERSON_RELATIVES
+from continuum.language.pronouns import OBJECT_PRONOUNS, PERSON_RELATIVES
 from continuum.language.speech import SPEECH_VERBS as SPEECH_VERBS  # passes/certainty reads it here
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
@@ -78,6 +79,9 @@ POSSESSIVE = frozenset({"'s", "\u2019s"})
 CONTRACTIONS = frozenset({"'ll", "\u2019ll", "'ve", "\u2019ve", "'re", "\u2019re"})
 # A dash run glued to a name ends it: "Mr. Bones--" is Mr. Bones ("Bones--\"Sir" is one token).
 _DASHED = re.compile(r"-{2,}|[\u2014\u2013]")
+# The pronouns an oath or a greeting is said to: "Damn 'em", "Bless you", "Drat him"; not
+# "her", which may own what follows ("gave Jane her book").
+OATH_OBJECTS = (OBJECT_PRONOUNS - {"her"}) | words("you it thee 'em \u2019em")
 
 
 @dataclass
@@ -410,6 +414,10 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
         return tok.i == 0 or tok.doc[tok.i - 1].lower_ not in _EXCLAIM_BEFORE
     if norm_honorific(low):
         return False  # a title alone ("Miss", "Sir") names no one, even one the story knows
+    if low in STOP_WORDS and not names.is_given_name(low):
+        return False  # spaCy's stop words: "Dear Anything", "Nobody"; not "Will" or "May"
+    if _said_to_someone(tok):
+        return False  # an oath: "Damn 'em", "Bless you"
     if low in known:
         return True
     if len(tok.text.rstrip(".")) <= 2:
@@ -436,6 +444,14 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
     # a word ("Nice", "Bath").
     return not stats.common(tok.text) or label in PLACE_LABELS or (
         label is not None and (names.is_given_name(low) or _before_who(tok)))
+
+
+def _said_to_someone(tok: Any) -> bool:
+    """Whether a word is said to someone it names by a lowercase pronoun right after it
+    ("Damn 'em", "Bless you"): a verb of an oath or a greeting, never a person ("Pip, you"
+    has a comma; "-- Shakespeare It was", an epigraph's author, a sentence after it)."""
+    doc = tok.doc
+    return bool(tok.whitespace_) and tok.i + 1 < len(doc) and doc[tok.i + 1].text in OATH_OBJECTS
 
 
 def _set_off(tok: Any) -> bool:

@@ -209,3 +209,20 @@ def test_a_lisped_name_is_the_name_the_book_spells(shared_data: Path) -> None:
     # Without a lisped title, a "th" is as written.
     plain = analyze_chapter_text("Mr. Smith met Jaggers. Smith bowed.", StoryContext(entities=[jaggers]))
     assert "Mr. Smith" in {e.name for e in plain.entities.values()}
+
+
+def test_an_oath_or_a_stop_word_is_no_one(shared_data: Path) -> None:
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    # Ch. 3: the convict's "coming up in order, Damn 'em, with their tramp" curses the soldiers;
+    # ch. 32: Wemmick's note had "no set beginning, as Dear Mr. Pip, or Dear Pip, or Dear Sir,
+    # or Dear Anything". Neither word is written in lowercase in its chapter.
+    for needle in ("Damn 'em", "Dear Anything"):
+        chapter = analyze_chapter_text(paragraph_with(novel, needle), StoryContext())
+        said = needle.split()[1 if needle.startswith("Dear") else 0]
+        assert said not in {e.name for e in chapter.entities.values()}
+    # An epigraph's author before the next sentence's "It" is no oath (LitBank, The Last of
+    # the Mohicans: "-- Shakespeare It was a feature peculiar to the colonial wars").
+    mohicans = shared_data / "litbank-dev" / "coref" / \
+        "940_the_last_of_the_mohicans_a_narrative_of_1757_brat.txt"
+    epigraph = analyze_chapter_text(mohicans.read_text(encoding="utf-8"), StoryContext())
+    assert "Shakespeare" in {e.name for e in epigraph.entities.values()}
