@@ -8,7 +8,10 @@ both sit in the same stretch of narration or speech; a speech tag's pronoun is n
 its own quotation names ("'But Aunt Isabella was younger than papa,' she remarked" is not
 Isabella). Quotations are attributed to a
 speaker through the dependency parse of the tag (`"...," said Elizabeth`, `she replied`);
-a quote continued in the same paragraph keeps its speaker.
+a quote continued in the same paragraph keeps its speaker. A paragraph of dialogue that
+answers one person the turn before called by name ("…, Eliza, and you know what
+follows.") and names no speaker of its own is that person's (`_replies`): its untagged
+quotations are theirs, and so is its tag's pronoun ("she added").
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from continuum.pipeline.extract.heuristic.document import ResolvedMention
 from continuum.pipeline.extract.heuristic.narrator import (
     NarratorFinding,
     find_narrator,
+    is_vocative,
     narration_first_person,
 )
 from continuum.pipeline.extract.heuristic.nlp import doc_text
@@ -148,6 +152,7 @@ def resolve_pronouns(
     """Resolve third-person pronouns to characters (keys of `genders`), then the narration's
     "I" to the narrator (see `narrator`), then "I" in quotes to the speaker."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
+    replies = _replies(doc, quote_ids, list(by_start.values()))
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
     resolved_at: dict[int, str] = {}
@@ -165,7 +170,8 @@ def resolve_pronouns(
         tok = doc[i]
         gender = PRONOUN_GENDER.get(tok.lower_)
         if gender and _is_pronoun(tok):
-            key = _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids)
+            key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
+                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids)
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
@@ -181,7 +187,7 @@ def resolve_pronouns(
         for tok in narration_first_person(doc, quote_ids):
             resolved_at[tok.i] = narrator.key
             out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
-    out += _first_person(doc, quote_ids, name_at, resolved_at)
+    out += _first_person(doc, quote_ids, name_at, resolved_at, replies)
     out.sort(key=lambda m: m.start)
     return PronounResolution(out, narrator)
 
@@ -318,12 +324,16 @@ def _paragraph_bounds(doc: Any, text: str, lowest: int, first: int, last: int,
 
 
 def _first_person(
-    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str]
+    doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str],
+    replies: Replies | None = None,
 ) -> list[ResolvedMention]:
     """Resolve first-person pronouns inside quotations to the quote's speaker, except in a
     quotation the speaker quotes from someone else ("‘My friend Knightley’ had been so often
     mentioned", says Mrs. Elton: the friend is her husband's)."""
     speakers = quote_speakers(doc, quote_ids, name_at, resolved)
+    for q, who in (replies.quotes if replies else {}).items():
+        if speakers.get(q) is None:
+            speakers[q] = who  # an untagged answer to the one called by name before it
     quotes = _quote_tokens(quote_ids)
     regions = [(doc[toks[0]].idx, doc[toks[-1]].idx + len(doc[toks[-1]])) for toks in quotes.values()]
     quoted = inner_quote_regions(doc_text(doc), regions)
@@ -339,3 +349,73 @@ def _first_person(
             if tok.lower_ in FIRST_PERSON_SINGULAR and _is_pronoun(tok):
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, speaker, "pronoun"))
     return out
+
+
+@dataclass(frozen=True)
+class Replies:
+    """Paragraphs of dialogue that answer the one person the turn before called by name:
+    the speaker by paragraph number, and by quotation id for the paragraph's quotations."""
+
+    paragraph_of: Sequence[int]  # token -> paragraph number
+    by_paragraph: Mapping[int, str]
+    quotes: Mapping[int, str]
+
+
+def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Replies:
+    """Who answers: a paragraph that opens with a quotation, right after a paragraph whose
+    last quotation calls exactly one person by name (a vocative: "…, Eliza, and you know
+    what follows."), is that person's, unless one of its own tags names a speaker or its
+    first quotation calls that person by name in turn. Its tagged pronouns and untagged
+    quotations are the answerer's (`_reply_tag`, `_first_person`)."""
+    text = doc_text(doc)
+    breaks = [m.end() for m in _PARAGRAPH.finditer(text)]
+    paragraph_of = [bisect.bisect_right(breaks, tok.idx) for tok in doc]
+    quotes = _quote_tokens(quote_ids)
+    called: dict[int, set[str]] = {}  # quote id -> the people it calls by name
+    for span in names:
+        q = quote_ids[span.tok_start]
+        if q and is_vocative(doc, span, quote_ids):
+            called.setdefault(q, set()).add(span.key)
+    named = quote_speakers(doc, quote_ids, {j: n.key for n in names
+                                            for j in range(n.tok_start, n.tok_end)}, {})
+    by_paragraph_quotes: dict[int, list[int]] = {}
+    for q, toks in sorted(quotes.items()):
+        by_paragraph_quotes.setdefault(paragraph_of[toks[0]], []).append(q)
+    speakers: dict[int, str] = {}
+    by_quote: dict[int, str] = {}
+    for p, qs in sorted(by_paragraph_quotes.items()):
+        before = by_paragraph_quotes.get(p - 1)
+        if not before or not _opens_with_quote(doc, paragraph_of, p, quotes[qs[0]][0]):
+            continue
+        last = before[-1]
+        called_before = called.get(last, set())
+        if len(called_before) != 1:
+            continue
+        who = next(iter(called_before))
+        if who == named.get(last) or who in called.get(qs[0], set()) or \
+                any(named.get(q) is not None for q in qs):
+            continue
+        speakers[p] = who
+        by_quote.update(dict.fromkeys(qs, who))
+    return Replies(paragraph_of, speakers, by_quote)
+
+
+def _opens_with_quote(doc: Any, paragraph_of: Sequence[int], p: int, first: int) -> bool:
+    """Whether paragraph `p` opens with its quotation (token `first` is the quotation's
+    first): nothing but space and quotation marks before it in the paragraph."""
+    j = first - 1
+    while j >= 0 and paragraph_of[j] == p:
+        if not (doc[j].is_space or doc[j].is_quote or doc[j].is_punct):
+            return False
+        j -= 1
+    return True
+
+
+def _reply_tag(tok: Any, gender: str, replies: Replies, genders: Mapping[str, str],
+               quote_ids: list[int]) -> str | None:
+    """The answerer a speech tag's pronoun is, in a paragraph that answers someone called by
+    name ("On Miss Lucas's persevering, however, she added"), when the sex fits."""
+    if quote_ids[tok.i] or tok.dep_ not in _SUBJECT or tok.head.lemma_ not in SPEECH_VERBS:
+        return None
+    who = replies.by_paragraph.get(replies.paragraph_of[tok.i])
+    return who if who is not None and genders.get(who) == gender else None

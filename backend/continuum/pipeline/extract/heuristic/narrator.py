@@ -156,7 +156,7 @@ def find_narrator(
         if own_words and (_SELF_NAMING_BEFORE.search(before) or
                           (quote in narrator_quotes and _whole_quote(doc, span, quote_ids))):
             self_named[span.key] += 1
-        elif _is_vocative(doc, span, quote_ids):
+        elif is_vocative(doc, span, quote_ids):
             if not quote or speakers.get(quote) == span.key or quote in narrator_quotes:
                 continue
             if _to_the_narrator(doc, quote, quote_ids, narrator_quotes):
@@ -215,7 +215,7 @@ def _indented(text: str, at: int) -> bool:
     return text.startswith("    ", start)
 
 
-def _is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
+def is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
     """A name set off to address someone: "Jim, ...", "..., Jim!", "my dear Watson"."""
     quote = quote_ids[span.tok_start]
     prev = doc[span.tok_start - 1] if span.tok_start > 0 else None

@@ -195,3 +195,35 @@ def test_a_letter_set_in_from_the_margin_is_quoted_matter(shared_data: Path) -> 
     # Nobody is placed by what the letter tells ("knew all the seafaring men in Bristol").
     assert not [d for d in moves if any(a <= d.evidence.start < b for a, b in blocks)]
     assert "John Silver" not in {d.subject for d in moves}
+
+
+def test_an_answer_to_someone_called_by_name_is_theirs(novel: str) -> None:
+    """P&P chapter 6: Miss Lucas's "I am going to open the instrument, Eliza" is answered, untagged,
+    by Elizabeth, and the tag "On Miss Lucas's persevering, however, she added" is hers; so is
+    the next paragraph's "her sister Mary", not Miss Lucas's (the nearest woman named)."""
+    start = novel.index("“It will be _her_ turn soon to be teased,”")
+    end = novel.index("Mary had neither genius nor taste")
+    chapter = analyze_chapter_text(novel[start:end], StoryContext())
+    elizabeth, lucas = name_key(chapter, "Eliza"), name_key(chapter, "Miss Lucas")
+    assert elizabeth != lucas
+    assert pronoun_key(chapter, "me", "by way of a friend!--always wanting") == elizabeth
+    assert pronoun_key(chapter, "she", "persevering, however,") == elizabeth
+    assert pronoun_key(chapter, "her", "succeeded at the instrument by") == elizabeth
+    assert pronoun_key(chapter, "I", "said Miss Lucas. “") == lucas
+
+
+def test_an_answer_that_names_its_speaker_or_calls_the_same_person_is_not_theirs() -> None:
+    # A tag that names the answerer wins; a quotation that calls the same person again is not
+    # that person's answer; nor is a paragraph that opens with narration.
+    named = ("“Come and sit with me, Jane,” said Lydia.\n\n"
+             "“I cannot,” cried Kitty, “she has gone out.”")
+    chapter = analyze_chapter_text(named, StoryContext())
+    assert pronoun_key(chapter, "I", "Lydia.") == name_key(chapter, "Kitty")
+    again = ("“Come and sit with me, Jane,” said Lydia.\n\n"
+             "“Do come, Jane, I beg you,” she added.")
+    chapter = analyze_chapter_text(again, StoryContext())
+    assert pronoun_key(chapter, "she", "I beg you,”") != name_key(chapter, "Jane")
+    narrated = ("“Come and sit with me, Jane,” said Lydia.\n\n"
+                "Kitty laughed. “I will not,” she said.")
+    chapter = analyze_chapter_text(narrated, StoryContext())
+    assert pronoun_key(chapter, "she", "I will not,”") == name_key(chapter, "Kitty")
