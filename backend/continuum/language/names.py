@@ -11,6 +11,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from rapidfuzz.distance import Levenshtein
+
 from continuum.language import lexicon
 from continuum.language.grammar import WEEKDAYS
 from continuum.language.pronouns import PRONOUNS as PRONOUNS  # never a name; imported from here
@@ -314,8 +316,16 @@ def stands_for(word: str, other: str) -> bool:
     """Whether the given name `word`, said alone, names the person called `other`: its
     diminutive ("Lizzy" for Elizabeth), the one full name of a diminutive ("Elizabeth"
     for Lizzy), or a diminutive's own pet form ("Bill" for Billy Bones). "Louisa" is not
-    the "Eliza" who is also an Elizabeth."""
-    return other in given_forms(word) or given_forms(other) == {word} or _twin_diminutives(word, other)
+    the "Eliza" who is also an Elizabeth. A full name the dataset spells two ways is still
+    one name ("Catherine" for Kitty, whose full name is Catherine or Katherine)."""
+    return other in given_forms(word) or _one_full_name(word, given_forms(other)) or \
+        _twin_diminutives(word, other)
+
+
+def _one_full_name(word: str, forms: set[str]) -> bool:
+    """Whether `word` is the one full name `forms` hold, up to a letter's spelling:
+    {"catherine", "katherine"} is Catherine; {"ann", "anne", "nancy"} is not Anne."""
+    return word in forms and all(Levenshtein.distance(word, f) <= 1 for f in forms)
 
 
 def _twin_diminutives(a: str, b: str) -> bool:
