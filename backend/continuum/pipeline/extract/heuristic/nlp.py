@@ -49,6 +49,10 @@ _ROMAN_NUMERAL = re.compile(r"^[IVXLCDM]+$")
 _NAMED_THING = re.compile(r"\b[Tt][Hh][Ee](?:[ \t]+[a-z]+){0,2}[ \t]+$")
 _CAPS_RUN = re.compile(r"\b[A-Z][A-Z'\u2019]+(?:[ \t]+[A-Z][A-Z'\u2019]+)*\b")
 _LOWER_WORDS = re.compile(r"\b[a-z][a-z'\u2019]*\b")
+# A signature's line: “WILLIAM COLLINS.”, "F. C. WESTON CHURCHILL." (`_signatures`).
+_SIGNED = re.compile(r"^[ \t]*[\"\u201c]?(?P<name>(?:[A-Z][A-Z'\u2019]*\.?[ \t]+){0,3}[A-Z][A-Z'\u2019]+)"
+                     r"\.[\"\u201d]?[ \t]*$", re.MULTILINE)
+_CAPS_WORD = re.compile(r"[A-Z][A-Z'\u2019]+")
 
 _nlp: Any = None
 _load_lock = threading.Lock()
@@ -175,7 +179,27 @@ def reflow(text: str) -> str:
             return m.group()  # a heading ("CHAPTER I", "THE SEA CHEST") stays a line of its own
         return m.group().replace("\n", " ")
 
-    return _recase(_WRAPPED_LINE.sub(flow, text))
+    return _recase(_signatures(_WRAPPED_LINE.sub(flow, text)))
+
+
+def _signatures(text: str) -> str:
+    """A letter's signature printed in capitals read capitalised (same length): the line
+    “WILLIAM COLLINS.” under "Your well-wisher and friend," is William Collins, so the
+    writer's full name is read. Only a line of one to four such words (initials too:
+    "F. C. WESTON CHURCHILL.") ending in a full stop, right under a line that ends with a
+    comma (the letter's close); a heading ("CHAPTER XIII.") follows no such line."""
+    if _SIGNED.search(text) is None:
+        return text
+    out = list(text)
+    for m in _SIGNED.finditer(text):
+        above = text[:m.start()].rstrip()
+        if not above.endswith(","):
+            continue
+        for word in _CAPS_WORD.finditer(m.group("name")):
+            if not _ROMAN_NUMERAL.match(word.group()):
+                start = m.start("name") + word.start() + 1
+                out[start:m.start("name") + word.end()] = word.group()[1:].lower()
+    return "".join(out)
 
 
 def _heading(line: str) -> bool:

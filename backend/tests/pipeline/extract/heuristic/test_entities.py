@@ -226,3 +226,16 @@ def test_an_oath_or_a_stop_word_is_no_one(shared_data: Path) -> None:
         "940_the_last_of_the_mohicans_a_narrative_of_1757_brat.txt"
     epigraph = analyze_chapter_text(mohicans.read_text(encoding="utf-8"), StoryContext())
     assert "Shakespeare" in {e.name for e in epigraph.entities.values()}
+
+
+def test_a_letters_signature_in_capitals_is_the_writers_full_name(chapters: list[str]) -> None:
+    # Chapter 13: Mr. Collins's letter closes "your well-wisher and friend," over
+    # “WILLIAM COLLINS.”: his full name, read with the "Mr. Collins" of the chapter.
+    chapter = analyze_chapter_text(chapters[12], StoryContext())
+    collins = next(e for e in chapter.entities.values() if "Mr. Collins" in (e.name, *e.aliases))
+    assert "William Collins" in (collins.name, *collins.aliases)
+    # A line in capitals under no letter's close is left as printed: a heading, a shout.
+    text = "She read on.\n\n“CHAPTER XIII.”\n\nMr. Collins came.\n"
+    assert reflow(text) == text
+    signed = "Yours ever,\n\n“CAROLINE BINGLEY.”\n"
+    assert reflow(signed) == "Yours ever,\n\n“Caroline Bingley.”\n"
