@@ -28,7 +28,8 @@ IN_LAW_NOUNS: dict[str, str | None] = {
     for plural in ("", "s")
 }
 # A person by sex, age or state: "a man of sixty", "the widow, aged forty".
-PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow")
+PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow "
+                     "orphan")
 # What else a description of a person may be headed by: "so odd a mixture of quick parts,
 # sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
 DESCRIPTION_HEADS = PERSON_NOUNS | words("person youngster creature soul being character mixture "

@@ -55,6 +55,7 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
     descriptive_mentions,
     revealed_name,
 )
+from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
 from continuum.pipeline.identity.resolve import plural_of
@@ -543,12 +544,6 @@ _PLACE_NOUNS = words(
 # Hispaniola", "the old Walrus, Flint's old ship".
 _VESSEL_NOUNS = words("""ship schooner brig brigantine sloop frigate barque bark vessel yacht
     steamer steamship packet cutter galleon lugger clipper""")
-_PERSON_NOUNS = words(
-    """man woman boy girl lady gentleman friend servant wife husband child son daughter brother
-    sister father mother uncle aunt cousin nephew niece widow widower maid master mistress fellow
-    lad lass lawyer clerk merchant officer soldier sailor priest minister cook nurse governess
-    tutor landlord landlady heir heiress orphan"""
-)
 _PERSON_VERBS = words(
     """say cry reply answer ask exclaim think feel smile laugh know believe hope wish love marry
     tell hear speak talk sigh nod whisper shout remember want wonder look return"""
@@ -750,7 +745,7 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["location"] += WEIGHTS.visited
     for child in head.children:
         if child.i >= m.tok_end and (
-            (child.dep_ == "appos" and child.lemma_.lower() in _PERSON_NOUNS)
+            (child.dep_ == "appos" and child.lemma_.lower() in KINDS_OF_PEOPLE)
             or (child.dep_ == "relcl" and any(c.lower_ in PERSON_RELATIVES for c in child.children))
         ):
             votes["character"] += WEIGHTS.person_gloss  # "Toots, the ... pug", "Opechancanough, who was ..."

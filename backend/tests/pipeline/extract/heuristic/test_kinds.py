@@ -187,3 +187,21 @@ def test_a_name_worn_with_the_or_counted_is_no_person_for_its_given_name() -> No
     jack = analyze_chapter_text("Jack went up the hill. The Jack of that day was brave. Jack "
                                 "smiled.", StoryContext())
     assert {e.name: e.type for e in jack.entities.values()}.get("Jack") == "character"
+
+
+def test_a_name_glossed_by_any_kind_of_person_is_a_person() -> None:
+    # The gloss is any noun that always names a person: a trade ("the blacksmith"), a kin or
+    # a role, a descriptive name's head; one list (`relation_words.KINDS_OF_PEOPLE`), shared
+    # with the descriptions pass. A place noun glosses no person.
+    from continuum.pipeline.extract.heuristic.analyze import type_votes
+    from continuum.pipeline.extract.heuristic.mentions import find_name_mentions
+    from continuum.pipeline.extract.heuristic.nlp import parse
+
+    def votes(text: str) -> dict[str, float]:
+        doc = parse(text)
+        mention = next(m for m in find_name_mentions(doc) if m.text == "Harwood")
+        return dict(type_votes(doc, mention, []))
+
+    for gloss in ("blacksmith", "gamekeeper", "landlady", "orphan", "stranger"):
+        assert votes(f"Mr. Pumblechook met Harwood, the {gloss}.").get("character", 0) > 0, gloss
+    assert "character" not in votes("Mr. Pumblechook met Harwood, the river.")

@@ -32,12 +32,12 @@ from __future__ import annotations
 from typing import Any
 
 from continuum.language.names import FEMALE_HONORIFICS, OFFICE_TITLES, TITLE_SPELLINGS, split_honorific
-from continuum.language.people import DESCRIPTION_HEADS, PERSON_NOUNS
+from continuum.language.people import DESCRIPTION_HEADS
 from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.nominals import PERSON_NOUNS as EPITHETS
-from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
+from continuum.pipeline.extract.heuristic.passes.nominals import EPITHET_HEADS
+from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE, RELATION_NOUNS
 from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
@@ -53,10 +53,8 @@ MIN_WORDS, MAX_WORDS = 3, 30
 _BREAKS = frozenset({",", ";", "--", "\u2014"})  # where a set-off modifier begins
 _LISTING = frozenset({"and", "or", "nor"})
 MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
-PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS)
+PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHET_HEADS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
-# Nouns that always name a person, never a trait of one ("his son", not "his character").
-KINDS_OF_PEOPLE = OCCUPATIONS | EPITHETS | frozenset(RELATION_NOUNS) | PERSON_NOUNS
 
 
 def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:

@@ -139,9 +139,11 @@ def _owner(tok: Any, token_key: list[str | None], types: dict[str, str]) -> str 
 
 
 # Descriptive names: "the old sailor", "the tall stranger", "the lame beggar" — a person the
-# story keeps describing instead of naming. A bare epithet ("the stranger") needs no adjective.
+# story keeps describing instead of naming, and the nouns that head one (`EPITHET_HEADS`; not
+# "lady" or "child", which every chapter of a novel of manners says of someone else). A bare
+# epithet ("the stranger") needs no adjective.
 EPITHET_NOUNS = frozenset({"stranger", "newcomer", "visitor", "traveller", "traveler", "intruder"})
-PERSON_NOUNS = EPITHET_NOUNS | frozenset(
+EPITHET_HEADS = EPITHET_NOUNS | frozenset(
     {"sailor", "seaman", "beggar", "man", "woman", "gentleman", "fellow", "soldier", "boy",
      "girl", "lad", "horseman", "rider", "pedlar", "peddler", "tinker", "hermit", "giant",
      "dwarf", "cripple", "widow", "monk", "priest", "knight", "figure", "foreigner"})
@@ -178,7 +180,7 @@ def descriptive_mentions(doc: Any) -> dict[str, list[Described]]:
     full: dict[str, list[Described]] = {}
     bare: dict[str, list[Described]] = {}
     for tok in doc:
-        if tok.lower_ not in PERSON_NOUNS or not tok.text.islower() or tok.pos_ not in {
+        if tok.lower_ not in EPITHET_HEADS or not tok.text.islower() or tok.pos_ not in {
                 "NOUN", "PROPN"} or tok.tag_ not in {"NN", "NNP"}:
             continue  # the parser tags a lower-case "beggar" after an adjective NNP at times
         lefts = list(tok.lefts)

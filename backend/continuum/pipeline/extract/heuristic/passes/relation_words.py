@@ -6,7 +6,9 @@ the canon facts, the thread pass and the certainty rules ("his brother-in-law, M
 
 from __future__ import annotations
 
-from continuum.language.people import IN_LAW_NOUNS
+from continuum.language.people import IN_LAW_NOUNS, PERSON_NOUNS
+from continuum.language.trades import OCCUPATIONS
+from continuum.pipeline.extract.heuristic.passes.nominals import EPITHET_HEADS
 from continuum.pipeline.extract.heuristic.passes.textmap import words
 
 KINSHIP: dict[str, str] = {
@@ -21,7 +23,7 @@ KINSHIP: dict[str, str] = {
     "grandmother": "grandmother_of", "grandson": "grandson_of",
     "granddaughter": "granddaughter_of", "godfather": "godfather_of",
     "godmother": "godmother_of", "guardian": "guardian_of", "ward": "ward_of",
-    "heir": "heir_of", "widow": "widow_of", "widower": "widower_of",
+    **dict.fromkeys(["heir", "heiress"], "heir_of"), "widow": "widow_of", "widower": "widower_of",
     **dict.fromkeys(IN_LAW_NOUNS, "in_law_of"),  # "his brother-in-law, Mr. Hurst"
 }
 ROLES: dict[str, str] = {
@@ -31,13 +33,17 @@ ROLES: dict[str, str] = {
          "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook"],
         "servant_of",
     ),
-    **dict.fromkeys(["master", "employer"], "employer_of"),
+    **dict.fromkeys(["master", "mistress", "employer"], "employer_of"),
     "companion": "companion_of", "enemy": "enemy_of", "rival": "rival_of",
     "patron": "patron_of", "lover": "lover_of", "partner": "partner_of",
     "mentor": "mentor_of", "pupil": "pupil_of", "tenant": "tenant_of",
-    "landlord": "landlord_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
+    **dict.fromkeys(["landlord", "landlady"], "landlord_of"), "neighbour": "neighbour_of",
+    "neighbor": "neighbour_of",
 }
 RELATION_NOUNS = {**KINSHIP, **ROLES}
+# Nouns that always name a person, never a trait of one ("his son", not "his character"; "Mr.
+# Collins, the rector"; "the old sailor"): a description's person and a name's gloss.
+KINDS_OF_PEOPLE = OCCUPATIONS | EPITHET_HEADS | frozenset(RELATION_NOUNS) | PERSON_NOUNS
 # A companion is a paid one ("Mrs. Jenkinson, her companion") unless the text makes it a
 # friend: "my intimate companion", "my young companion and friend".
 FRIENDLY = words("intimate constant dear boon bosom chosen favourite favorite old young")
