@@ -29,7 +29,7 @@ IN_LAW_NOUNS: dict[str, str | None] = {
 }
 # A person by sex, age or state: "a man of sixty", "the widow, aged forty".
 PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow "
-                     "orphan")
+                     "orphan mistress")  # "his mistress" may be a lover or an employer: no tie
 # What else a description of a person may be headed by: "so odd a mixture of quick parts,
 # sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
 DESCRIPTION_HEADS = PERSON_NOUNS | words("person youngster creature soul being character mixture "

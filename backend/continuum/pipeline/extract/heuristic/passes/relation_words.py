@@ -33,7 +33,7 @@ ROLES: dict[str, str] = {
          "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook"],
         "servant_of",
     ),
-    **dict.fromkeys(["master", "mistress", "employer"], "employer_of"),
+    **dict.fromkeys(["master", "employer"], "employer_of"),
     "companion": "companion_of", "enemy": "enemy_of", "rival": "rival_of",
     "patron": "patron_of", "lover": "lover_of", "partner": "partner_of",
     "mentor": "mentor_of", "pupil": "pupil_of", "tenant": "tenant_of",
