@@ -5,7 +5,8 @@ The pronoun resolver guesses, and a guessed relative is wrong half the time on a
 plain from the sentence and the two before; the narration's "my" in a chapter told in the
 first person (its narrator); an "I" or "my" in speech whose quotation's own tag names the
 speaker. A speech tag's "her" ('"Another time, Lizzy," said her mother') is whoever the quotation
-names (`addressee`), not the narration's last name.
+names (`addressee`), not the narration's last name; a quotation's "your" is the one person
+its speaker calls by name (`addressed`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,34 @@ from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_
 
 def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | None:
     """Whose kin the noun names, for sure: in a speech tag, the one person the quotation
-    names (`addressee`); elsewhere the possessive's person, when `certain`; else None."""
+    names (`addressee`); a quotation's "your", the one person its speaker calls by name
+    (`addressed`); elsewhere the possessive's person, when `certain`; else None."""
     if speech_tag(view, noun, poss):
         return addressee(view, noun, poss)
+    if poss.lower_ == "your":
+        return addressed(view, poss)
     return key if certain(view, poss, key) else None
+
+
+def addressed(view: ChapterView, tok: Any) -> str | None:
+    """Whom a quotation's "you" or "your" means for sure: the one person its paragraph's
+    quotations call by name ('"Now, Handel," Herbert replied, "… your guardian, Mr.
+    Jaggers, …"'), when the quotation's own tag names its speaker, someone else."""
+    speaker = tagged_speaker(view, tok) if view.in_quote(tok) else None
+    if speaker is None:
+        return None
+    start, end = view.paragraphs[view.token_para[tok.i]]
+    called = {m.entity_key for m in view.mentions_in(start, end)
+              if m.kind == "name" and view.is_character(m.entity_key)
+              and view.char_in_quote(m.start) and view.called_at(m.start)
+              and not _glossing(view, m.start, m.end)} - {speaker}
+    return next(iter(called)) if len(called) == 1 else None
+
+
+def _glossing(view: ChapterView, start: int, end: int) -> bool:
+    """Whether a name set off by commas glosses a noun ("your guardian, Mr. Jaggers, told
+    you"): it is said of someone, not to them."""
+    return any(t.dep_ == "appos" for t in view.tokens_between(start, end))
 
 
 def speech_tag(view: ChapterView, noun: Any, owner_tok: Any) -> bool:

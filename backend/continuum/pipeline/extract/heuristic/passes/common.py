@@ -212,6 +212,20 @@ class ChapterView:
         item = self.chapter.entities.get(name)
         return [*(known.aliases if known else []), *(item.aliases if item else [])]
 
+    def called_at(self, offset: int) -> bool:
+        """Whether the name at `offset` is someone addressed inside a quotation: "My dear
+        Mr. Bennet," / "Jane!" / "Now, Handel,"."""
+        text = self.text
+        before = text[max(0, offset - 12):offset].rstrip().lower()
+        if not before.endswith(("\u201c", '"', "\u2018", "dear", ",", "oh", "o")):
+            return False
+        end = offset
+        while end < len(text) and (text[end].isalnum() or text[end] in " .'\u2019-"):
+            if text[end] == " " and end + 1 < len(text) and text[end + 1].islower():
+                return False
+            end += 1
+        return end < len(text) and text[end] in ",!"
+
     def is_character(self, key: str | None) -> bool:
         return self.type_of(key) == "character"
 

@@ -147,7 +147,7 @@ def exchanges(view: ChapterView) -> list[tuple[str, str, set[int]]]:
     for m in view.mentions_in(0, len(view.text)):
         p = view.paragraph_at(m.start)
         if p >= 0 and view.is_character(m.entity_key) and view.char_in_quote(m.start) \
-                and _vocative(view, m.start):
+                and view.called_at(m.start):
             _add(addressed[p], m.entity_key)
     out: list[tuple[str, str, set[int]]] = []
     last: list[str] = []
@@ -181,24 +181,6 @@ def exchanges(view: ChapterView) -> list[tuple[str, str, set[int]]]:
 def _add(names: list[str], key: str | None) -> None:
     if key and key not in names:
         names.append(key)
-
-
-def _vocative(view: ChapterView, offset: int) -> bool:
-    """A name addressed inside a quotation: "My dear Mr. Bennet," / "Jane!"."""
-    text = view.text
-    before = text[max(0, offset - 12):offset].rstrip().lower()
-    return before.endswith(("“", '"', "‘", "dear", ",", "oh", "o")) and _followed_by_break(
-        text, offset
-    )
-
-
-def _followed_by_break(text: str, offset: int) -> bool:
-    end = offset
-    while end < len(text) and (text[end].isalnum() or text[end] in " .'’-"):
-        if text[end] == " " and end + 1 < len(text) and text[end + 1].islower():
-            return False
-        end += 1
-    return end < len(text) and text[end] in ",!"
 
 
 def _verb_pairs(view: ChapterView) -> list[tuple[str, str, int]]:

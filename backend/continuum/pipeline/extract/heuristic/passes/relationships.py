@@ -18,7 +18,12 @@ from continuum.language.names import (
     MARRIED_HONORIFICS,
     normalize,
 )
-from continuum.pipeline.extract.heuristic.passes.certainty import certain, certain_owner, tagged_speaker
+from continuum.pipeline.extract.heuristic.passes.certainty import (
+    addressed,
+    certain,
+    certain_owner,
+    tagged_speaker,
+)
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
@@ -94,7 +99,7 @@ def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
     titled = noun.head if noun.dep_ == "compound" and noun.head.pos_ == "PROPN" else None
     for child in (*noun.children, *(titled.children if titled is not None else ())):
         if child.dep_ == "poss":  # "her sister", and "my aunt Philips" (the name's "my")
-            key = view.character(child)
+            key = view.character(child) or (addressed(view, child) if child.lower_ == "your" else None)
             return (key, child) if key else None
     for child in noun.children:
         if child.dep_ == "prep" and child.lower_ == "of":

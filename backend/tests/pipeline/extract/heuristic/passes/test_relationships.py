@@ -244,3 +244,25 @@ def test_an_adopted_child_is_a_ward_and_a_foster_parent_a_guardian(view: ViewOf)
         ("Joe", "guardian_of", "Pip", False, False)]
     assert rels(view, "Jaggers spoke of Miss Havisham's daughter, Estella.") == [
         ("Estella", "daughter_of", "Miss Havisham", False, False)]
+
+
+HANDEL = ("“Now, Handel,” Herbert replied, in his gay, hopeful way, “it seems to me that in the "
+          "despondency of the tender passion, we are looking into our gift-horse's mouth with a "
+          "magnifying-glass. Didn't you tell me that your guardian, Mr. Jaggers, told you in the "
+          "beginning, that you were not endowed with expectations only?”")
+
+
+def test_a_quotations_your_is_the_one_its_speaker_calls_by_name(view: ViewOf) -> None:
+    # Great Expectations ch. 30: Herbert's "your guardian, Mr. Jaggers" is said to "Handel"
+    # (Pip), whom he calls by name; the gloss "Mr. Jaggers," set off by commas, is said of
+    # someone, not to him.
+    assert in_novel("great_expectations.txt", "your guardian, Mr. Jaggers, told you in the")
+    pip = KnownEntity(name="Philip Pirrip", type="character", gender="male", mentions=500,
+                      aliases=["Handel", "Pip"])
+    found = [(r.source, r.type, r.target)
+             for r in extract_relationships(view(HANDEL, StoryContext(entities=[pip])))]
+    assert found == [("Mr. Jaggers", "guardian_of", "Philip Pirrip")]
+    # Without a name called, or with a speaker named by a pronoun only, "your" is nobody's.
+    for text in (HANDEL.replace("Now, Handel,", "Now,"),
+                 HANDEL.replace("Herbert replied", "he replied")):
+        assert not extract_relationships(view(text, StoryContext(entities=[pip])))
