@@ -80,8 +80,9 @@ CONTRACTIONS = frozenset({"'ll", "\u2019ll", "'ve", "\u2019ve", "'re", "\u2019re
 # A dash run glued to a name ends it: "Mr. Bones--" is Mr. Bones ("Bones--\"Sir" is one token).
 _DASHED = re.compile(r"-{2,}|[\u2014\u2013]")
 # The pronouns an oath or a greeting is said to: "Damn 'em", "Bless you", "Drat him"; not
-# "her", which may own what follows ("gave Jane her book").
-OATH_OBJECTS = (OBJECT_PRONOUNS - {"her"}) | words("you it thee 'em \u2019em")
+# "her", which may own what follows ("gave Jane her book"), nor "it", which may be a
+# sentence's subject after its complement ("and a Durham it was").
+OATH_OBJECTS = (OBJECT_PRONOUNS - {"her"}) | words("you thee 'em \u2019em")
 
 
 @dataclass

@@ -9,6 +9,7 @@ import pytest
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
+from continuum.pipeline.extract.heuristic.mentions import find_name_mentions
 from continuum.pipeline.extract.heuristic.nlp import get_nlp, parse, reflow
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.extract.schema import EntityItem
@@ -220,6 +221,11 @@ def test_an_oath_or_a_stop_word_is_no_one(shared_data: Path) -> None:
         chapter = analyze_chapter_text(paragraph_with(novel, needle), StoryContext())
         said = needle.split()[1 if needle.startswith("Dear") else 0]
         assert said not in {e.name for e in chapter.entities.values()}
+    # A name before "it" is no oath: Silas Marner ch. 6, "Red it was," said the butcher, "and a
+    # Durham it was." (the breed keeps its "a Durham" mention, and with it its kind).
+    marner = (shared_data / "novels" / "silas_marner.txt").read_text(encoding="utf-8")
+    butcher = parse(paragraph_with(marner, "a Durham it was"))
+    assert [m.text for m in find_name_mentions(butcher)] == ["Durham"]
     # An epigraph's author before the next sentence's "It" is no oath (LitBank, The Last of
     # the Mohicans: "-- Shakespeare It was a feature peculiar to the colonial wars").
     mohicans = shared_data / "litbank-dev" / "coref" / \
