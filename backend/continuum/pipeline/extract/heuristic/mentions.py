@@ -199,8 +199,8 @@ def _unlisped(mentions: list[NameMention], known: set[str]) -> list[NameMention]
         return mentions
     said_lisping = {id(m) for m in lisped}
     spelt = known | {w.lower() for m in mentions for w in m.words}
-    plain = {w: names.unlisp(w) for m in lisped for w in m.words[1:]
-             if names.unlisp(w) != w and names.unlisp(w).lower() in spelt}
+    plain = {w: said for m in lisped for w in m.words[1:]
+             if (said := names.unlisp(w)) != w and said.lower() in spelt}
     out = []
     for m in mentions:
         words = tuple(plain.get(w, w) for w in m.words)

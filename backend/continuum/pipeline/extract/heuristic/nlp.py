@@ -192,14 +192,21 @@ def _signatures(text: str) -> str:
         return text
     out = list(text)
     for m in _SIGNED.finditer(text):
-        above = text[:m.start()].rstrip()
-        if not above.endswith(","):
+        if not _closes_with_comma(text, m.start()):
             continue
         for word in _CAPS_WORD.finditer(m.group("name")):
             if not _ROMAN_NUMERAL.match(word.group()):
                 start = m.start("name") + word.start() + 1
                 out[start:m.start("name") + word.end()] = word.group()[1:].lower()
     return "".join(out)
+
+
+def _closes_with_comma(text: str, at: int) -> bool:
+    """Whether the last character before `at` that is not white space is a comma."""
+    j = at - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j >= 0 and text[j] == ","
 
 
 def _heading(line: str) -> bool:
