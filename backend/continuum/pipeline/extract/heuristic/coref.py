@@ -11,7 +11,8 @@ speaker through the dependency parse of the tag (`"...," said Elizabeth`, `she r
 a quote continued in the same paragraph keeps its speaker. A paragraph of dialogue that
 answers one person the turn before called by name ("…, Eliza, and you know what
 follows.") and names no speaker of its own is that person's (`_replies`): its untagged
-quotations are theirs, and so is its tag's pronoun ("she added").
+quotations are theirs, and so is its tag's pronoun ("she added"). Two people talking take
+turns: an untagged paragraph of quotation after A's turn and B's is A's (`_alternating`).
 """
 
 from __future__ import annotations
@@ -335,6 +336,10 @@ def _first_person(
         if speakers.get(q) is None:
             speakers[q] = who  # an untagged answer to the one called by name before it
     quotes = _quote_tokens(quote_ids)
+    if replies is not None:
+        firm = {q: who for q, who in quote_speakers(doc, quote_ids, name_at, {}).items() if who}
+        firm.update(replies.quotes)
+        speakers.update(_alternating(doc, replies, quotes, speakers, firm))
     regions = [(doc[toks[0]].idx, doc[toks[-1]].idx + len(doc[toks[-1]])) for toks in quotes.values()]
     quoted = inner_quote_regions(doc_text(doc), regions)
     out: list[ResolvedMention] = []
@@ -359,6 +364,7 @@ class Replies:
     paragraph_of: Sequence[int]  # token -> paragraph number
     by_paragraph: Mapping[int, str]
     quotes: Mapping[int, str]
+    called: Mapping[int, set[str]]  # quote id -> the people it calls by name
 
 
 def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Replies:
@@ -397,7 +403,67 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
             continue
         speakers[p] = who
         by_quote.update(dict.fromkeys(qs, who))
-    return Replies(paragraph_of, speakers, by_quote)
+    return Replies(paragraph_of, speakers, by_quote, called)
+
+
+def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],
+                 speakers: Mapping[int, str | None], firm: Mapping[int, str]) -> dict[int, str]:
+    """Two people taking turns: after two paragraphs of dialogue whose speakers are known
+    and differ (A, then B), a paragraph of nothing but untagged quotation is A's, the next
+    B's, and so on while the exchange goes on untagged (Emma ch. 5, Mrs. Weston and Mr.
+    Knightley). Only in a run of dialogue paragraphs (no paragraph of narration between)
+    whose known voices are exactly two, each named by a tag or fixed as an answer somewhere
+    in the run: a third voice, or a voice only a tag's pronoun gives, may be a guess. No
+    turn for a paragraph with narration or a tag, nor one that calls its own speaker or a
+    third person by name. Returns the speaker by quotation id."""
+    by_paragraph: dict[int, list[int]] = {}
+    for q, toks in sorted(quotes.items()):
+        by_paragraph.setdefault(replies.paragraph_of[toks[0]], []).append(q)
+    known: dict[int, str] = {}
+    for p, qs in by_paragraph.items():
+        said = {speakers.get(q) for q in qs} - {None}
+        if len(said) == 1:
+            known[p] = next(iter(said))  # type: ignore[assignment]
+    run_of: dict[int, int] = {}  # paragraph -> the first paragraph of its run of dialogue
+    for p in sorted(by_paragraph):
+        run_of[p] = run_of.get(p - 1, p)
+    voices: dict[int, set[str]] = {}
+    for p, who in known.items():
+        voices.setdefault(run_of[p], set()).add(who)
+    named: dict[int, set[str]] = {}  # run -> the voices a tag names or an answer fixes
+    for q, who in firm.items():
+        named.setdefault(run_of[replies.paragraph_of[quotes[q][0]]], set()).add(who)
+    turns: dict[int, str] = {}
+    for p in sorted(by_paragraph):
+        run = run_of[p]
+        if p in known or p - 1 not in known or p - 2 not in known or \
+                len(voices.get(run, ())) != 2 or voices[run] != named.get(run):
+            continue
+        a, b = known[p - 2], known[p - 1]
+        qs = by_paragraph[p]
+        if a == b or not _all_quotation(doc, replies.paragraph_of, p, quotes, qs):
+            continue
+        callees = set().union(*(replies.called.get(q, set()) for q in qs))
+        if a in callees or callees - {b}:
+            continue
+        known[p] = a
+        turns.update(dict.fromkeys(qs, a))
+    return turns
+
+
+def _all_quotation(doc: Any, paragraph_of: Sequence[int], p: int,
+                   quotes: Mapping[int, list[int]], qs: Sequence[int]) -> bool:
+    """Whether paragraph `p` is quotation only: no word of narration or tag around it."""
+    inside = {j for q in qs for j in quotes[q]}
+    start = quotes[qs[0]][0]
+    j = start
+    while j > 0 and paragraph_of[j - 1] == p:
+        j -= 1
+    while j < len(doc) and paragraph_of[j] == p:
+        if j not in inside and doc[j].is_alpha:
+            return False
+        j += 1
+    return True
 
 
 def _opens_with_quote(doc: Any, paragraph_of: Sequence[int], p: int, first: int) -> bool:

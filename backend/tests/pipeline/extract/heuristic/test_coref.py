@@ -227,3 +227,44 @@ def test_an_answer_that_names_its_speaker_or_calls_the_same_person_is_not_theirs
                 "Kitty laughed. “I will not,” she said.")
     chapter = analyze_chapter_text(narrated, StoryContext())
     assert pronoun_key(chapter, "she", "I will not,”") == name_key(chapter, "Kitty")
+
+
+@pytest.fixture(scope="module")
+def emma(shared_data: Path) -> str:
+    return (shared_data / "novels" / "emma.txt").read_text(encoding="utf-8")
+
+
+def test_two_people_taking_turns_speak_the_untagged_turn(emma: str) -> None:
+    """Emma ch. 5: Mrs. Weston's turn ("replied Mrs. Weston"), then Mr. Knightley's ("said
+    Mr. Knightley"); the untagged paragraph after them is Mrs. Weston's again, so its "I" is
+    hers, not the last speaker's."""
+    start = emma.index("“I dare say,” replied Mrs. Weston, smiling")
+    end = emma.index("“Thank you. There will be very little merit")
+    chapter = analyze_chapter_text(emma[start:end], StoryContext())
+    weston, knightley = name_key(chapter, "Mrs. Weston"), name_key(chapter, "Mr. Knightley")
+    assert weston != knightley
+    assert pronoun_key(chapter, "I", "recommendation, had ") == weston
+
+
+def test_turns_are_not_counted_through_a_third_voice_or_a_guessed_tag(emma: str) -> None:
+    # Three people speak in the run: whose the untagged turn is, taking turns cannot say.
+    three = ("“Come and sit with me,” said Lydia.\n\n“I cannot,” said Kitty.\n\n"
+             "“Nor can I,” said Jane.\n\n“Then I shall sit alone.”")
+    chapter = analyze_chapter_text(three, StoryContext())
+    assert pronoun_key(chapter, "I", "Then ") is None
+    # A paragraph of narration ends the exchange.
+    broken = ("“Come and sit with me,” said Lydia.\n\n“I cannot,” said Kitty.\n\n"
+              "The clock struck.\n\n“Then I shall sit alone.”")
+    chapter = analyze_chapter_text(broken, StoryContext())
+    assert pronoun_key(chapter, "I", "Then ") is None
+    # A turn that calls a third person by name is no turn of the two.
+    called = ("“Come and sit with me,” said Lydia.\n\n“I cannot,” said Kitty.\n\n"
+              "“Then, Jane, I shall sit with you.”")
+    chapter = analyze_chapter_text(called, StoryContext())
+    assert pronoun_key(chapter, "I", "Then, Jane, ") is None
+    # Emma ch. 54: "he answered" is Frank Churchill, whom the chapter's nearest man, Dixon,
+    # would wrongly stand for; a voice only a pronoun gives does not carry the turns on.
+    start = emma.index("But his spirits were soon rising again")
+    end = emma.index("“It is not now worth a regret,” said Emma.")
+    chapter = analyze_chapter_text(emma[start:end], StoryContext())
+    assert pronoun_key(chapter, "I", "That appears quite wonderful. ") is None
