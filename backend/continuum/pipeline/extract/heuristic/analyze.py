@@ -15,6 +15,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from continuum.language.gazetteer import is_known_place
 from continuum.language.grammar import QUANTIFIERS
 from continuum.language.names import FEMALE_NAMES, MALE_NAMES, given_gender, normalize
 from continuum.language.pronouns import PERSON_RELATIVES
@@ -113,6 +114,7 @@ class TypeWeights:
     person_label: float = 0.8  # character: PERSON
     org_label: float = 0.4  # character when one word ("Lydia" as ORG), else faction
     place_label: float = 0.8  # location: GPE, LOC or FAC
+    gazetteer: float = 1.2  # location, a prior: a country, state or town of the world, "Bristol"
 
 
 WEIGHTS = TypeWeights()
@@ -140,6 +142,9 @@ def analyze_chapter_text(
     vote_of = {id(m): v for m, v in zip(mentions, gender_votes, strict=True)}
     groups: set[str] = set()
     singulars = known_words | {w for f in forms for w in f.core}
+    cores = {f.core for f in forms}
+    people_words = {w.lower() for e in context.entities if e.type == "character"
+                    for s in (e.name, *e.aliases) for w in s.split()}
     for form in forms:
         grouped = 0
         for m in form.mentions:
@@ -150,6 +155,10 @@ def analyze_chapter_text(
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += WEIGHTS.pronoun
         form.ner = ner_prior(form.mentions)
+        if not form.honorifics and _world_place(form.core, cores, people_words):
+            # "Bristol", "Odessa": a town of the world, however spaCy labels it (its place
+            # label says the same thing, so the two are one prior).
+            form.ner["location"] = max(form.ner["location"], WEIGHTS.gazetteer)
         form.types.add(form.ner)
         if _family_plural(doc, form, singulars, grouped):
             # A family or a people named in the plural ("the Bennets", "the Britons") is a
@@ -581,6 +590,19 @@ def ner_prior(mentions: list[NameMention]) -> Votes:
 _PERSONAL_TITLES_WITH_THE = frozenset([
     "mr", "mrs", "miss", "ms", "master", "mister", "sir", "lady", "lord", "dr", "doctor",
     "reverend", "rev", "honourable"])
+
+
+def _world_place(core: tuple[str, ...], cores: set[tuple[str, ...]], people_words: set[str]) -> bool:
+    """Whether a name is a place of the gazetteer and no given name, no word of a person the
+    story knows ("Weston", "Bingley": towns too), nor the first or last words of a longer
+    name the chapter prints that is none ("Ogden" of "Ogden Ford", "Washington" of "George
+    Washington"; "York" of "New York" still is)."""
+    if not core or core[0] in MALE_NAMES | FEMALE_NAMES or core[0] in people_words or \
+            core[-1] in people_words or not is_known_place(" ".join(core)):
+        return False
+    n = len(core)
+    return not any(len(other) > n and core in (other[:n], other[-n:])
+                   and not is_known_place(" ".join(other)) for other in cores)
 
 
 def _mostly_after_the(doc: Any, form: Any) -> bool:

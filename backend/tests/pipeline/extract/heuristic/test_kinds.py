@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from tests.pipeline.extract.heuristic.passes.support import in_novel
@@ -205,3 +207,39 @@ def test_a_name_glossed_by_any_kind_of_person_is_a_person() -> None:
     for gloss in ("blacksmith", "gamekeeper", "landlady", "orphan", "stranger"):
         assert votes(f"Mr. Pumblechook met Harwood, the {gloss}.").get("character", 0) > 0, gloss
     assert "character" not in votes("Mr. Pumblechook met Harwood, the river.")
+
+
+def test_a_town_of_the_world_is_a_place(shared_data: Path) -> None:
+    """GeoNames' towns, countries and states lean a bare name to a place that the parser took
+    for a person or a body: LitBank's Sherlock Holmes ("his summons to Odessa", "not far from
+    Carlsbad") and Treasure Island ("making by the coast road for Bristol")."""
+    from continuum.language.gazetteer import is_known_place
+
+    assert is_known_place("Bristol") and is_known_place("odessa") and is_known_place("Georgia")
+    assert not is_known_place("Darcy") and not is_known_place("Meryton")
+    coref = shared_data / "litbank-dev" / "coref"
+    holmes = next(coref.glob("1661_*.txt")).read_text(encoding="utf-8")
+    kinds = _kinds(holmes)
+    assert kinds["Odessa"] == "location" and kinds["Carlsbad"] == "location"
+    assert kinds["Irene Adler"] == "character"
+    treasure = next(coref.glob("120_*.txt")).read_text(encoding="utf-8")
+    assert _kinds(treasure)["Bristol"] == "location"
+
+
+def test_a_town_name_that_is_a_persons_name_stays_a_person(shared_data: Path) -> None:
+    # "Washington, who …" (LitBank's Mohicans): the town does not outweigh the person's
+    # "who", since spaCy's place label and the town are one prior.
+    coref = shared_data / "litbank-dev" / "coref"
+    mohicans = next(coref.glob("940_*.txt")).read_text(encoding="utf-8")
+    assert _kinds(mohicans)["Washington"] == "character"
+    # The first or last words of a longer name are a given name or a surname ("Ogden" of
+    # "Ogden Ford", LitBank's Piccadilly Jim), and so is a word of a person the story knows
+    # ("Weston": a town in Florida, a man in Emma).
+    jim = next(coref.glob("2005_*.txt")).read_text(encoding="utf-8")
+    assert _kinds(jim)["Ogden Ford"] == "character"
+    from continuum.pipeline.extract.heuristic.analyze import _world_place
+
+    assert _world_place(("weston",), {("weston",)}, set())
+    assert not _world_place(("weston",), {("weston",)}, {"mr.", "weston"})
+    assert not _world_place(("ogden",), {("ogden",), ("ogden", "ford")}, set())
+    assert _world_place(("york",), {("york",), ("new", "york")}, set())
