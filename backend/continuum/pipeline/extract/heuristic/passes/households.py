@@ -17,7 +17,9 @@ the story knows:
 A father or mother is the couple's husband or wife, only when the owner is a child of
 that family (no couple, no parent: "Mr. Woodhouse" with no "Mrs. Woodhouse" could be
 Emma's father or brother, and a name cannot tell), or the one head of the family whom the
-child calls "papa" or "mamma" in a quotation its tag gives her (`called_parent`). A
+child calls "papa" or "mamma" in a quotation its tag gives her (`called_parent`). A mother
+is also the one woman heading a family that no man heads, a widow ("Mrs. Bates" of "Miss
+Bates"), which a lone man cannot be (a brother keeps the name; a brother's wife needs him). A
 sister, brother, son or daughter is the one child of the family who fits and is named in
 the same paragraph or the three sentences before; otherwise nobody (the only Churchill son
 the story names may be a nephew who took the name, not "her brother"). Surnames come from
@@ -42,6 +44,7 @@ from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
+from continuum.pipeline.extract.heuristic.passes.relation_words import ADOPTIVE, STEP_MARKS
 
 HEAD_TITLES = {"male": frozenset({"mr", "sir", "lord"}),
                "female": frozenset({"mrs", "lady"})}
@@ -66,6 +69,7 @@ class Member:
     heads: set[str] = field(default_factory=set)  # surnames known only with a head's title
     children: set[str] = field(default_factory=set)  # surnames carried by a given name or "Miss"
     wives: set[str] = field(default_factory=set)  # surnames carried with a wife's title
+    titled: set[str] = field(default_factory=set)  # surnames said with a man's head title alone
 
 
 def _surname(bare: str) -> str | None:
@@ -114,6 +118,7 @@ def member(key: str, names: list[str], gender: str | None) -> Member:
             if surname:  # "Mr. Fitzwilliam Darcy": a given name, whether or not the data knows it
                 out.children.add(surname)
                 given = True
+    out.titled = {surname for title, surname in titled if title in HEAD_TITLES["male"]}
     if not given and not out.children:
         for title, surname in titled:
             if gender and title in HEAD_TITLES.get(gender, ()):
@@ -144,6 +149,17 @@ class Households:
             return {g: v[0] for g, v in found.items()}
         return None
 
+    def widow(self, surname: str) -> str | None:
+        """The one woman heading a family no man heads ("Mrs. Bates" and no "Mr. Bates"): a
+        child's mother, since a brother's wife ("Mrs. Bates" of a "Mr. Bates") needs the
+        brother. No man of the family may be called "Mr. Bates" either, even one with a given
+        name: Emma's "Mr. Churchill", folded into his nephew Frank, still heads the family.
+        A lone man of the name may be a father or a brother, so no such rule for men."""
+        women = [m.key for m in self.members.values() if surname in m.heads and m.gender == "female"]
+        men = [m.key for m in self.members.values()
+               if surname in m.heads | m.titled and m.gender != "female"]
+        return women[0] if len(women) == 1 and not men else None
+
     def called_parent(self, child: str, gender: str) -> str | None:
         """Whom a child calls "papa" or "mamma": the one head of that gender of the child's
         family, couple or not (the word, not the names, says it is a parent)."""
@@ -164,8 +180,12 @@ class Households:
         if any(c.dep_ in {"amod", "nummod"} and (c.tag_ in {"JJS", "JJR", "CD"} or c.lower_ in BIRTH_ORDER)
                for c in noun.children):
             return None  # "her eldest daughter", "his second son": which one, the names do not say
+        if any(c.dep_ == "amod" and c.lower_ in STEP_MARKS | ADOPTIVE for c in noun.children):
+            return None  # "his new mother": a stepmother; "her adopted son": a ward
         if role == "parent":
             parents = {p for s in me.children if (c := self.couple(s)) for p in [c[gender]]}
+            if not parents and gender == "female":
+                parents = {w for s in me.children if (w := self.widow(s))}
             return next(iter(parents)) if len(parents) == 1 and owner not in parents else None
         if role == "sibling":
             surnames = me.children

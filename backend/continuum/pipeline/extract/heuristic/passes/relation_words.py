@@ -66,6 +66,9 @@ KIN_TYPES = frozenset(KINSHIP.values())
 ADOPTIVE = frozenset({"adopted", "adoptive", "foster"})
 ADOPTIVE_TIES = {**dict.fromkeys(("daughter_of", "son_of", "child_of"), "ward_of"),
                  **dict.fromkeys(("father_of", "mother_of", "parent_of"), "guardian_of")}
+# "his new mother" (Frank Churchill's father's new wife): a parent by marriage, not by blood,
+# and not whom the family's names make his mother.
+STEP_MARKS = frozenset({"new"})
 
 
 def relation_type(noun_lemma: str, possessive: bool) -> str | None:

@@ -138,3 +138,44 @@ def test_his_sister_of_a_brother_known_by_his_full_name(view: ViewOf) -> None:
     found = _relations(view, text, context)
     assert ("Georgiana Darcy", "sister_of", "Fitzwilliam Darcy") in found
     assert not [r for r in found if r[1] in {"father_of", "daughter_of"}]
+
+
+def test_a_widow_heading_her_family_is_its_childrens_mother(view: ViewOf) -> None:
+    """Emma ch. 26: Miss Bates's mother is Mrs. Bates, the one woman of the name, whom no
+    Mr. Bates heads the family with. With two men of the name and no couple, the woman may
+    be either's wife, a brother's as well as a father's."""
+    said = ("It was growing late, and Miss Bates became anxious to get home, on her mother's "
+            "account.")
+    assert in_novel("emma.txt", said)
+    bates = [_person("Mrs. Bates", "female"), _person("Miss Bates", "female")]
+    found = _relations(view, said, StoryContext(entities=bates))
+    assert ("Mrs. Bates", "mother_of", "Miss Bates") in found
+    two_men = StoryContext(entities=[*bates, _person("Mr. Bates", "male"),
+                                     _person("Sir Henry Bates", "male", "Sir Henry")])
+    assert not [r for r in _relations(view, said, two_men) if r[1] == "mother_of"]
+    # Her father stays unread: a lone "Mr. Woodhouse" may be a father or a brother.
+    alone = StoryContext(entities=[_person("Mr. Bates", "male"), _person("Miss Bates", "female")])
+    father = "It was growing late, and Miss Bates became anxious to get home, on her father's account."
+    assert not [r for r in _relations(view, father, alone) if r[1] == "father_of"]
+
+
+def test_a_new_mother_is_no_mother_by_the_names(view: ViewOf) -> None:
+    # Emma ch. 2: Frank Churchill "had written to his new mother" (his father's new wife,
+    # Mrs. Weston); Mrs. Churchill, the one woman of his name, is his aunt.
+    said = "he had written to his new\nmother on the occasion."
+    assert in_novel("emma.txt", said)
+    context = StoryContext(entities=[_person("Mrs. Churchill", "female"),
+                                     _person("Frank Churchill", "male", "Mr. Frank Churchill")])
+    text = f"Now was the time for Mr. Frank Churchill to come among them; and {said}"
+    assert not [r for r in _relations(view, text, context) if r[1] == "mother_of"]
+
+
+def test_no_widow_where_a_man_of_the_family_is_called_by_its_head_title(view: ViewOf) -> None:
+    # Emma ch. 36: "Frank's mother" (Miss Churchill, long dead) is not Mrs. Churchill: a "Mr.
+    # Churchill" is in the story, even where the reading folded him into Frank.
+    said = "Frank's mother would never have been\nslighted as she was but for her."
+    assert in_novel("emma.txt", said)
+    context = StoryContext(entities=[
+        _person("Mrs. Churchill", "female"),
+        _person("Frank Churchill", "male", "Frank", "Mr. Churchill", "Mr. Frank Churchill")])
+    assert not [r for r in _relations(view, said, context) if r[1] == "mother_of"]
