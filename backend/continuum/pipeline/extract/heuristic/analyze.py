@@ -12,12 +12,20 @@ Every weight is one field of `TypeWeights`, the table below.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from continuum.language.gazetteer import is_known_place
 from continuum.language.grammar import QUANTIFIERS
-from continuum.language.names import FEMALE_NAMES, MALE_NAMES, given_gender, normalize
+from continuum.language.names import (
+    FEMALE_NAMES,
+    MALE_NAMES,
+    given_gender,
+    is_given_name,
+    normalize,
+    split_honorific,
+)
 from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
@@ -231,6 +239,7 @@ def analyze_chapter_text(
     if narrator is not None:
         pronouns = _fold_addressed_names(entities, names, pronouns, narrator,
                                          resolution.narrator.addressed)
+    pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
@@ -275,6 +284,48 @@ def _fold_addressed_names(
                 target.aliases.append(alias)
         target.mentions.extend(item.mentions)
     names[:] = [ResolvedMention(m.start, m.end, m.text, narrator, m.kind)
+                if m.entity_key in folded else m for m in names]
+    return [p for p in pronouns if p.entity_key not in folded]
+
+
+
+
+def _fold_answer_calls(
+    context: StoryContext, entities: dict[str, EntityItem], names: list[ResolvedMention],
+    pronouns: list[ResolvedMention], calls: tuple[tuple[str, str], ...],
+) -> list[ResolvedMention]:
+    """'"Well aged parent," said Wemmick … / "All right, John; all right!" replied the old
+    man': a given name new to the story, said in answer to one speaker a tag names and to
+    nobody else, in at least half of its mentions, is that speaker's own given name when the
+    speaker is known by a surname alone and the name is one of the speaker's sex ("Matthew"
+    said to Mr. Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to
+    a third person). It folds into the speaker like a name said to the narrator
+    (`_fold_addressed_names`); `coref.Replies.answer_calls` lists the calls."""
+    answered: dict[str, set[str]] = {}
+    for name, speaker in calls:
+        answered.setdefault(name, set()).add(speaker)
+    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    count = Counter(name for name, _ in calls)
+    folded: dict[str, str] = {}
+    for key, speakers in answered.items():
+        item, target = entities.get(key), entities.get(next(iter(speakers)))
+        if len(speakers) != 1 or item is None or target is None or item.type != "character" or \
+                target.type != "character" or item.aliases or len(item.name.split()) != 1 or \
+                item.name.lower() in known or \
+                2 * count[key] < sum(1 for m in names if m.entity_key == key) or \
+                given_gender(item.name.lower()) != target.gender or \
+                any(is_given_name(w.lower()) for n in (target.name, *target.aliases)
+                    for w in split_honorific(n)[1].split()):
+            continue
+        folded[key] = next(iter(speakers))
+    for key, owner in folded.items():
+        item, target = entities.pop(key), entities[owner]
+        if item.name not in target.aliases:
+            target.aliases.append(item.name)
+        target.mentions.extend(item.mentions)
+    if not folded:
+        return pronouns
+    names[:] = [ResolvedMention(m.start, m.end, m.text, folded[m.entity_key], m.kind)
                 if m.entity_key in folded else m for m in names]
     return [p for p in pronouns if p.entity_key not in folded]
 

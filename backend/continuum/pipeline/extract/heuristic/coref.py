@@ -136,6 +136,8 @@ class PronounResolution:
 
     mentions: list[ResolvedMention]
     narrator: NarratorFinding
+    # (name called, speaker answered): '"…," said Wemmick. / "All right, John, all right,"'
+    answer_calls: tuple[tuple[str, str], ...] = ()
 
 
 def resolve_pronouns(
@@ -190,7 +192,7 @@ def resolve_pronouns(
             out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies)
     out.sort(key=lambda m: m.start)
-    return PronounResolution(out, narrator)
+    return PronounResolution(out, narrator, replies.answer_calls)
 
 
 def _choose(
@@ -271,7 +273,10 @@ def inverted_speaker(verb: Any) -> Any | None:
     if verb.lemma_.lower() not in INVERTED_TAGS or \
             not any(doc[j].is_quote for j in range(max(0, verb.i - 3), verb.i)):
         return None
-    return next((c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i), None)
+    found = next((c for c in verb.children if c.dep_ in OBJECT_DEPS and c.i > verb.i), None)
+    if found is None and verb.i + 1 < len(doc) and doc[verb.i + 1].pos_ == "PROPN":
+        found = doc[verb.i + 1]  # '"Well aged parent," said Wemmick, shaking hands': misparsed
+    return found
 
 
 def _quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:
@@ -365,6 +370,9 @@ class Replies:
     by_paragraph: Mapping[int, str]
     quotes: Mapping[int, str]
     called: Mapping[int, set[str]]  # quote id -> the people it calls by name
+    # (name called, speaker answered) for each answer to a speaker a tag names that calls
+    # one person by name: who is called is most likely the one answered
+    answer_calls: tuple[tuple[str, str], ...] = ()
 
 
 def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Replies:
@@ -389,11 +397,16 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
         by_paragraph_quotes.setdefault(paragraph_of[toks[0]], []).append(q)
     speakers: dict[int, str] = {}
     by_quote: dict[int, str] = {}
+    answer_calls: list[tuple[str, str]] = []
     for p, qs in sorted(by_paragraph_quotes.items()):
         before = by_paragraph_quotes.get(p - 1)
         if not before or not _opens_with_quote(doc, paragraph_of, p, quotes[qs[0]][0]):
             continue
         last = before[-1]
+        answered, calls = named.get(last), called.get(qs[0], set())
+        if answered is not None and len(calls) == 1 and answered not in calls and \
+                not calls & {named.get(q) for q in qs} and answered not in {named.get(q) for q in qs}:
+            answer_calls.append((next(iter(calls)), answered))
         called_before = called.get(last, set())
         if len(called_before) != 1:
             continue
@@ -403,7 +416,7 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
             continue
         speakers[p] = who
         by_quote.update(dict.fromkeys(qs, who))
-    return Replies(paragraph_of, speakers, by_quote, called)
+    return Replies(paragraph_of, speakers, by_quote, called, tuple(answer_calls))
 
 
 def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],

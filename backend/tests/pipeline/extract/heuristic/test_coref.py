@@ -268,3 +268,33 @@ def test_turns_are_not_counted_through_a_third_voice_or_a_guessed_tag(emma: str)
     end = emma.index("“It is not now worth a regret,” said Emma.")
     chapter = analyze_chapter_text(emma[start:end], StoryContext())
     assert pronoun_key(chapter, "I", "That appears quite wonderful. ") is None
+
+
+@pytest.fixture(scope="module")
+def expectations(shared_data: Path) -> str:
+    return (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+
+
+def test_a_given_name_said_in_answer_is_the_answered_speakers(expectations: str) -> None:
+    """Great Expectations ch. 25: Wemmick, known by his surname alone, greets his father, who
+    answers "All right, John; all right!": John is Wemmick's given name, not a new person. The
+    tag "said Wemmick, shaking hands" is one the parser misreads (Wemmick hung on "shaking")."""
+    start = expectations.index("“Well aged parent,” said Wemmick")
+    end = expectations.index("“Here's Mr. Pip, aged parent,”")
+    story = StoryContext(entities=[KnownEntity(name="Wemmick", type="character", gender="male",
+                                               aliases=["Mr. Wemmick"], mentions=60)])
+    chapter = analyze_chapter_text(expectations[start:end], story)
+    people = {e.name: e.aliases for e in chapter.entities.values() if e.type == "character"}
+    assert "John" not in people
+    assert "John" in people["Wemmick"]
+
+
+def test_a_given_name_said_in_answer_to_someone_with_one_is_not_theirs(shared_data: Path) -> None:
+    # Treasure Island ch. 29: Silver answers Dick but turns to the narrator, "Here, Jim--";
+    # Dick has a given name already, so "Jim" is not his.
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("\"It'll do to kiss the book on still, won't it?\" growled Dick")
+    end = novel.index("It was around about the size of a crown piece.")
+    chapter = analyze_chapter_text(novel[start:end], StoryContext())
+    people = {e.name: e.aliases for e in chapter.entities.values() if e.type == "character"}
+    assert "Jim" in people and "Jim" not in people.get("Dick", [])
