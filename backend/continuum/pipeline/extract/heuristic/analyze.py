@@ -12,7 +12,7 @@ Every weight is one field of `TypeWeights`, the table below.
 from __future__ import annotations
 
 import bisect
-from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -239,7 +239,8 @@ def analyze_chapter_text(
     if narrator is not None:
         pronouns = _fold_addressed_names(entities, names, pronouns, narrator,
                                          resolution.narrator.addressed)
-    pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls)
+    pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls,
+                                  resolution.vocatives)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
@@ -293,31 +294,31 @@ def _fold_addressed_names(
 def _fold_answer_calls(
     context: StoryContext, entities: dict[str, EntityItem], names: list[ResolvedMention],
     pronouns: list[ResolvedMention], calls: tuple[tuple[str, str], ...],
+    vocatives: Mapping[str, int],
 ) -> list[ResolvedMention]:
     """'"Well aged parent," said Wemmick … / "All right, John; all right!" replied the old
-    man': a given name new to the story, said in answer to one speaker a tag names and to
-    nobody else, in at least half of its mentions, is that speaker's own given name when the
+    man': a given name new to the story, said mostly to call someone (half its mentions or
+    more), half of those times or more in answer to one speaker a tag names and never in
+    answer to anyone else, nor by that speaker ("Now Joseph," says Pumblechook, answered
+    with "No, Joseph"), is that speaker's given name when the
     speaker is known by a surname alone and the name is one of the speaker's sex ("Matthew"
     said to Mr. Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to
     a third person). It folds into the speaker like a name said to the narrator
     (`_fold_addressed_names`); `coref.Replies.answer_calls` lists the calls."""
-    answered: dict[str, set[str]] = {}
+    answered: dict[str, list[str]] = {}
     for name, speaker in calls:
-        answered.setdefault(name, set()).add(speaker)
+        answered.setdefault(name, []).append(speaker)
     known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
-    count = Counter(name for name, _ in calls)
     folded: dict[str, str] = {}
     for key, speakers in answered.items():
-        item, target = entities.get(key), entities.get(next(iter(speakers)))
-        if len(speakers) != 1 or item is None or target is None or item.type != "character" or \
-                target.type != "character" or item.aliases or len(item.name.split()) != 1 or \
-                item.name.lower() in known or \
-                2 * count[key] < sum(1 for m in names if m.entity_key == key) or \
-                given_gender(item.name.lower()) != target.gender or \
-                any(is_given_name(w.lower()) for n in (target.name, *target.aliases)
-                    for w in split_honorific(n)[1].split()):
+        item, target = entities.get(key), entities.get(speakers[0])
+        called = vocatives.get(key, 0)
+        mentioned = sum(1 for m in names if m.entity_key == key)
+        if item is None or target is None or len(set(speakers)) != 1 or \
+                2 * len(speakers) < called or 2 * called < mentioned or \
+                item.name.lower() in known or not _given_name_for(item, target):
             continue
-        folded[key] = next(iter(speakers))
+        folded[key] = speakers[0]
     for key, owner in folded.items():
         item, target = entities.pop(key), entities[owner]
         if item.name not in target.aliases:
@@ -328,6 +329,15 @@ def _fold_answer_calls(
     names[:] = [ResolvedMention(m.start, m.end, m.text, folded[m.entity_key], m.kind)
                 if m.entity_key in folded else m for m in names]
     return [p for p in pronouns if p.entity_key not in folded]
+
+
+def _given_name_for(item: EntityItem, target: EntityItem) -> bool:
+    """Whether a one-word character name could be the given name a person lacks: a given name
+    of the person's sex, for a person known by a title and surname alone."""
+    return item.type == target.type == "character" and not item.aliases and \
+        len(item.name.split()) == 1 and given_gender(item.name.lower()) == target.gender and \
+        not any(is_given_name(w.lower()) for n in (target.name, *target.aliases)
+                for w in split_honorific(n)[1].split())
 
 
 _NAMING_VERBS = words("call name nickname dub christen")

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
@@ -138,6 +139,7 @@ class PronounResolution:
     narrator: NarratorFinding
     # (name called, speaker answered): '"…," said Wemmick. / "All right, John, all right,"'
     answer_calls: tuple[tuple[str, str], ...] = ()
+    vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
 
 
 def resolve_pronouns(
@@ -192,7 +194,7 @@ def resolve_pronouns(
             out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies)
     out.sort(key=lambda m: m.start)
-    return PronounResolution(out, narrator, replies.answer_calls)
+    return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
 
 
 def _choose(
@@ -373,6 +375,7 @@ class Replies:
     # (name called, speaker answered) for each answer to a speaker a tag names that calls
     # one person by name: who is called is most likely the one answered
     answer_calls: tuple[tuple[str, str], ...] = ()
+    vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
 
 
 def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Replies:
@@ -386,15 +389,21 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
     paragraph_of = [bisect.bisect_right(breaks, tok.idx) for tok in doc]
     quotes = _quote_tokens(quote_ids)
     called: dict[int, set[str]] = {}  # quote id -> the people it calls by name
+    vocatives: Counter[str] = Counter()  # person -> how often a name calls them
     for span in names:
         q = quote_ids[span.tok_start]
         if q and is_vocative(doc, span, quote_ids):
             called.setdefault(q, set()).add(span.key)
+            vocatives[span.key] += 1
     named = quote_speakers(doc, quote_ids, {j: n.key for n in names
                                             for j in range(n.tok_start, n.tok_end)}, {})
     by_paragraph_quotes: dict[int, list[int]] = {}
     for q, toks in sorted(quotes.items()):
         by_paragraph_quotes.setdefault(paragraph_of[toks[0]], []).append(q)
+    callees: dict[str, set[str]] = {}  # speaker -> whom their quotations call by name
+    for q, who in named.items():
+        if who is not None:
+            callees.setdefault(who, set()).update(called.get(q, set()))
     speakers: dict[int, str] = {}
     by_quote: dict[int, str] = {}
     answer_calls: list[tuple[str, str]] = []
@@ -405,7 +414,8 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
         last = before[-1]
         answered, calls = named.get(last), called.get(qs[0], set())
         if answered is not None and len(calls) == 1 and answered not in calls and \
-                not calls & {named.get(q) for q in qs} and answered not in {named.get(q) for q in qs}:
+                not calls & {named.get(q) for q in qs} and answered not in {named.get(q) for q in qs} \
+                and not calls & callees.get(answered, set()):  # "Now Joseph," says the one answered
             answer_calls.append((next(iter(calls)), answered))
         called_before = called.get(last, set())
         if len(called_before) != 1:
@@ -416,7 +426,7 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
             continue
         speakers[p] = who
         by_quote.update(dict.fromkeys(qs, who))
-    return Replies(paragraph_of, speakers, by_quote, called, tuple(answer_calls))
+    return Replies(paragraph_of, speakers, by_quote, called, tuple(answer_calls), vocatives)
 
 
 def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],

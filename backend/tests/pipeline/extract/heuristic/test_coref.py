@@ -298,3 +298,42 @@ def test_a_given_name_said_in_answer_to_someone_with_one_is_not_theirs(shared_da
     chapter = analyze_chapter_text(novel[start:end], StoryContext())
     people = {e.name: e.aliases for e in chapter.entities.values() if e.type == "character"}
     assert "Jim" in people and "Jim" not in people.get("Dick", [])
+
+
+def test_charles_said_in_answer_to_bingley_is_bingley(novel: str) -> None:
+    # P&P ch. 8: '"It is amazing to me," said Bingley, …' / '"All young ladies accomplished!
+    # My dear Charles, what do you mean?"'; Miss Bingley calls her brother Charles.
+    start = novel.index("“Neglect! I am sure you neglect nothing that can add to the beauties")
+    end = novel.index("“Yes, all of them, I think. They all paint tables")
+    story = StoryContext(entities=[
+        KnownEntity(name="Mr. Bingley", type="character", gender="male", aliases=["Bingley"],
+                    mentions=80),
+        KnownEntity(name="Mr. Darcy", type="character", gender="male", aliases=["Darcy"],
+                    mentions=80)])
+    chapter = analyze_chapter_text(novel[start:end], story)
+    people = {e.name: e.aliases for e in chapter.entities.values() if e.type == "character"}
+    assert "Charles" not in people and "Charles" in people["Mr. Bingley"]
+
+
+def test_a_name_the_answered_speaker_says_is_a_third_persons(expectations: str) -> None:
+    # Great Expectations ch. 7: Pumblechook says "Now Joseph, you know the case," and Mrs. Joe
+    # answers him "No, Joseph": Joseph is Joe, not Pumblechook.
+    start = expectations.index("“Good again!” cried Uncle Pumblechook.")
+    end = expectations.index("consider that you do, but you do not, Joseph.")
+    story = StoryContext(entities=[
+        KnownEntity(name="Uncle Pumblechook", type="character", gender="male",
+                    aliases=["Pumblechook", "Mr. Pumblechook"], mentions=40)])
+    chapter = analyze_chapter_text(expectations[start:end], story)
+    people = {e.name: e.aliases for e in chapter.entities.values() if e.type == "character"}
+    assert "Joseph" not in people.get("Uncle Pumblechook", [])
+    # Either sign alone is enough: the answered speaker calls the name himself …
+    thornburys = StoryContext(entities=[KnownEntity(name="Mr. Thornbury", type="character",
+                                                gender="male", mentions=40)])
+    himself = "“Come here, Tom,” said Mr. Thornbury.\n\n“Yes, Tom, at once,” said the maid.\n"
+    people = {e.name: e.aliases for e in analyze_chapter_text(himself, thornburys).entities.values()}
+    assert "Tom" not in people.get("Mr. Thornbury", [])
+    # … or the name is called more often elsewhere than in answer to him.
+    elsewhere = ("“It is late,” said Mr. Thornbury.\n\n“Yes, Tom, it is.”\n\nThe door opened.\n\n"
+                 "“Where are you, Tom?” cried the maid. “Come in, Tom!”\n")
+    people = {e.name: e.aliases for e in analyze_chapter_text(elsewhere, thornburys).entities.values()}
+    assert "Tom" not in people.get("Mr. Thornbury", [])
