@@ -304,7 +304,8 @@ def _fold_answer_calls(
     speaker is known by a surname alone and the name is one of the speaker's sex ("Matthew"
     said to Mr. Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to
     a third person). It folds into the speaker like a name said to the narrator
-    (`_fold_addressed_names`); `coref.Replies.answer_calls` lists the calls."""
+    (`_fold_addressed_names`), with the full name they make ("John Wemmick") for its page;
+    `coref.Replies.answer_calls` lists the calls."""
     answered: dict[str, list[str]] = {}
     for name, speaker in calls:
         answered.setdefault(name, []).append(speaker)
@@ -321,8 +322,10 @@ def _fold_answer_calls(
         folded[key] = speakers[0]
     for key, owner in folded.items():
         item, target = entities.pop(key), entities[owner]
-        if item.name not in target.aliases:
-            target.aliases.append(item.name)
+        surname = target.name.split()[-1]  # a title and the surname: no given name
+        for alias in (item.name, f"{item.name} {surname}"):  # "John", and "John Wemmick"
+            if alias not in target.aliases:
+                target.aliases.append(alias)
         target.mentions.extend(item.mentions)
     if not folded:
         return pronouns
