@@ -163,9 +163,11 @@ def analyze_chapter_text(
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += WEIGHTS.pronoun
         form.ner = ner_prior(form.mentions)
-        if not form.honorifics and _world_place(form.core, cores, people_words):
+        if not form.honorifics and form.key == " ".join(form.core) and \
+                _world_place(form.core, cores, people_words):
             # "Bristol", "Odessa": a town of the world, however spaCy labels it (its place
-            # label says the same thing, so the two are one prior).
+            # label says the same thing, so the two are one prior); not a name with a word
+            # dropped from it ("the Old Mon", Dracula's devil, is no "Mon").
             form.ner["location"] = max(form.ner["location"], WEIGHTS.gazetteer)
         form.types.add(form.ner)
         if _family_plural(doc, form, singulars, grouped):
