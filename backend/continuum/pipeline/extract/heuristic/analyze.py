@@ -291,8 +291,6 @@ def _fold_addressed_names(
     return [p for p in pronouns if p.entity_key not in folded]
 
 
-
-
 def _fold_answer_calls(
     context: StoryContext, entities: dict[str, EntityItem], names: list[ResolvedMention],
     pronouns: list[ResolvedMention], calls: tuple[tuple[str, str], ...],
@@ -302,10 +300,10 @@ def _fold_answer_calls(
     man': a given name new to the story, said mostly to call someone (half its mentions or
     more), half of those times or more in answer to one speaker a tag names and never in
     answer to anyone else, nor by that speaker ("Now Joseph," says Pumblechook, answered
-    with "No, Joseph"), is that speaker's given name when the
-    speaker is known by a surname alone and the name is one of the speaker's sex ("Matthew"
-    said to Mr. Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to
-    a third person). It folds into the speaker like a name said to the narrator
+    with "No, Joseph"), is that speaker's given name when the speaker is known by a title
+    and surname alone and the name is one of the speaker's sex ("Matthew" said to Mr.
+    Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to a third
+    person). It folds into the speaker like a name said to the narrator
     (`_fold_addressed_names`), with the full name they make ("John Wemmick") for its page;
     `coref.Replies.answer_calls` lists the calls."""
     answered: dict[str, list[str]] = {}

@@ -413,10 +413,10 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
             continue
         last = before[-1]
         answered, calls = named.get(last), called.get(qs[0], set())
-        if answered is not None and len(calls) == 1 and answered not in calls and \
-                not calls & {named.get(q) for q in qs} and answered not in {named.get(q) for q in qs} \
-                and not calls & callees.get(answered, set()):  # "Now Joseph," says the one answered
-            answer_calls.append((next(iter(calls)), answered))
+        answering = {named.get(q) for q in qs}
+        if answered is not None and len(calls) == 1 and answered not in calls | answering and \
+                not calls & answering and not calls & callees.get(answered, set()):
+            answer_calls.append((next(iter(calls)), answered))  # not "Now Joseph," said by him
         called_before = called.get(last, set())
         if len(called_before) != 1:
             continue
@@ -444,9 +444,9 @@ def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],
         by_paragraph.setdefault(replies.paragraph_of[toks[0]], []).append(q)
     known: dict[int, str] = {}
     for p, qs in by_paragraph.items():
-        said = {speakers.get(q) for q in qs} - {None}
+        said = {who for q in qs if (who := speakers.get(q)) is not None}
         if len(said) == 1:
-            known[p] = next(iter(said))  # type: ignore[assignment]
+            known[p] = next(iter(said))
     run_of: dict[int, int] = {}  # paragraph -> the first paragraph of its run of dialogue
     for p in sorted(by_paragraph):
         run_of[p] = run_of.get(p - 1, p)

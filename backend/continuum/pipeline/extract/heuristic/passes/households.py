@@ -44,7 +44,7 @@ from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
-from continuum.pipeline.extract.heuristic.passes.relation_words import ADOPTIVE, STEP_MARKS
+from continuum.pipeline.extract.heuristic.passes.relation_words import STEP_MARKS
 
 HEAD_TITLES = {"male": frozenset({"mr", "sir", "lord"}),
                "female": frozenset({"mrs", "lady"})}
@@ -180,8 +180,8 @@ class Households:
         if any(c.dep_ in {"amod", "nummod"} and (c.tag_ in {"JJS", "JJR", "CD"} or c.lower_ in BIRTH_ORDER)
                for c in noun.children):
             return None  # "her eldest daughter", "his second son": which one, the names do not say
-        if any(c.dep_ == "amod" and c.lower_ in STEP_MARKS | ADOPTIVE for c in noun.children):
-            return None  # "his new mother": a stepmother; "her adopted son": a ward
+        if any(c.dep_ == "amod" and c.lower_ in STEP_MARKS for c in noun.children):
+            return None  # "his new mother": a stepmother, not whom the names make his mother
         if role == "parent":
             parents = {p for s in me.children if (c := self.couple(s)) for p in [c[gender]]}
             if not parents and gender == "female":
