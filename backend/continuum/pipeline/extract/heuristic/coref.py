@@ -192,7 +192,7 @@ def resolve_pronouns(
         for tok in narration_first_person(doc, quote_ids):
             resolved_at[tok.i] = narrator.key
             out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
-    out += _first_person(doc, quote_ids, name_at, resolved_at, replies)
+    out += _first_person(doc, quote_ids, name_at, resolved_at, replies, named_speakers)
     out.sort(key=lambda m: m.start)
     return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
 
@@ -333,20 +333,20 @@ def _paragraph_bounds(doc: Any, text: str, lowest: int, first: int, last: int,
 
 def _first_person(
     doc: Any, quote_ids: list[int], name_at: dict[int, str], resolved: dict[int, str],
-    replies: Replies | None = None,
+    replies: Replies, named: Mapping[int, str | None],
 ) -> list[ResolvedMention]:
     """Resolve first-person pronouns inside quotations to the quote's speaker, except in a
     quotation the speaker quotes from someone else ("‘My friend Knightley’ had been so often
-    mentioned", says Mrs. Elton: the friend is her husband's)."""
+    mentioned", says Mrs. Elton: the friend is her husband's). `named` is what the tags
+    alone say (`quote_speakers` without resolved pronouns), which turns are counted from."""
     speakers = quote_speakers(doc, quote_ids, name_at, resolved)
-    for q, who in (replies.quotes if replies else {}).items():
+    for q, who in replies.quotes.items():
         if speakers.get(q) is None:
             speakers[q] = who  # an untagged answer to the one called by name before it
     quotes = _quote_tokens(quote_ids)
-    if replies is not None:
-        firm = {q: who for q, who in quote_speakers(doc, quote_ids, name_at, {}).items() if who}
-        firm.update(replies.quotes)
-        speakers.update(_alternating(doc, replies, quotes, speakers, firm))
+    firm = {q: who for q, who in named.items() if who}
+    firm.update(replies.quotes)
+    speakers.update(_alternating(doc, replies, quotes, speakers, firm))
     regions = [(doc[toks[0]].idx, doc[toks[-1]].idx + len(doc[toks[-1]])) for toks in quotes.values()]
     quoted = inner_quote_regions(doc_text(doc), regions)
     out: list[ResolvedMention] = []
@@ -372,6 +372,7 @@ class Replies:
     by_paragraph: Mapping[int, str]
     quotes: Mapping[int, str]
     called: Mapping[int, set[str]]  # quote id -> the people it calls by name
+    quotes_by_paragraph: Mapping[int, list[int]]  # paragraph -> its quotation ids, in order
     # (name called, speaker answered) for each answer to a speaker a tag names that calls
     # one person by name: who is called is most likely the one answered
     answer_calls: tuple[tuple[str, str], ...] = ()
@@ -426,7 +427,8 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
             continue
         speakers[p] = who
         by_quote.update(dict.fromkeys(qs, who))
-    return Replies(paragraph_of, speakers, by_quote, called, tuple(answer_calls), vocatives)
+    return Replies(paragraph_of, speakers, by_quote, called, by_paragraph_quotes,
+                   tuple(answer_calls), vocatives)
 
 
 def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],
@@ -439,9 +441,7 @@ def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],
     in the run: a third voice, or a voice only a tag's pronoun gives, may be a guess. No
     turn for a paragraph with narration or a tag, nor one that calls its own speaker or a
     third person by name. Returns the speaker by quotation id."""
-    by_paragraph: dict[int, list[int]] = {}
-    for q, toks in sorted(quotes.items()):
-        by_paragraph.setdefault(replies.paragraph_of[toks[0]], []).append(q)
+    by_paragraph = replies.quotes_by_paragraph
     known: dict[int, str] = {}
     for p, qs in by_paragraph.items():
         said = {who for q in qs if (who := speakers.get(q)) is not None}
