@@ -128,10 +128,13 @@ class ChapterView:
             _mentions=sorted([*chapter.mentions, *inferred], key=lambda m: (m.start, m.end)),
         )
         # Kin nouns the family's names settle read on the finished view (certainty rules
-        # need it); imported here, since those rules are passes built on this view.
+        # need it), then the pronouns only those nouns can be the antecedent of; imported
+        # here, since those rules are passes built on this view.
         from continuum.pipeline.extract.heuristic.passes.households import resolve_household_kin
+        from continuum.pipeline.extract.heuristic.passes.nominal_antecedents import resolve_after_nominals
 
         view.households = resolve_household_kin(view)
+        resolve_after_nominals(view)
         return view
 
     @property
@@ -362,7 +365,16 @@ class ChapterView:
         self.token_key[tok.i] = key
         self.token_kind[tok.i] = "inferred"
         self.inferred_by[tok.i] = rule
-        mention = ResolvedMention(tok.idx, tok.idx + len(tok.text), tok.text, key, "nominal")
+        self._add_mention(ResolvedMention(tok.idx, tok.idx + len(tok.text), tok.text, key, "nominal"))
+
+    def place_pronoun(self, tok: Any, key: str) -> None:
+        """A pronoun the resolver left alone now means a character read from other evidence
+        (its one antecedent is a kin noun: `nominal_antecedents`)."""
+        self.token_key[tok.i] = key
+        self.token_kind[tok.i] = "pronoun"
+        self._add_mention(ResolvedMention(tok.idx, tok.idx + len(tok.text), tok.text, key, "pronoun"))
+
+    def _add_mention(self, mention: ResolvedMention) -> None:
         index = bisect_left(self._mention_starts, mention.start)
         self._mentions.insert(index, mention)
         self._mention_starts.insert(index, mention.start)
