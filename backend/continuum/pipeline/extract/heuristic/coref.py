@@ -58,6 +58,7 @@ class Anchor:
     sent: int
     subject: bool
     quote: int
+    gloss: bool = False  # "His brother-in-law, Mr. Hurst": names someone's relative
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,8 @@ def resolve_pronouns(
             head = _head_token(doc, span.tok_start, span.tok_end)
             for j in range(span.tok_start, span.tok_end):
                 name_at[j] = span.key
-            anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT, quote_ids[i]))
+            anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT,
+                                  quote_ids[i], _glosses_relative(head)))
             i = span.tok_end
             continue
         tok = doc[i]
@@ -225,6 +227,8 @@ def _choose(
             continue
         if not reflexive and a.sent == sent and tok.dep_ in _CO_ARGUMENT and doc[a.tok].head.i == tok.head.i:
             continue  # co-arguments of one verb are not coreferent ("Darcy saw him")
+        if a.gloss and a.sent == sent and tok.tag_ == "PRP$":
+            continue  # "His brother-in-law, Mr. Hurst, …; but his friend Mr. Darcy": both Bingley's
         score = -1.0 * (sent - a.sent) - 0.02 * rank
         if a.subject:
             score += 0.6
@@ -237,6 +241,12 @@ def _choose(
         if best is None or score > best[0]:
             best = (score, a.key)
     return best[1] if best else None
+
+
+def _glosses_relative(head: Any) -> bool:
+    """Whether a name is set beside someone's noun ("His brother-in-law, Mr. Hurst"): a later
+    "his" of the sentence is that someone's, as the first was."""
+    return head.dep_ == "appos" and any(c.dep_ == "poss" for c in head.head.children)
 
 
 def _tagged_quote(doc: Any, tok: Any, quote_ids: list[int]) -> int:

@@ -62,6 +62,20 @@ def test_his_goes_to_the_subject_across_sentences(novel: str) -> None:
     assert pronoun_key(chapter, "His", "fashion.") == bingley
 
 
+def test_a_possessive_after_a_glossed_relative_is_the_first_possessives_owner(novel: str) -> None:
+    """"His brother-in-law, Mr. Hurst, merely looked the gentleman; but his friend Mr. Darcy
+    …": Mr. Hurst glosses Bingley's relative, so the second "his" is Bingley's, as the first
+    was; a "he" after the gloss may still be Mr. Hurst."""
+    chapter = analyze_chapter_text(paragraph_with(novel, "His brother-in-law, Mr. Hurst"),
+                                   StoryContext())
+    bingley = name_key(chapter, "Mr. Bingley")
+    assert pronoun_key(chapter, "His", "fashion. ") == bingley
+    assert pronoun_key(chapter, "his", "the gentleman; but") == bingley
+    gloss = analyze_chapter_text("Mr. Bingley came in. His brother-in-law, Mr. Hurst, sat "
+                                 "down, and he ate his dinner.", StoryContext())
+    assert pronoun_key(gloss, "he", "sat down, and ") == name_key(gloss, "Mr. Hurst")
+
+
 def test_i_in_a_quote_is_the_speaker_named_in_the_tag(novel: str) -> None:
     text = paragraph_with(novel, "said Lydia, stoutly")
     chapter = analyze_chapter_text(text, StoryContext())
