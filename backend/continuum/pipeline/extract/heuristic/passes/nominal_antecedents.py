@@ -1,5 +1,5 @@
 """Pronouns whose one antecedent is a kin noun: "…had been insufficient to make his wife
-understand his character. Her mind was less difficult to develop. She was a woman of mean
+understand his character. _Her_ mind was less difficult to develope. She was a woman of mean
 understanding…" (Pride and Prejudice, chapter 1).
 
 The pronoun resolver (`coref`) chains pronouns to names, and finds no woman named near "Her"
