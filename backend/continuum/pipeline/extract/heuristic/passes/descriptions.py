@@ -3,7 +3,8 @@
 Two forms, both read from the parse of a sentence in narration (never speech, which may be
 one character's opinion of another), where the name itself is the head, or a "he" or "she"
 opening a main clause whose person is certain ("As for Mr. Hurst, by whom Elizabeth sat, he
-was an indolent man": `_certain_pronoun`):
+was an indolent man"; a clause after a semicolon is a main clause too: "The Frank Churchill
+so long talked of … ; he was a _very_ good looking young man": `_certain_pronoun`):
 - an apposition that is a described noun phrase: "Mr. Collins, a tall, heavy-looking young
   man of five-and-twenty";
 - a copular clause whose subject is the name: "Mr. Bennet was so odd a mixture of quick
@@ -20,8 +21,8 @@ was an indolent man": `_certain_pronoun`):
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
-man, greatly superior to his sister" keeps "a sensible, gentlemanlike man"), hold a common
-noun, and be 3 to 30 words long. A person's is headed by a noun
+man, greatly superior to his sister" keeps "a sensible, gentlemanlike man"; a semicolon ends
+it), hold a common noun, and be 3 to 30 words long. A person's is headed by a noun
 for a person (a girl, a clergyman, a friend, "a sort of general friend"; `person_head`), so
 "Jane had been a week in town" and "Emma was a good deal ..." describe nobody. The first such phrase in the
 chapter is the entity's description as of this chapter; the spine keeps an earlier one.
@@ -104,17 +105,27 @@ def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:
     spoken of by a noun since the sentence before ("I had never seen the squire so near at
     hand. He was a tall man": the squire, not the doctor named before him; "an odd idea
     that he was a square, stout, dark man": a fancy of "my father")."""
-    if tok.lower_ not in _SUBJECT_PRONOUNS or tok.head.dep_ != "ROOT" or not certain(view, tok, key):
+    if tok.lower_ not in _SUBJECT_PRONOUNS or not _opens_main_clause(tok) or not certain(view, tok, key):
         return False
     sentence = view.token_sent[tok.i]
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence - 1:
         other = view.doc[j]
+        if view.token_kind[j] == "name" and view.token_key[j] == key:
+            return True  # named in the sentence since: "The Frank Churchill … ; he was …"
         if other.pos_ == "NOUN" and view.token_kind[j] != "name" and person_head(other) \
                 and not _owned_by(view, other, key):
             return False  # not "His character was decided. He was …": his own
         j -= 1
     return True
+
+
+def _opens_main_clause(pronoun: Any) -> bool:
+    """The subject of the sentence's main verb, or of a main clause joined to it by a
+    semicolon ("…; he was a _very_ good looking young man")."""
+    verb, doc = pronoun.head, pronoun.doc
+    return verb.dep_ == "ROOT" or (verb.dep_ == "conj" and pronoun.i > 0
+                                   and doc[pronoun.i - 1].text == ";")
 
 
 def _owned_by(view: ChapterView, noun: Any, key: str) -> bool:
@@ -230,8 +241,9 @@ def _copula(view: ChapterView, tok: Any) -> Any | None:
         return None  # "was not a man to ...", "might be a fool"
     attr = next((c for c in verb.children if c.dep_ == "attr" and (
         c.pos_ == "NOUN" or _misparsed_list(c))), None)
-    if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children) or _of_whom(attr)
-                            or _superlative(attr)):
+    if attr is None or not (any(d.lower_ in _INDEFINITE for d in attr.children)
+                            or attr.left_edge.lower_ in _INDEFINITE  # "a _very_ good looking man"
+                            or _of_whom(attr) or _superlative(attr)):
         return None  # "was the one" identifies rather than describes
     return attr
 
@@ -261,7 +273,9 @@ def _phrase(head: Any, calling: bool = False) -> str | None:
                             and (end is None or t.i < end)], head, least=2)
     clause = min((t.i for c in head.subtree if c.dep_ in _CLAUSES and c.i != head.i
                   for t in c.subtree), default=None)
-    tokens = [t for t in head.subtree if clause is None or t.i < clause]
+    stop = next((t.i for t in head.subtree if t.i > head.i and t.text == ";"), None)
+    tokens = [t for t in head.subtree if (clause is None or t.i < clause)
+              and (stop is None or t.i < stop)]  # a semicolon ends the phrase's clause
     return _standalone(tokens, head)
 
 

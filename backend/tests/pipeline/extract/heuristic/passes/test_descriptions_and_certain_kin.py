@@ -64,6 +64,37 @@ def test_a_copula_in_narration_describes_the_person() -> None:
     assert found is not None and "mixture of quick parts" in found
 
 
+HIGHBURY = StoryContext(entities=[
+    KnownEntity(name="Frank Churchill", type="character", gender="male", mentions=30,
+                aliases=["Frank", "Mr. Frank Churchill"]),
+    KnownEntity(name="Mr. Weston", type="character", gender="male", mentions=30),
+    KnownEntity(name="Emma Woodhouse", type="character", gender="female", mentions=90,
+                aliases=["Emma"]),
+])
+
+
+def _described_in(text: str, context: StoryContext) -> dict[str, str | None]:
+    chapter = analyze_chapter_text(text, context)
+    describe_entities(ChapterView.build(chapter, context), chapter.entities)
+    return {e.name: e.description for e in chapter.entities.values()}
+
+
+def test_a_he_opening_a_clause_after_a_semicolon_describes_the_person_named_before() -> None:
+    """Emma, chapter 23: the second clause is a main clause, the person is named earlier in the
+    sentence (so "her father" in the sentence before is no rival), the italics do not hide
+    the article, and the semicolon after "man" ends the phrase."""
+    text = ("Mr. Weston and his son had arrived, and her father was yet in the midst of his very "
+            "civil welcome.\n\nThe Frank Churchill so long talked of, so high in interest, was "
+            "actually before her--he was presented to her, and she did not think too much had "
+            "been said in his praise; he was a _very_ good looking young man; height, air, "
+            "address, all were unexceptionable")
+    assert in_novel("emma.txt", text.split("\n\n")[1])
+    assert _described_in(text, HIGHBURY)["Frank Churchill"] == "a _very_ good looking young man"
+    # A "he" in a clause joined by a comma is no main clause of its own: nothing.
+    text = "Frank Churchill came in at noon, and he was a very good looking young man."
+    assert _described_in(text, HIGHBURY)["Frank Churchill"] is None
+
+
 def test_a_set_off_modifier_that_points_elsewhere_ends_the_description() -> None:
     text = ("Mr. Gardiner was a sensible, gentlemanlike man, greatly superior to his sister, as well "
             "by nature as education.")
