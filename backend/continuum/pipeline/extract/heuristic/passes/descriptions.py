@@ -66,17 +66,16 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
         item = items.get(key or "")
         if item is None or item.description or item.type not in _DESCRIBED_KINDS:
             continue
-        if view.in_quote(tok) or not (
-                (view.token_kind[tok.i] == "name" and tok.pos_ == "PROPN")
-                or _certain_pronoun(view, tok, key or "")):
+        named = _name_head(view, tok)
+        if view.in_quote(tok) or not (named or _certain_pronoun(view, tok, key or "")):
             continue
-        head = _apposition(tok) if tok.pos_ == "PROPN" else None
+        head = _apposition(tok) if named else None
         calling = head is not None and calling_beside(head, tok)
         head = head or _copula(view, tok)
         if head is not None and item.type == "character" and not person_head(head):
             continue
         phrase = _phrase(head, calling) if head is not None else None
-        if phrase is None and item.type == "character" and tok.pos_ == "PROPN":
+        if phrase is None and item.type == "character" and named:
             phrase = _adjective_gloss(tok)
         if phrase is not None:
             item.description = phrase
@@ -86,6 +85,12 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
             item.description = office_of(item)
             described += item.description is not None
     return described
+
+
+def _name_head(view: ChapterView, tok: Any) -> bool:
+    """A name's word, capitalised, whatever the tagger made of it ("Drummle, an old-looking
+    young man …": the tagger read "Drummle" as a common noun)."""
+    return view.token_kind[tok.i] == "name" and tok.pos_ in {"PROPN", "NOUN"} and tok.text[:1].isupper()
 
 
 def office_of(item: EntityItem) -> str | None:

@@ -95,6 +95,17 @@ def test_a_he_opening_a_clause_after_a_semicolon_describes_the_person_named_befo
     assert _described_in(text, HIGHBURY)["Frank Churchill"] is None
 
 
+def test_a_name_the_tagger_read_as_a_common_noun_is_still_described() -> None:
+    """Great Expectations, chapter 23: spaCy tags "Drummle" NOUN, not PROPN; the apposition
+    still describes the person the name is."""
+    text = "Drummle, an old-looking young man of a heavy order of architecture, was whistling."
+    assert in_novel("great_expectations.txt", text)
+    context = StoryContext(entities=[KnownEntity(name="Bentley Drummle", type="character",
+                                                 gender="male", mentions=5, aliases=["Drummle"])])
+    assert _described_in(text, context)["Bentley Drummle"] == (
+        "an old-looking young man of a heavy order of architecture")
+
+
 def test_a_set_off_modifier_that_points_elsewhere_ends_the_description() -> None:
     text = ("Mr. Gardiner was a sensible, gentlemanlike man, greatly superior to his sister, as well "
             "by nature as education.")
