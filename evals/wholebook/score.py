@@ -13,7 +13,9 @@ assigned to key people, or an end is a non-person of the key (then it is wrong);
 outside the vocabulary, or an end nobody in the key is, leaves it unjudged (counted apart).
 The key lists what the text states; a tie its own rows entail is right too, though not
 needed for recall (`implied_triples`: a spouse's sibling is an in-law, a parent's sibling an
-aunt or uncle, a parent's parent a grandparent, two children of one parent siblings).
+aunt or uncle, a parent's parent a grandparent, two children of one parent siblings), and so
+is an engagement the key's marriage of the pair has ended by the cap (`superseded`): the
+read layer gives the ties in force at the cap, where that pair is married, not engaged.
 A home (`lives_at`, a person's tie to a place) is no relationship between people and is left
 out; the whereabouts it gives are scored below.
 
@@ -191,6 +193,13 @@ def _key_triples(key: BookKey, cap: int) -> set[tuple[str, str, str]]:
     return triples
 
 
+def superseded(triples: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
+    """Engagements the key's own marriages have ended by the cap: the read layer gives the ties
+    in force, and Bingley and Jane, married in the last chapter, are no longer engaged there.
+    Such a row is right to show (it was stated) but not wanted for recall."""
+    return {("engaged", a, b) for t, a, b in triples if t == "married"} & triples
+
+
 def implied_triples(stated: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
     """The ties the key's stated rows entail by kinship, one step: Camilla, Matthew Pocket's
     sister, is in-law to his wife; the stated rows themselves are left out."""
@@ -227,8 +236,10 @@ def implied_triples(stated: set[tuple[str, str, str]]) -> set[tuple[str, str, st
 
 def _relationships(key: BookKey, cast: Cast, rels: list[dict], by_id: dict[str, dict],
                    cap: int) -> dict[str, Any]:
-    wanted = _key_triples(key, cap)
-    entailed = implied_triples(wanted)
+    stated = _key_triples(key, cap)
+    ended = superseded(stated)
+    wanted = stated - ended
+    entailed = implied_triples(stated) | ended
     found: set[tuple[str, str, str]] = set()
     right = wrong = unjudged = 0
     wrong_rows = []

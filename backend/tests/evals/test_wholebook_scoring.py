@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from evals.wholebook.key import BookKey, available_keys, load_key
-from evals.wholebook.score import implied_triples, score_book, score_cap
+from evals.wholebook.score import implied_triples, score_book, score_cap, superseded
 
 KEY = BookKey.model_validate({
     "book": "tiny.txt", "chapters": 2,
@@ -77,6 +77,22 @@ def test_ties_the_key_entails_are_right_but_not_wanted_for_recall() -> None:
     assert not implied & stated
     assert ("in_law", "camilla", "herbert") not in implied  # an aunt is no in-law
     assert ("aunt_uncle", "belinda", "herbert") not in implied  # a mother is no aunt
+
+
+def test_an_engagement_the_keys_marriage_ended_is_right_but_not_wanted() -> None:
+    key = KEY.model_copy(update={"relationships": [
+        *KEY.relationships,
+        KEY.relationships[1].model_copy(update={"type": "engaged", "from_": 1})]})
+    ents = [_ent("e", "Elizabeth Bennet"), _ent("j", "Jane"), _ent("d", "Mr. Darcy")]
+    married = {"type": "married_to", "source": "e", "target": "d", "from_chapter": 2, "quote": ""}
+    engaged = {**married, "type": "engaged_to", "from_chapter": 1}
+    at_one = score_cap(key, _cap(ents, [engaged]), 1)
+    assert at_one["rel_recall"] == 0.5 and at_one["rel_right"] == 1  # engaged, in force at 1
+    at_two = score_cap(key, _cap(ents, [married]), 2)
+    assert "engaged darcy eliza" not in at_two["missing_relationships"]
+    assert score_cap(key, _cap(ents, [married, engaged]), 2)["rel_wrong"] == 0
+    assert superseded({("married", "a", "b"), ("engaged", "a", "b"), ("engaged", "a", "c")}) == {
+        ("engaged", "a", "b")}
 
 
 def test_whereabouts_and_stamped_names_are_read_at_their_chapter() -> None:
