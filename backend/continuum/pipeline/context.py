@@ -34,7 +34,8 @@ def load_story_context(
                                       GROUP BY v.entity_id, j.key) k
                               GROUP BY entity_id)
                 SELECT DISTINCT ON (v.entity_id) v.entity_id, v.name, v.aliases, v.type, e.gender,
-                       s.last_seen, coalesce(s.mentions, 0) AS mentions, k.kind_votes
+                       s.last_seen, coalesce(s.mentions, 0) AS mentions, k.kind_votes,
+                       v.description IS NOT NULL AS described
                   FROM entity_versions v JOIN entities e ON e.novel_id = v.novel_id AND e.id = v.entity_id
                   LEFT JOIN seen s ON s.entity_id = v.entity_id
                   LEFT JOIN votes k ON k.entity_id = v.entity_id
@@ -54,7 +55,8 @@ def load_story_context(
     kept += [r for r in ranked[max_entities:] if r.entity_id == narrator_id]
     entities = [
         KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender,
-                    mentions=r.mentions, kind_votes=dict(r.kind_votes or {}))
+                    mentions=r.mentions, kind_votes=dict(r.kind_votes or {}),
+                    described=r.described)
         for r in kept
     ]
     narrator = next((r.name for r in rows if r.entity_id == narrator_id), None)

@@ -25,6 +25,7 @@ class KnownEntity(BaseModel):
     # The earlier chapters' evidence for its kind, summed (`EntityItem.kind_votes`); empty
     # when no chapter gave any (read by the LLM extractor, or before votes were kept).
     kind_votes: dict[str, float] = Field(default_factory=dict)
+    described: bool = False  # an earlier chapter gave it a description
 
 
 class KnownRelationship(BaseModel):

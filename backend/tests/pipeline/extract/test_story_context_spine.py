@@ -82,3 +82,20 @@ def test_the_context_sums_what_earlier_chapters_said_of_a_kind(clean_db, extract
     assert after[2]["Kent"] == kept[1]
     assert after[3]["Kent"] == {"location": kept[1]["location"] + kept[2]["location"]}
     assert "character" in after[3]["Mara Finch"]
+
+
+def test_the_context_says_who_an_earlier_chapter_described(clean_db, extractor) -> None:
+    """A person the book has described is marked so; one it has only named is not, so a later
+    chapter may still describe them by the office their title tells."""
+    chapters = {1: "Mara Finch, a tall young woman of twenty, met Jonah Crane at the quay. "
+                   "Jonah Crane said nothing, and Mara Finch went home.",
+                2: "Mara Finch smiled."}
+    with write_session() as session:
+        novel_id = create_novel(session, title="Described test")
+    analyze_chapter(novel_id=novel_id, number=1, text=chapters[1], extractor=extractor)
+    with read_session() as session:
+        known = {e.name: e.described for e in load_story_context(
+            session, novel_id=novel_id, chapter=2, chapter_text=chapters[2],
+            max_entities=50).entities}
+    assert known["Mara Finch"] is True
+    assert known["Jonah Crane"] is False

@@ -205,9 +205,9 @@ class ChapterView:
         return next((c for c in canonical if self.types.get(c) == "location"
                      and name in self.aliases_of(c)), name)
 
-    def known_before(self, name: str) -> bool:
-        """Whether the story knew the entity before this chapter (the story context)."""
-        return name in self._known
+    def known_entity(self, name: str) -> KnownEntity | None:
+        """The story context's entry for an entity the story knew before this chapter."""
+        return self._known.get(name)
 
     def aliases_of(self, name: str) -> list[str]:
         """Every other name the story and this chapter know the entity by."""

@@ -17,7 +17,9 @@ so long talked of … ; he was a _very_ good looking young man": `_certain_prono
   "Redruth, the gamekeeper" (two words are enough here: `calling_beside`);
 - for a person new to the story whom the chapter describes no other way, the office their
   name's title tells: "Dr. Livesey" is "the doctor", "Squire Trelawney" "the squire"
-  (`office_of`; never a woman's name, nor two offices), until a later chapter says more.
+  (`office_of`; never a woman's name, nor two offices), until a later chapter says more; so
+  too for a person the story knows but never described, by the titles the narration calls
+  them by (not a "Cap'n Hawkins" said only in speech).
 
 The phrase must stand on its own (no "his", "her", "this": its meaning would be lost out
 of context; a modifier set off by a comma that points so is cut: "a sensible, gentlemanlike
@@ -81,10 +83,20 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
             item.description = phrase
             described += 1
     for key, item in items.items():
-        if item.description is None and item.type == "character" and not view.known_before(key):
+        if item.description is not None or item.type != "character":
+            continue
+        if view.known_entity(key) is None:
             item.description = office_of(item)
-            described += item.description is not None
+        elif not _described_before(view, key):
+            item.description = office_of(item, _narrated_names(view, item))
+        described += item.description is not None
     return described
+
+
+def _narrated_names(view: ChapterView, item: EntityItem) -> list[str]:
+    """The names the chapter's narration calls a person by: a title said only in speech
+    (Israel Hands's mocking "Cap'n Hawkins" to Jim) is no office of theirs."""
+    return [m.text for m in item.mentions if not view.char_in_quote(m.start)]
 
 
 def _name_head(view: ChapterView, tok: Any) -> bool:
@@ -93,11 +105,21 @@ def _name_head(view: ChapterView, tok: Any) -> bool:
     return view.token_kind[tok.i] == "name" and tok.pos_ in {"PROPN", "NOUN"} and tok.text[:1].isupper()
 
 
-def office_of(item: EntityItem) -> str | None:
-    """"the doctor" of a person new to the story whom a name calls by the title of an office
-    ("Dr. Livesey", "Squire Trelawney", "Captain Smollett"), when the chapter that introduces
-    them describes them no other way; a later chapter's description takes its place."""
-    titles = {t for t in (split_honorific(n)[0] for n in (item.name, *item.aliases)) if t}
+def _described_before(view: ChapterView, key: str) -> bool:
+    """Whether an earlier chapter described the person ("Mr. Trelawney" of chapter 6 was
+    described by none, so chapter 7's "Squire Trelawney" makes him "the squire")."""
+    known = view.known_entity(key)
+    return known is not None and known.described
+
+
+def office_of(item: EntityItem, names: list[str] | None = None) -> str | None:
+    """"the doctor" of a person whom a name calls by the title of an office ("Dr. Livesey",
+    "Squire Trelawney", "Captain Smollett"), when the chapter describes them no other way: a
+    person new to the story by any of their names, a person the story knows but never
+    described by the `names` given (the narration's); a later chapter's description takes
+    its place."""
+    names = [item.name, *item.aliases] if names is None else names
+    titles = {t for t in (split_honorific(" ".join(n.split()))[0] for n in names) if t}
     offices = titles & OFFICE_TITLES
     if len(offices) != 1 or titles & FEMALE_HONORIFICS:
         return None  # two offices, or a "Mrs. Hughes" the doctor's name was joined to

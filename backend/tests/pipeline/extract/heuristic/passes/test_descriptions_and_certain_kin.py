@@ -297,7 +297,24 @@ def test_a_person_new_to_the_story_is_described_by_the_office_their_title_tells(
 
 def test_a_person_the_story_knows_is_not_described_again_by_a_title() -> None:
     text = "Dr. Livesey came late one afternoon to see my father."
-    context = StoryContext(entities=[KnownEntity(name="Dr. Livesey", type="character")])
+    context = StoryContext(entities=[KnownEntity(name="Dr. Livesey", type="character",
+                                                 described=True)])
     chapter = analyze_chapter_text(text, context)
     describe_entities(ChapterView.build(chapter, context), chapter.entities)
     assert all(e.description is None for e in chapter.entities.values())
+
+
+def test_a_known_person_never_described_takes_the_office_the_narration_calls_them_by() -> None:
+    # Treasure Island: "Mr. Trelawney" of chapter 6 is "Squire Trelawney" in chapter 7.
+    known = KnownEntity(name="Mr. Trelawney", type="character", gender="male", mentions=6,
+                        aliases=["Trelawney"])
+    context = StoryContext(entities=[known])
+    text = "Squire Trelawney was hard at work at Bristol, and Squire Trelawney wrote to us."
+    assert _described_in(text, context)["Mr. Trelawney"] == "the squire"
+    # A title only said in speech is no office of theirs (Israel Hands's "Cap'n Hawkins").
+    jim = KnownEntity(name="Jim Hawkins", type="character", gender="male", mentions=60,
+                      aliases=["Jim", "Hawkins"])
+    text = ("\u201cWell, Cap'n Hawkins,\u201d said Israel Hands, \u201cthere's Cap'n Hawkins "
+            "for you.\u201d Jim Hawkins said nothing.")
+    found = _described_in(text, StoryContext(entities=[jim]))
+    assert found["Jim Hawkins"] is None
