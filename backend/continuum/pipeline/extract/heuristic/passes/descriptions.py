@@ -85,9 +85,10 @@ def describe_entities(view: ChapterView, items: dict[str, EntityItem]) -> int:
     for key, item in items.items():
         if item.description is not None or item.type != "character":
             continue
-        if view.known_entity(key) is None:
+        known = view.known_entity(key)
+        if known is None:
             item.description = office_of(item)
-        elif not _described_before(view, key):
+        elif not known.described:  # "Mr. Trelawney" of chapter 6, "Squire Trelawney" of 7
             item.description = office_of(item, _narrated_names(view, item))
         described += item.description is not None
     return described
@@ -103,13 +104,6 @@ def _name_head(view: ChapterView, tok: Any) -> bool:
     """A name's word, capitalised, whatever the tagger made of it ("Drummle, an old-looking
     young man …": the tagger read "Drummle" as a common noun)."""
     return view.token_kind[tok.i] == "name" and tok.pos_ in {"PROPN", "NOUN"} and tok.text[:1].isupper()
-
-
-def _described_before(view: ChapterView, key: str) -> bool:
-    """Whether an earlier chapter described the person ("Mr. Trelawney" of chapter 6 was
-    described by none, so chapter 7's "Squire Trelawney" makes him "the squire")."""
-    known = view.known_entity(key)
-    return known is not None and known.described
 
 
 def office_of(item: EntityItem, names: list[str] | None = None) -> str | None:
