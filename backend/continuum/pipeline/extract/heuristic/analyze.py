@@ -277,18 +277,28 @@ def _fold_addressed_names(
     unresolved, since the narrator is "I". Returns the pronouns kept."""
     folded = {k for k in addressed if k in entities and k != narrator
               and entities[k].type == "character"}
-    if not folded:
+    return _fold(entities, names, pronouns, dict.fromkeys(folded, narrator),
+                 {k: [entities[k].name, *entities[k].aliases] for k in folded})
+
+
+def _fold(
+    entities: dict[str, EntityItem], names: list[ResolvedMention],
+    pronouns: list[ResolvedMention], into: Mapping[str, str], aliases: Mapping[str, list[str]],
+) -> list[ResolvedMention]:
+    """Fold each entity of `into` into its person: its entity goes, `aliases` become the
+    person's and its name mentions theirs; the pronouns the resolver gave it are left
+    unresolved (read near a name that was someone else's). Returns the pronouns kept."""
+    if not into:
         return pronouns
-    target = entities[narrator]
-    for key in sorted(folded):
-        item = entities.pop(key)
-        for alias in (item.name, *item.aliases):
+    for key in sorted(into):
+        item, target = entities.pop(key), entities[into[key]]
+        for alias in aliases[key]:
             if alias != target.name and alias not in target.aliases:
                 target.aliases.append(alias)
         target.mentions.extend(item.mentions)
-    names[:] = [ResolvedMention(m.start, m.end, m.text, narrator, m.kind)
-                if m.entity_key in folded else m for m in names]
-    return [p for p in pronouns if p.entity_key not in folded]
+    names[:] = [ResolvedMention(m.start, m.end, m.text, into[m.entity_key], m.kind)
+                if m.entity_key in into else m for m in names]
+    return [p for p in pronouns if p.entity_key not in into]
 
 
 def _fold_answer_calls(
@@ -303,8 +313,8 @@ def _fold_answer_calls(
     with "No, Joseph"), is that speaker's given name when the speaker is known by a title
     and surname alone and the name is one of the speaker's sex ("Matthew" said to Mr.
     Pocket; not "Jim" said to Dick, who has a given name: the answer may turn to a third
-    person). It folds into the speaker like a name said to the narrator
-    (`_fold_addressed_names`), with the full name they make ("John Wemmick") for its page;
+    person). It folds into the speaker like a name said to the narrator (`_fold`), with the
+    full name they make ("John Wemmick") for its page;
     `coref.Replies.answer_calls` lists the calls."""
     answered: dict[str, list[str]] = {}
     for name, speaker in calls:
@@ -320,18 +330,10 @@ def _fold_answer_calls(
                 item.name.lower() in known or not _given_name_for(item, target):
             continue
         folded[key] = speakers[0]
-    for key, owner in folded.items():
-        item, target = entities.pop(key), entities[owner]
-        surname = target.name.split()[-1]  # a title and the surname: no given name
-        for alias in (item.name, f"{item.name} {surname}"):  # "John", and "John Wemmick"
-            if alias not in target.aliases:
-                target.aliases.append(alias)
-        target.mentions.extend(item.mentions)
-    if not folded:
-        return pronouns
-    names[:] = [ResolvedMention(m.start, m.end, m.text, folded[m.entity_key], m.kind)
-                if m.entity_key in folded else m for m in names]
-    return [p for p in pronouns if p.entity_key not in folded]
+    # "John", and "John Wemmick": the surname of a person known by a title and surname alone
+    aliases = {k: [entities[k].name, f"{entities[k].name} {entities[o].name.split()[-1]}"]
+               for k, o in folded.items()}
+    return _fold(entities, names, pronouns, folded, aliases)
 
 
 def _given_name_for(item: EntityItem, target: EntityItem) -> bool:

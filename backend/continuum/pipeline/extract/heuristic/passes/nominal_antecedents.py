@@ -28,13 +28,12 @@ GENDERS = ("male", "female")
 PERSON_WORDS = PERSON_NOUNS | frozenset(NOUN_GENDER)
 
 
-def resolve_after_nominals(view: ChapterView) -> int:
+def resolve_after_nominals(view: ChapterView) -> None:
     """Place each unresolved narration he/she whose last same-gender mention is an inferred
-    kin noun (or a pronoun placed so); returns how many were placed."""
+    kin noun (or a pronoun placed so)."""
     # gender -> (key, sentence, paragraph) of the last mention a pronoun may take, or None
     # when the last mention of that gender is one the resolver already had (or nobody sure).
     carried: dict[str, tuple[str, int, int] | None] = dict.fromkeys(GENDERS)
-    placed = 0
     for tok in view.tokens:
         key, kind = view.token_key[tok.i], view.token_kind[tok.i]
         gender = PRONOUN_GENDER.get(tok.lower_) if tok.tag_ in {"PRP", "PRP$"} else None
@@ -55,8 +54,6 @@ def resolve_after_nominals(view: ChapterView) -> int:
             continue
         view.place_pronoun(tok, last[0])
         carried[gender] = (last[0], view.token_sent[tok.i], view.token_para[tok.i])
-        placed += 1
-    return placed
 
 
 def _mention(view: ChapterView, carried: dict[str, tuple[str, int, int] | None], tok: Any,
