@@ -18,6 +18,7 @@ from continuum.language.names import (
     MARRIED_HONORIFICS,
     normalize,
 )
+from continuum.pipeline.extract.heuristic.gates import FUTURE
 from continuum.pipeline.extract.heuristic.passes.certainty import (
     addressed,
     certain,
@@ -225,6 +226,8 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
         verdict = view.verdict(copula)
         if verdict.ends_state:
             ended = True
+        elif rel == "married_to" and _wife_to_be(view, copula):
+            rel = "engaged_to"  # "Elizabeth will soon be the wife of Mr. Darcy": a match made
         elif not verdict.asserted:
             return []
     if any(view.token_kind[t.i] == "inferred" for _, t in referents):
@@ -243,6 +246,12 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
             tokens.append(copula)
         items.append(_make(view, key, owner_key, rel, tokens, rule, confidence, ended))
     return items
+
+
+def _wife_to_be(view: ChapterView, copula: Any) -> bool:
+    """A plain future copula ("will soon be the wife of"): not asked, not denied."""
+    return view.verdict(copula).reason == FUTURE and view.gate.terminal[copula.i] != "?" and \
+        not any(c.dep_ == "neg" or c.lower_ == "never" for c in copula.children)
 
 
 def _lead_noun(noun: Any) -> Any:

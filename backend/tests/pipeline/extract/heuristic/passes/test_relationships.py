@@ -236,6 +236,20 @@ def test_a_marriage_the_story_has_settled_on_is_an_engagement(view: ViewOf) -> N
         assert rels(view, text) == [], text
 
 
+def test_a_wife_to_be_is_betrothed(view: ViewOf) -> None:
+    # Pride and Prejudice ch 60, Mr. Bennet's letter: "Elizabeth will soon be the wife of Mr.
+    # Darcy." The future copula tells a match made, not a marriage yet.
+    assert rels(view, "Elizabeth will soon be the wife of Mr. Darcy.") == [
+        ("Elizabeth", "engaged_to", "Mr. Darcy", True, False)]
+    assert rels(view, "Elizabeth is the wife of Mr. Darcy.") == [
+        ("Elizabeth", "married_to", "Mr. Darcy", True, False)]
+    for text in ("Will Elizabeth be the wife of Mr. Darcy?",
+                 "Elizabeth would be the wife of Mr. Darcy.",
+                 "If Elizabeth were the wife of Mr. Darcy, all would be well.",
+                 "Elizabeth will not be the wife of Mr. Darcy."):
+        assert rels(view, text) == [], text
+
+
 def test_an_adopted_child_is_a_ward_and_a_foster_parent_a_guardian(view: ViewOf) -> None:
     # Great Expectations ch 48: "Miss Havisham's adopted daughter, Mrs. Bentley Drummle".
     assert rels(view, "Jaggers spoke of Miss Havisham's adopted daughter, Estella.") == [
