@@ -203,9 +203,17 @@ def glossed(tok: Any) -> bool:
 
 
 def opens_sentence(view: ChapterView, tok: Any) -> bool:
-    """"His mother, Martha Quill, ...": the pronoun is the sentence's first word."""
+    """"His mother, Martha Quill, ...": the pronoun is the sentence's first word, or comes
+    after nothing but a conjunction or adverb that links it to the sentence before ("And yet
+    she was a happy woman": Miss Bates, the topic of the sentences before it)."""
     j = tok.i - 1
+    while j >= 0 and view.token_sent[j] == view.token_sent[tok.i] and \
+            (view.doc[j].pos_ in LINKING_POS or view.doc[j].is_space):
+        j -= 1
     return j < 0 or view.token_sent[j] != view.token_sent[tok.i]
+
+
+LINKING_POS = frozenset({"CCONJ", "ADV"})
 
 
 def subject_before(view: ChapterView, tok: Any) -> str | None:

@@ -40,7 +40,7 @@ from continuum.language.trades import OCCUPATIONS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.nominals import EPITHET_HEADS
-from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE, RELATION_NOUNS
+from continuum.pipeline.extract.heuristic.passes.relation_words import RELATION_NOUNS
 from continuum.pipeline.extract.schema import EntityItem
 
 _DESCRIBED_KINDS = ("character", "location")
@@ -56,6 +56,7 @@ MIN_WORDS, MAX_WORDS = 3, 30
 _BREAKS = frozenset({",", ";", "--", "\u2014"})  # where a set-off modifier begins
 _LISTING = frozenset({"and", "or", "nor"})
 MIN_ADJECTIVES = 3  # "handsome, clever, and rich"
+OWNED_PEOPLE = frozenset(RELATION_NOUNS) | OCCUPATIONS  # "his son", "her maid": someone else
 PERSON_HEADS = DESCRIPTION_HEADS | OCCUPATIONS | EPITHET_HEADS | frozenset(RELATION_NOUNS)
 _SORTS = frozenset({"sort", "kind", "type"})  # "a sort of general friend and adviser"
 
@@ -135,10 +136,17 @@ def _certain_pronoun(view: ChapterView, tok: Any, key: str) -> bool:
         if view.token_kind[j] == "name" and view.token_key[j] == key:
             return True  # named in the sentence since: "The Frank Churchill … ; he was …"
         if other.pos_ == "NOUN" and view.token_kind[j] != "name" and person_head(other) \
-                and not _owned_by(view, other, key):
+                and not _owned_by(view, other, key) and not _of_a_noun(other):
             return False  # not "His character was decided. He was …": his own
         j -= 1
     return True
+
+
+def _of_a_noun(noun: Any) -> bool:
+    """A person-noun inside another noun's phrase ("devoted to the care of a failing mother"):
+    what the phrase is about, not someone a following "she" may be."""
+    prep = noun.head
+    return noun.dep_ == "pobj" and prep.dep_ == "prep" and prep.head.pos_ == "NOUN"
 
 
 def _opens_main_clause(pronoun: Any) -> bool:
@@ -150,9 +158,10 @@ def _opens_main_clause(pronoun: Any) -> bool:
 
 
 def _owned_by(view: ChapterView, noun: Any, key: str) -> bool:
-    """"His character", "her beauty": a word that may name a person but, owned by the person
-    themselves, names their nature (not "his son", "my father's": another person)."""
-    return noun.lemma_.lower() not in KINDS_OF_PEOPLE and any(
+    """"His character", "her beauty", "her youth": a word that may name a person but, owned
+    by the person themselves, names their nature or their years (not "his son", "my
+    father's", "his servant": another person)."""
+    return noun.lemma_.lower() not in OWNED_PEOPLE and any(
         c.dep_ == "poss" and view.token_key[c.i] == key for c in noun.children)
 
 

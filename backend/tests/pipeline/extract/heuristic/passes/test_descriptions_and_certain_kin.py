@@ -282,6 +282,27 @@ def test_a_pronoun_after_a_person_spoken_of_by_a_noun_describes_nobody() -> None
     assert _descriptions(text).get("Philip Pirrip") is None
 
 
+def test_a_she_after_and_yet_continues_the_topic_through_her_own_youth() -> None:
+    # Emma, chapter 3: "Her youth" is Miss Bates's years, not another person; "a failing
+    # mother" is inside "the care of" (what her life was given to), and "And yet" links
+    # the sentence to the one before: the "she" is Miss Bates, the topic throughout.
+    text = ("Miss Bates stood in the very worst predicament in the world for having much of the "
+            "public favour. She had never boasted either beauty or cleverness. Her youth had "
+            "passed without distinction, and her middle of life was devoted to the care of a "
+            "failing mother, and the endeavour to make a small income go as far as possible. "
+            "And yet she was a happy woman, and a woman whom no one named without good-will.")
+    assert in_novel("emma.txt", "And yet she was a happy woman, and a woman whom no one named")
+    assert _descriptions(text)["Miss Bates"] == "a happy woman"
+    # A person spoken of as the object of a clause is still a rival: nobody is described.
+    text = ("Miss Bates stood at the door. She had never boasted either beauty or cleverness. "
+            "She nursed a failing woman. And yet she was a happy woman.")
+    assert _descriptions(text).get("Miss Bates") is None
+    # "Her son" is another person, owned or not.
+    text = ("Miss Bates stood at the door. She had never boasted either beauty or cleverness. "
+            "Her son had passed without distinction. And yet she was a happy woman.")
+    assert _descriptions(text).get("Miss Bates") is None
+
+
 def test_a_person_new_to_the_story_is_described_by_the_office_their_title_tells() -> None:
     # Treasure Island, chapter 1: the doctor and the captain, named by their titles.
     text = "Dr. Livesey came late one afternoon to see my father, and Captain Smollett said nothing."
