@@ -296,11 +296,40 @@ def _called_parent(view: ChapterView, tok: Any, households: Households) -> Relat
     if gender is None or not view.in_quote(tok) or not _vocative(tok):
         return None
     speaker = tagged_speaker(view, tok)
-    parent = households.called_parent(speaker, gender) if speaker else None
+    parent = (households.called_parent(speaker, gender) or _parent_on_stage(view, speaker, gender, tok)) \
+        if speaker else None
     if speaker is None or parent is None:
         return None
     rel = "father_of" if gender == "male" else "mother_of"
     return _make(view, parent, speaker, rel, [tok], "vocative", 0.6)
+
+
+PARENT_TYPES = frozenset({"father_of", "mother_of", "parent_of"})
+CHILD_TYPES = frozenset({"son_of", "daughter_of", "child_of"})
+STAGE_PARAGRAPHS = 3  # how far back a parent named in the scene is still on stage
+
+
+def _parent_on_stage(view: ChapterView, speaker: str, gender: str, tok: Any) -> str | None:
+    """'"There is a gentleman with him, mamma," said Kitty' (P&P ch. 53): a child whose
+    family no name tells (no surname, no parent on record) calls "mamma" the one parent on
+    record of that sex whom the narration names in the quotation's paragraph or the
+    `STAGE_PARAGRAPHS` before it; two such, or none, and nobody."""
+    def parent(r: Any) -> str | None:
+        return r.source if r.type in PARENT_TYPES else r.target if r.type in CHILD_TYPES else None
+
+    def child(r: Any) -> str | None:
+        return r.target if r.type in PARENT_TYPES else r.source if r.type in CHILD_TYPES else None
+
+    known = view.context.relationships
+    if any(child(r) == speaker for r in known):
+        return None  # her parents are on record: the household rules say who is called
+    parents = {p for r in known if (p := parent(r)) is not None}
+    para = view.token_para[tok.i]
+    named = {view.token_key[t.i] for t in view.tokens
+             if para - STAGE_PARAGRAPHS <= view.token_para[t.i] <= para
+             and view.token_kind[t.i] == "name" and not view.in_quote(t)}
+    found = {k for k in named if k in parents and k != speaker and view.gender_of(k) == gender}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 # "Mr. and Mrs. Gardiner", "Colonel and Mrs. Campbell", "Sir William and Lady Lucas": the

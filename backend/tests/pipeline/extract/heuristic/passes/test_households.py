@@ -9,7 +9,7 @@ from collections.abc import Callable
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.households import member
 from continuum.pipeline.extract.heuristic.passes.relationships import extract_relationships
-from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from continuum.pipeline.extract.protocol import KnownEntity, KnownRelationship, StoryContext
 from tests.pipeline.extract.heuristic.passes.support import in_novel
 
 ViewOf = Callable[..., ChapterView]
@@ -117,6 +117,31 @@ def test_a_child_calling_mamma_in_a_tagged_quotation_names_her_mother(view: View
                                      _person("Lydia", "female")])
     found = _relations(view, text, context)  # a Lydia of no known family calls nobody mother
     assert not [r for r in found if r[1] == "mother_of"]
+
+
+def test_a_child_of_no_known_family_calls_mamma_the_one_mother_on_stage(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 53: Kitty has no surname in the whole book; Mrs. Bennet, named
+    # in the paragraph before, is the one mother on record in the scene.
+    text = ("Mrs. Bennet sat at the window. She saw a carriage coming up the paddock.\n\n"
+            "“There is a gentleman with him, mamma,” said Kitty; “who can it be?”")
+    assert in_novel("pride_and_prejudice.txt", "“There is a gentleman with him, mamma,” said Kitty")
+    mothers = [KnownRelationship(source="Mrs. Bennet", type="mother_of", target="Jane Bennet")]
+    kitty = _person("Kitty", "female")
+    context = BENNETS.model_copy(update={"entities": [*BENNETS.entities, kitty],
+                                         "relationships": mothers})
+    assert ("Mrs. Bennet", "mother_of", "Kitty") in _relations(view, text, context)
+    # Nobody on record as a mother, or two mothers on stage, or a child whose own parents are
+    # on record: nobody is called.
+    bare = BENNETS.model_copy(update={"entities": [*BENNETS.entities, kitty]})
+    assert not [r for r in _relations(view, text, bare) if r[1] == "mother_of"]
+    two = ("Mrs. Bennet and Lady Lucas sat at the window.\n\n"
+           "“There is a gentleman with him, mamma,” said Kitty; “who can it be?”")
+    both = [*mothers, KnownRelationship(source="Lady Lucas", type="mother_of", target="Charlotte Lucas")]
+    assert not [r for r in _relations(view, two, context.model_copy(update={"relationships": both}))
+                if r[1] == "mother_of"]
+    own = [*mothers, KnownRelationship(source="Kitty", type="daughter_of", target="Lady Lucas")]
+    assert not [r for r in _relations(view, text, context.model_copy(update={"relationships": own}))
+                if r[1] == "mother_of"]
 
 
 def test_a_plain_title_with_two_names_gives_a_given_name_the_data_may_not_know() -> None:
