@@ -200,19 +200,35 @@ def superseded(triples: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
     return {("engaged", a, b) for t, a, b in triples if t == "married"} & triples
 
 
+def _closed(pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """A symmetric relation closed under "a sibling's sibling is a sibling": the brother of
+    Mrs. Bennet (Mr. Gardiner) is the brother of her sister Mrs. Philips too."""
+    closed = set(pairs)
+    while True:
+        more = {(a, c) for a, b in closed for x, c in closed if x == b and a != c} - closed
+        if not more:
+            return closed
+        closed |= more
+
+
 def implied_triples(stated: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
-    """The ties the key's stated rows entail by kinship, one step: Camilla, Matthew Pocket's
-    sister, is in-law to his wife; the stated rows themselves are left out."""
+    """The ties the key's stated rows entail by kinship, one step from the siblings closed
+    under transitivity: Camilla, Matthew Pocket's sister, is in-law to his wife; Mr.
+    Philips, husband of Mrs. Bennet's sister, is in-law to her brother Mr. Gardiner. The
+    stated rows themselves are left out."""
     def pairs(type_: str) -> set[tuple[str, str]]:
         found = {(a, b) for t, a, b in stated if t == type_}
         return found | {(b, a) for a, b in found} if type_ in SYMMETRIC_TYPES else found
 
-    married, sibling, parent = pairs("married"), pairs("sibling"), pairs("parent")
+    married, sibling, parent = pairs("married"), _closed(pairs("sibling")), pairs("parent")
     implied: set[tuple[str, str, str]] = set()
 
     def add(type_: str, a: str, b: str) -> None:
         if a != b:
             implied.add((type_, *sorted((a, b))) if type_ in SYMMETRIC_TYPES else (type_, a, b))
+
+    for a, b in sibling:
+        add("sibling", a, b)  # a sibling's sibling: Mrs. Philips and Mr. Gardiner
 
     for a, b in married:
         for x, c in sibling | {(p, c) for c, p in parent}:

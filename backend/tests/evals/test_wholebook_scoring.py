@@ -79,6 +79,16 @@ def test_ties_the_key_entails_are_right_but_not_wanted_for_recall() -> None:
     assert ("aunt_uncle", "belinda", "herbert") not in implied  # a mother is no aunt
 
 
+def test_a_siblings_sibling_and_their_spouses_are_entailed() -> None:
+    # Pride and Prejudice: Mrs. Bennet's sister Mrs. Philips and brother Mr. Gardiner.
+    stated = {("sibling", "mrs_bennet", "mrs_philips"), ("sibling", "gardiner", "mrs_bennet"),
+              ("married", "mr_philips", "mrs_philips"), ("married", "gardiner", "mrs_gardiner")}
+    implied = implied_triples(stated)
+    assert {("sibling", "gardiner", "mrs_philips"), ("in_law", "gardiner", "mr_philips"),
+            ("in_law", "mrs_gardiner", "mrs_philips")} <= implied
+    assert ("in_law", "mr_philips", "mrs_gardiner") not in implied  # two steps: spouses' in-laws
+
+
 def test_an_engagement_the_keys_marriage_ended_is_right_but_not_wanted() -> None:
     key = KEY.model_copy(update={"relationships": [
         *KEY.relationships,

@@ -220,6 +220,8 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     referents = [(k, t) for k, t in referents
                  if _gender_fits(view, k, lemma) and certain(view, t, k)
                  and not (t.pos_ == "PRON" and owner_tok.pos_ == "PRON")]  # "she--my sister"
+    if not referents and copula is None and not view.in_quote(noun):
+        referents = _reciprocal(view, noun, owner_key, lemma)
     ended = False
     confidence = 0.75
     if copula is not None:
@@ -252,6 +254,48 @@ def _wife_to_be(view: ChapterView, copula: Any) -> bool:
     """A plain future copula ("will soon be the wife of"): not asked, not denied."""
     return view.verdict(copula).reason == FUTURE and view.gate.terminal[copula.i] != "?" and \
         not any(c.dep_ == "neg" or c.lower_ == "never" for c in copula.children)
+
+
+# Kin nouns that name each other's owner: "her brother" of Mrs. Bennet and "his sister" of
+# Mr. Gardiner, said of the two of them, make each the other's.
+RECIPROCAL = {
+    **dict.fromkeys(("brother", "sister"), frozenset({"brother", "sister"})),
+    "wife": frozenset({"husband"}), "husband": frozenset({"wife"}),
+    **dict.fromkeys(("son", "daughter"), frozenset({"father", "mother"})),
+    **dict.fromkeys(("father", "mother"), frozenset({"son", "daughter"})),
+    **dict.fromkeys(("nephew", "niece"), frozenset({"uncle", "aunt"})),
+    **dict.fromkeys(("uncle", "aunt"), frozenset({"nephew", "niece"})),
+    "cousin": frozenset({"cousin"}),
+}
+RECIPROCAL_SENTENCES = 2
+
+
+def _reciprocal(view: ChapterView, noun: Any, owner: str, lemma: str) -> list[tuple[str, Any]]:
+    """"Mrs. Bennet had the pleasure of receiving her brother and his wife … Mr. Gardiner was
+    a sensible, gentlemanlike man, greatly superior to his sister" (P&P ch. 25): the kin noun
+    names no one, but an earlier one of the narration, in the same paragraph and at most
+    `RECIPROCAL_SENTENCES` before, is its owner's counterpart ("her brother" of a woman whose
+    "his sister" this is), owned for sure by someone else whose sex fits this noun, while
+    this noun's owner fits that one. The earlier owner is the referent; none if two such."""
+    pairs = RECIPROCAL.get(lemma, frozenset())
+    para, sentence = view.token_para[noun.i], view.token_sent[noun.i]
+    found: dict[str, Any] = {}
+    for tok in view.tokens[max(0, noun.i - 200):noun.i]:
+        if tok.lemma_.lower() not in pairs or tok.tag_ != "NN" or view.token_key[tok.i] is not None \
+                or view.token_para[tok.i] != para or view.in_quote(tok) \
+                or sentence - view.token_sent[tok.i] > RECIPROCAL_SENTENCES:
+            continue
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        key = view.character(poss) if poss is not None else None
+        other = certain_owner(view, tok, poss, key) if key else None
+        if other is not None and other != owner and _gender_fits(view, owner, tok.lemma_.lower()) \
+                and _gender_fits(view, other, lemma) and view.gender_of(other) in GENDERED \
+                and view.gender_of(owner) in GENDERED:
+            found[other] = poss
+    return list(found.items()) if len(found) == 1 else []
+
+
+GENDERED = frozenset({"male", "female"})
 
 
 def _lead_noun(noun: Any) -> Any:

@@ -216,6 +216,36 @@ def test_a_brother_in_law_is_an_in_law_never_a_brother(view: ViewOf) -> None:
     assert not [r for r in found if r[1] == "brother_of"]
 
 
+def test_two_kin_nouns_that_name_each_others_owner_make_the_tie(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 25: "her brother" of Mrs. Bennet and "his sister" of Mr.
+    # Gardiner, a sentence apart, are each other; Emma ch. 2: "His father" of Frank
+    # Churchill and "his son" of Mr. Weston.
+    text = ("Mrs. Bennet had the pleasure of receiving her brother and his wife, who came, as "
+            "usual, to spend the Christmas at Longbourn. Mr. Gardiner was a sensible, "
+            "gentlemanlike man, greatly superior to his sister, as well by nature as education.")
+    assert in_novel("pride_and_prejudice.txt", "Mr. Gardiner was a sensible, gentlemanlike man")
+    assert ("Mrs. Bennet", "sister_of", "Mr. Gardiner") in _relations(view, text)
+    text = ("Frank Churchill was a fine young man. His father had no apprehension of it. Mr. "
+            "Weston saw his son every year in London.")
+    assert ("Frank Churchill", "son_of", "Mr. Weston") in _relations(view, text)
+    # A woman is nobody's son: "her father … Mr. Weston and his son" are two other people.
+    text = ("Emma opened the door, and saw two gentlemen sitting with her father. Mr. Weston "
+            "and his son had come early.")
+    assert not [r for r in _relations(view, text) if r[1] in {"son_of", "father_of"}]
+    # Mr. Weston cannot be Frank's mother.
+    text = ("Frank Churchill was a fine young man. His mother had no apprehension of it. Mr. "
+            "Weston saw his son every year in London.")
+    assert not [r for r in _relations(view, text) if r[1] in {"son_of", "father_of", "mother_of"}]
+    # Two earlier owners the noun could answer: nobody.
+    text = ("Mrs. Bennet spoke of her brother, and Mrs. Philips of her brother too. Mr. Gardiner "
+            "was superior to his sister.")
+    assert not [r for r in _relations(view, text) if r[1] in {"sister_of", "brother_of"}]
+    # In speech, nothing.
+    text = ("“Mrs. Bennet had her brother with her,” said Jane. “Mr. Gardiner was kind to his "
+            "sister.”")
+    assert not [r for r in _relations(view, text) if r[1] in {"sister_of", "brother_of"}]
+
+
 def test_a_relative_of_a_relative_is_not_the_first_ones(view: ViewOf) -> None:
     text = "Biddy was Mr. Wopsle's great-aunt's granddaughter; I confess myself"
     assert in_novel("great_expectations.txt", text)
