@@ -64,6 +64,7 @@ class ChapterView:
     _known: dict[str, KnownEntity] = field(default_factory=dict)
     _place_heads: dict[str, str | None] | None = None
     inferred_by: dict[int, str] = field(default_factory=dict)  # token index -> rule (`infer`)
+    signed: set[int] = field(default_factory=set)  # a letter's first person, by its signature
     households: Households | None = None  # the families by surname (`passes/households`)
     tokens: list[Any] = field(default_factory=list)
     """The Doc's tokens, made once: a pass walks them, not the Doc, whose iteration makes every
@@ -131,8 +132,10 @@ class ChapterView:
         # need it), then the pronouns only those nouns can be the antecedent of; imported
         # here, since those rules are passes built on this view.
         from continuum.pipeline.extract.heuristic.passes.households import resolve_household_kin
+        from continuum.pipeline.extract.heuristic.passes.letters import resolve_letter_writers
         from continuum.pipeline.extract.heuristic.passes.nominal_antecedents import resolve_after_nominals
 
+        resolve_letter_writers(view)
         view.households = resolve_household_kin(view)
         resolve_after_nominals(view)
         return view

@@ -1,0 +1,168 @@
+"""Letters a chapter lays in are their signer's words: the "I" and "my" of a letter are whoever
+signs it.
+
+    “Be not alarmed, madam, on receiving this letter …
+    “… My sister, who is more than ten years my junior, was left to the guardianship of my
+    mother’s nephew, Colonel Fitzwilliam, and myself. …
+    “FITZWILLIAM DARCY.”                               (Pride and Prejudice, chapter 35)
+
+No tag names the speaker of a letter's paragraphs, so the quotation rules leave its first
+person unresolved. A *letter* here is a run of paragraphs set apart from the narration (each opens
+with a quotation mark that only the signature closes, or is set in from the margin as
+printed), ended by a signature: the
+last line of the run's last paragraph, or a paragraph of its own, that is a name in capitals
+("WILLIAM COLLINS.", "F. C. WESTON CHURCHILL."), initials ("J. T."), or any name after a
+valediction ("Yours, ESTELLA."). The signer is the one character of the story the signature
+names (`signer`); a signature that fits two, or none, leaves the letter as it was.
+
+Precision first: only unresolved first-person pronouns are placed, and they are certain
+(`ChapterView.signed`): the signature says whose they are, as a speech tag does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from continuum.language.names import split_honorific
+from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+
+_VALEDICTION = r"(?:yours|your|ever|believe\s+me|adieu|affectionately|faithfully|sincerely)\b[^,\n]*,"
+_CAPITALS = r"(?:[A-Z][A-Z'’]*\.?)(?:\s+[A-Z][A-Z'’]*\.?){0,3}"  # "EDW. GARDINER", "J. T."
+_NAME = r"(?:[A-Z][\w'’]*\.?)(?:\s+[A-Z][\w'’]*\.?){0,3}"
+SIGNATURE = re.compile(rf"^(?:(?i:{_VALEDICTION})\s*(?P<after>{_NAME})|(?P<alone>{_CAPITALS}))\s*$")
+_QUOTES = "“”\"'‘’ \t"
+MAX_SIGNATURE = 40  # characters: a signature is a line, not a sentence
+
+
+@dataclass(frozen=True)
+class Letter:
+    """The characters [start, end) of a letter's body and signature, and who signs it."""
+
+    start: int
+    end: int
+    signer: str
+
+
+def resolve_letter_writers(view: ChapterView) -> None:
+    """Place every unresolved first-person pronoun of each signed letter on its signer, where
+    the quotation marks hold it: after a nested quotation that closes them early ("He said,
+    ‘I will not be a clergyman,’ and I went to London"), the rest of the paragraph reads as
+    narration of the chapter's now, and an "I" placed there would move the signer."""
+    for letter in letters(view):
+        for tok in view.tokens_between(letter.start, letter.end):
+            if tok.lower_ in FIRST_PERSON_SINGULAR and tok.pos_ == "PRON" \
+                    and view.token_key[tok.i] is None and view.in_quote(tok):
+                view.place_pronoun(tok, letter.signer)
+                view.signed.add(tok.i)
+
+
+def letters(view: ChapterView) -> list[Letter]:
+    """The chapter's signed letters whose signer the story knows, in text order."""
+    found: list[Letter] = []
+    paragraphs = view.paragraphs
+    taken = 0  # paragraphs before this one belong to a letter already found
+    for p, (start, end) in enumerate(paragraphs):
+        names = _signature(view.text[start:end])
+        if names is None or not _set_apart(view.text[start:end]):
+            continue
+        first = p
+        while first > taken and _letter_paragraph(view.text[slice(*paragraphs[first - 1])]):
+            first -= 1
+        taken = p + 1  # a postscript signed again is a letter of its own
+        body_start = paragraphs[first][0]
+        if body_start == start and "\n" not in view.text[start:end].strip():
+            continue  # a lone name in quotes ("“Lizzy.”"): no letter above it
+        who = signer(view, names)
+        if who is not None:
+            found.append(Letter(body_start, end, who))
+    return found
+
+
+def _signature(paragraph: str) -> str | None:
+    """The name a paragraph's last line signs with, or None."""
+    lines = [line.strip(_QUOTES) for line in paragraph.strip().splitlines()]
+    last = lines[-1].rstrip(".").strip(_QUOTES) if lines else ""
+    if not last or len(last) > MAX_SIGNATURE:
+        return None
+    match = SIGNATURE.match(last)
+    if match is None and len(lines) > 1:  # "Yours ever," on the line above
+        match = SIGNATURE.match(f"{lines[-2]} {last}")
+    if match is None:
+        return None
+    return (match.group("after") or match.group("alone")).strip()
+
+
+def _set_apart(paragraph: str) -> bool:
+    """A paragraph that opens with a quotation mark or is set in from the margin."""
+    return paragraph.startswith(INDENT) or paragraph.lstrip(" \t")[:1] in OPENING_QUOTES
+
+
+def _letter_paragraph(paragraph: str) -> bool:
+    """A paragraph of a letter's body: set apart, and not closed as a line of dialogue is
+    ("“… as his father did before him?”" is Mrs. Bennet's, before Mr. Collins's letter), nor
+    broken by a tag ("“It is from Miss Bingley,” said Jane"); a letter's paragraphs open with
+    a quotation mark that only its signature closes."""
+    if paragraph.startswith(INDENT):
+        return True  # set in as printed: the letter's own lines, whatever they quote
+    body = paragraph.rstrip()
+    return body[:1] in OPENING_QUOTES and CLOSING_QUOTES[0] not in body \
+        and not body.endswith(CLOSING_QUOTES)
+
+
+INDENT = "   "
+OPENING_QUOTES = frozenset("“\"")
+CLOSING_QUOTES = ("”", "\"")
+
+
+def signer(view: ChapterView, signature: str) -> str | None:
+    """The one character a signature names: by a name of theirs ("FITZWILLIAM DARCY"), else
+    by the surname and the initial of their given name ("F. C. WESTON CHURCHILL" is Frank
+    Churchill), else nobody."""
+    words = [w.rstrip(".").lower() for w in signature.split()]
+    people = _characters(view)
+    exact = {key for key, names in people.items() if " ".join(words) in names}
+    if exact:
+        return exact.pop() if len(exact) == 1 else None
+    surname, initial = words[-1], words[0][0]
+    if len(surname) < 2 or len(words) < 2:
+        return None
+    fits = {key for key, names in people.items()
+            if any(n.split()[-1] == surname for n in names)
+            and any(given.startswith(initial) for given in _givens(view, key))}
+    return fits.pop() if len(fits) == 1 else None
+
+
+def _characters(view: ChapterView) -> dict[str, set[str]]:
+    """Each character of the chapter with every name the chapter and the story know them by,
+    lower-cased, without titles; a title's lone surname ("Mr. Churchill") is no name a
+    signature is matched by, nor are initials ("J. T."), which stand for a name."""
+    found: dict[str, set[str]] = {}
+    for key, names in _names(view).items():
+        for title, bare in map(split_honorific, names):
+            bare = bare.lower()
+            if not _initials(bare) and (title is None or " " in bare):
+                found.setdefault(key, set()).add(bare)
+    return found
+
+
+def _names(view: ChapterView) -> dict[str, set[str]]:
+    return {key: {key, item.name, *view.aliases_of(key)}
+            for key, item in view.chapter.entities.items() if item.type == "character"}
+
+
+def _initials(name: str) -> bool:
+    return all(len(w.rstrip(".")) == 1 for w in name.split())
+
+
+def _givens(view: ChapterView, key: str) -> set[str]:
+    """The given names that open the character's untitled full names ("frank" of "Frank
+    Churchill"; not "john" of "Mrs. John Knightley", her husband's)."""
+    found = set()
+    for name in _names(view).get(key, ()):
+        title, bare = split_honorific(name)
+        words = bare.lower().split()
+        if title is None and len(words) > 1:
+            found.add(words[0])
+    return found
