@@ -1,5 +1,4 @@
-"""Letters a chapter lays in are their signer's words: the "I" and "my" of a letter are whoever
-signs it.
+"""Letters a chapter lays in are their signer's words: the "my" of a letter is whoever signs it.
 
     “Be not alarmed, madam, on receiving this letter …
     “… My sister, who is more than ten years my junior, was left to the guardianship of my
@@ -15,8 +14,9 @@ last line of the run's last paragraph, or a paragraph of its own, that is a name
 valediction ("Yours, ESTELLA."). The signer is the one character of the story the signature
 names (`signer`); a signature that fits two, or none, leaves the letter as it was.
 
-Precision first: only unresolved first-person pronouns are placed, and they are certain
-(`ChapterView.signed`): the signature says whose they are, as a speech tag does.
+Precision first: only an unresolved "my" is placed (`resolve_letter_writers` says why not
+"I"), and it is certain (`ChapterView.signed`): the signature says whose it is, as a speech
+tag does.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import re
 from dataclasses import dataclass
 
 from continuum.language.names import split_honorific
-from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 
 _VALEDICTION = r"(?:yours|your|ever|believe\s+me|adieu|affectionately|faithfully|sincerely)\b[^,\n]*,"
@@ -46,13 +45,19 @@ class Letter:
 
 
 def resolve_letter_writers(view: ChapterView) -> None:
-    """Place every unresolved first-person pronoun of each signed letter on its signer, where
-    the quotation marks hold it: after a nested quotation that closes them early ("He said,
-    ‘I will not be a clergyman,’ and I went to London"), the rest of the paragraph reads as
-    narration of the chapter's now, and an "I" placed there would move the signer."""
+    """Place every unresolved "my" of each signed letter on its signer, where the quotation
+    marks hold it: after a nested quotation that closes them early ("He said, ‘I will not be
+    a clergyman,’ and my brother went to London"), the rest of the paragraph reads as
+    narration of the chapter's now.
+
+    Only the possessive: "my cousin, Colonel Fitzwilliam" says whose kin a letter names. A
+    letter's "I" would make its own account of the past the signer's acts and holdings of
+    the chapter ("I have received your letter" in Van Helsing's letter to Seward, the critic
+    then finding Seward's later letter already in Van Helsing's hands), which the movement and
+    possession rules read as the story's now."""
     for letter in letters(view):
         for tok in view.tokens_between(letter.start, letter.end):
-            if tok.lower_ in FIRST_PERSON_SINGULAR and tok.pos_ == "PRON" \
+            if tok.lower_ == "my" and tok.tag_ == "PRP$" \
                     and view.token_key[tok.i] is None and view.in_quote(tok):
                 view.place_pronoun(tok, letter.signer)
                 view.signed.add(tok.i)
