@@ -64,7 +64,7 @@ class ChapterView:
     _known: dict[str, KnownEntity] = field(default_factory=dict)
     _place_heads: dict[str, str | None] | None = None
     inferred_by: dict[int, str] = field(default_factory=dict)  # token index -> rule (`infer`)
-    signed: set[int] = field(default_factory=set)  # a letter's first person, by its signature
+    signed: set[int] = field(default_factory=set)  # a letter's "my", placed by its signature
     households: Households | None = None  # the families by surname (`passes/households`)
     tokens: list[Any] = field(default_factory=list)
     """The Doc's tokens, made once: a pass walks them, not the Doc, whose iteration makes every

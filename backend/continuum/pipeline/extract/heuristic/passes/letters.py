@@ -6,13 +6,13 @@
     “FITZWILLIAM DARCY.”                               (Pride and Prejudice, chapter 35)
 
 No tag names the speaker of a letter's paragraphs, so the quotation rules leave its first
-person unresolved. A *letter* here is a run of paragraphs set apart from the narration (each opens
-with a quotation mark that only the signature closes, or is set in from the margin as
-printed), ended by a signature: the
-last line of the run's last paragraph, or a paragraph of its own, that is a name in capitals
-("WILLIAM COLLINS.", "F. C. WESTON CHURCHILL."), initials ("J. T."), or any name after a
-valediction ("Yours, ESTELLA."). The signer is the one character of the story the signature
-names (`signer`); a signature that fits two, or none, leaves the letter as it was.
+person unresolved. A *letter* here is a run of paragraphs set apart from the narration
+(each opens with a quotation mark that only the signature closes, or is set in from the
+margin as printed), ended by a signature: the last line of the run's last paragraph, or a
+paragraph of its own, that is a name in capitals ("WILLIAM COLLINS.", "F. C. WESTON
+CHURCHILL."), initials ("J. T."), or any name after a valediction ("Yours, ESTELLA."). The
+signer is the one character of the chapter the signature names (`signer`); a signature
+that fits two, or none, leaves the letter as it was.
 
 Precision first: only an unresolved "my" is placed (`resolve_letter_writers` says why not
 "I"), and it is certain (`ChapterView.signed`): the signature says whose it is, as a speech
@@ -126,47 +126,38 @@ def signer(view: ChapterView, signature: str) -> str | None:
     by the surname and the initial of their given name ("F. C. WESTON CHURCHILL" is Frank
     Churchill), else nobody."""
     words = [w.rstrip(".").lower() for w in signature.split()]
-    people = _characters(view)
-    exact = {key for key, names in people.items() if " ".join(words) in names}
+    names = {key: {key, item.name, *view.aliases_of(key)}
+             for key, item in view.chapter.entities.items() if item.type == "character"}
+    people = {key: _matchable(forms) for key, forms in names.items()}
+    exact = {key for key, bare in people.items() if " ".join(words) in bare}
     if exact:
         return exact.pop() if len(exact) == 1 else None
     surname, initial = words[-1], words[0][0]
     if len(surname) < 2 or len(words) < 2:
         return None
-    fits = {key for key, names in people.items()
-            if any(n.split()[-1] == surname for n in names)
-            and any(given.startswith(initial) for given in _givens(view, key))}
+    fits = {key for key, bare in people.items()
+            if any(n.split()[-1] == surname for n in bare)
+            and any(given.startswith(initial) for given in _givens(names[key]))}
     return fits.pop() if len(fits) == 1 else None
 
 
-def _characters(view: ChapterView) -> dict[str, set[str]]:
-    """Each character of the chapter with every name the chapter and the story know them by,
-    lower-cased, without titles; a title's lone surname ("Mr. Churchill") is no name a
-    signature is matched by, nor are initials ("J. T."), which stand for a name."""
-    found: dict[str, set[str]] = {}
-    for key, names in _names(view).items():
-        for title, bare in map(split_honorific, names):
-            bare = bare.lower()
-            if not _initials(bare) and (title is None or " " in bare):
-                found.setdefault(key, set()).add(bare)
+def _matchable(names: set[str]) -> set[str]:
+    """A character's names as a signature may write them: lower-cased, without titles; a
+    title's lone surname ("Mr. Churchill") is none, nor are initials ("J. T."), which stand
+    for a name."""
+    found = set()
+    for title, bare in map(split_honorific, names):
+        bare = bare.lower()
+        if not all(len(w.rstrip(".")) == 1 for w in bare.split()) and (title is None or " " in bare):
+            found.add(bare)
     return found
 
 
-def _names(view: ChapterView) -> dict[str, set[str]]:
-    return {key: {key, item.name, *view.aliases_of(key)}
-            for key, item in view.chapter.entities.items() if item.type == "character"}
-
-
-def _initials(name: str) -> bool:
-    return all(len(w.rstrip(".")) == 1 for w in name.split())
-
-
-def _givens(view: ChapterView, key: str) -> set[str]:
-    """The given names that open the character's untitled full names ("frank" of "Frank
+def _givens(names: set[str]) -> set[str]:
+    """The given names that open a character's untitled full names ("frank" of "Frank
     Churchill"; not "john" of "Mrs. John Knightley", her husband's)."""
     found = set()
-    for name in _names(view).get(key, ()):
-        title, bare = split_honorific(name)
+    for title, bare in map(split_honorific, names):
         words = bare.lower().split()
         if title is None and len(words) > 1:
             found.add(words[0])

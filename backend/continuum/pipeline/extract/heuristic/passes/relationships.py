@@ -280,10 +280,12 @@ def _reciprocal(view: ChapterView, noun: Any, owner: str, lemma: str) -> list[tu
     pairs = RECIPROCAL.get(lemma, frozenset())
     para, sentence = view.token_para[noun.i], view.token_sent[noun.i]
     found: dict[str, Any] = {}
-    for tok in view.tokens[max(0, noun.i - 200):noun.i]:
+    j = noun.i - 1
+    while j >= 0 and view.token_para[j] == para and \
+            sentence - view.token_sent[j] <= RECIPROCAL_SENTENCES:
+        tok, j = view.tokens[j], j - 1
         if tok.lemma_.lower() not in pairs or tok.tag_ != "NN" or view.token_key[tok.i] is not None \
-                or view.token_para[tok.i] != para or view.in_quote(tok) \
-                or sentence - view.token_sent[tok.i] > RECIPROCAL_SENTENCES:
+                or view.in_quote(tok):
             continue
         poss = next((c for c in tok.children if c.dep_ == "poss"), None)
         key = view.character(poss) if poss is not None else None
@@ -369,9 +371,9 @@ def _parent_on_stage(view: ChapterView, speaker: str, gender: str, tok: Any) -> 
         return None  # her parents are on record: the household rules say who is called
     parents = {p for r in known if (p := parent(r)) is not None}
     para = view.token_para[tok.i]
-    named = {view.token_key[t.i] for t in view.tokens
-             if para - STAGE_PARAGRAPHS <= view.token_para[t.i] <= para
-             and view.token_kind[t.i] == "name" and not view.in_quote(t)}
+    start, end = view.paragraphs[max(0, para - STAGE_PARAGRAPHS)][0], view.paragraphs[para][1]
+    named = {view.token_key[t.i] for t in view.tokens_between(start, end)
+             if view.token_kind[t.i] == "name" and not view.in_quote(t)}
     found = {k for k in named if k in parents and k != speaker and view.gender_of(k) == gender}
     return next(iter(found)) if len(found) == 1 else None
 
