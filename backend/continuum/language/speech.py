@@ -63,3 +63,9 @@ LEADING_WORDS = words("From In Inside Then And But At On To Of With By For Under
 # was Ivo Marsh"); the critic's knowledge check weighs the first two as knowing.
 COGNITION_VERBS = words("know understand realise realize recognise recognize guess suspect")
 KNOWING_VERBS = frozenset({"know", "understand"})
+
+# The words a letter's closing line opens with, before its signature ("Yours, with love to the
+# bride, Elena Voss.", "Believe me, …"), as a regular-expression alternation: the voices pass
+# finds a document's writer by it, the letters pass a letter's signer.
+VALEDICTION_OPENERS = (r"Yours|Your|Ever|With|Respectfully|Faithfully|Sincerely|Affectionately"
+                       r"|In\s+haste|Believe\s+me")

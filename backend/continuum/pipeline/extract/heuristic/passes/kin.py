@@ -38,7 +38,7 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
 }
 
 
-def _relatives(owner: str, family: str, role: str,
+def relatives(owner: str, family: str, role: str,
                pairs: Iterable[tuple[str, str, str]]) -> set[str]:
     """Who stands in `role` of `family` towards the owner, by (source, type, target) triples."""
     found: set[str] = set()
@@ -84,6 +84,6 @@ class KinResolver:
         if owner is None:
             return None
         family, role, gender = spec
-        found = {k for k in _relatives(owner, family, role, self.pairs())
+        found = {k for k in relatives(owner, family, role, self.pairs())
                  if gender is None or view.gender_of(k) in {None, "unknown", gender}}
         return next(iter(found)) if len(found) == 1 else None

@@ -25,9 +25,10 @@ import re
 from dataclasses import dataclass
 
 from continuum.language.names import split_honorific
+from continuum.language.speech import VALEDICTION_OPENERS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 
-_VALEDICTION = r"(?:yours|your|ever|believe\s+me|adieu|affectionately|faithfully|sincerely)\b[^,\n]*,"
+_VALEDICTION = rf"(?:{VALEDICTION_OPENERS})\b[^,\n]*,"
 _CAPITALS = r"(?:[A-Z][A-Z'’]*\.?)(?:\s+[A-Z][A-Z'’]*\.?){0,3}"  # "EDW. GARDINER", "J. T."
 _NAME = r"(?:[A-Z][\w'’]*\.?)(?:\s+[A-Z][\w'’]*\.?){0,3}"
 SIGNATURE = re.compile(rf"^(?:(?i:{_VALEDICTION})\s*(?P<after>{_NAME})|(?P<alone>{_CAPITALS}))\s*$")

@@ -18,7 +18,7 @@ from continuum.language.names import (
     MARRIED_HONORIFICS,
     normalize,
 )
-from continuum.pipeline.extract.heuristic.gates import FUTURE
+from continuum.pipeline.extract.heuristic.gates import FUTURE, Verdict
 from continuum.pipeline.extract.heuristic.passes.certainty import (
     addressed,
     certain,
@@ -27,6 +27,7 @@ from continuum.pipeline.extract.heuristic.passes.certainty import (
 )
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
+from continuum.pipeline.extract.heuristic.passes.kin import relatives
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
 from continuum.pipeline.extract.heuristic.passes.nominals import loose_list
 from continuum.pipeline.extract.heuristic.passes.relation_words import (
@@ -228,7 +229,7 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
         verdict = view.verdict(copula)
         if verdict.ends_state:
             ended = True
-        elif rel == "married_to" and _wife_to_be(view, copula):
+        elif rel == "married_to" and _wife_to_be(view, copula, verdict):
             rel = "engaged_to"  # "Elizabeth will soon be the wife of Mr. Darcy": a match made
         elif not verdict.asserted:
             return []
@@ -250,9 +251,9 @@ def _noun_relations(view: ChapterView, noun: Any) -> list[RelationshipUpdate]:
     return items
 
 
-def _wife_to_be(view: ChapterView, copula: Any) -> bool:
+def _wife_to_be(view: ChapterView, copula: Any, verdict: Verdict) -> bool:
     """A plain future copula ("will soon be the wife of"): not asked, not denied."""
-    return view.verdict(copula).reason == FUTURE and view.gate.terminal[copula.i] != "?" and \
+    return verdict.reason == FUTURE and view.gate.terminal[copula.i] != "?" and \
         not any(c.dep_ == "neg" or c.lower_ == "never" for c in copula.children)
 
 
@@ -350,8 +351,6 @@ def _called_parent(view: ChapterView, tok: Any, households: Households) -> Relat
     return _make(view, parent, speaker, rel, [tok], "vocative", 0.6)
 
 
-PARENT_TYPES = frozenset({"father_of", "mother_of", "parent_of"})
-CHILD_TYPES = frozenset({"son_of", "daughter_of", "child_of"})
 STAGE_PARAGRAPHS = 3  # how far back a parent named in the scene is still on stage
 
 
@@ -360,21 +359,15 @@ def _parent_on_stage(view: ChapterView, speaker: str, gender: str, tok: Any) -> 
     family no name tells (no surname, no parent on record) calls "mamma" the one parent on
     record of that sex whom the narration names in the quotation's paragraph or the
     `STAGE_PARAGRAPHS` before it; two such, or none, and nobody."""
-    def parent(r: Any) -> str | None:
-        return r.source if r.type in PARENT_TYPES else r.target if r.type in CHILD_TYPES else None
-
-    def child(r: Any) -> str | None:
-        return r.target if r.type in PARENT_TYPES else r.source if r.type in CHILD_TYPES else None
-
-    known = view.context.relationships
-    if any(child(r) == speaker for r in known):
+    known = [(r.source, r.type, r.target) for r in view.context.relationships]
+    if relatives(speaker, "parent", "up", known):
         return None  # her parents are on record: the household rules say who is called
-    parents = {p for r in known if (p := parent(r)) is not None}
     para = view.token_para[tok.i]
     start, end = view.paragraphs[max(0, para - STAGE_PARAGRAPHS)][0], view.paragraphs[para][1]
     named = {view.token_key[t.i] for t in view.tokens_between(start, end)
              if view.token_kind[t.i] == "name" and not view.in_quote(t)}
-    found = {k for k in named if k in parents and k != speaker and view.gender_of(k) == gender}
+    found = {k for k in named if k and k != speaker and view.gender_of(k) == gender
+             and relatives(k, "parent", "down", known)}
     return next(iter(found)) if len(found) == 1 else None
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from continuum.language.names import PROPER_NAME
 from continuum.language.prose import Span, Speech, in_speech, paragraphs, sentences, speeches
-from continuum.language.speech import LEADING_WORDS, REPORTING_VERBS, WRITING_VERBS
+from continuum.language.speech import LEADING_WORDS, REPORTING_VERBS, VALEDICTION_OPENERS, WRITING_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.namings import named_sentences
 from continuum.pipeline.extract.heuristic.passes.object_uses import referent
@@ -38,8 +38,7 @@ _NAME = PROPER_NAME
 _OWNED = re.compile(rf"(?P<a>{_NAME})['’]s\s+(?:[a-z-]+\s+){{0,2}}?(?:{_DOCUMENT_NOUNS})\b"
                     rf"|\b(?:{_DOCUMENT_NOUNS})\s+(?:[a-z]+\s+){{0,2}}?from\s+(?P<b>{_NAME})")
 # A signature at the foot: "Yours, with love to the bride, Elena Voss." / "J. C." / "— A. Finch"
-_VALEDICTION = re.compile(r"^(?:[—–-]\s*)?(?:(?:Yours|Your|Ever|With|Respectfully|Faithfully|Sincerely|"
-                          r"Affectionately|In\s+haste|Believe\s+me)\b[^\n]*?,\s*)?"
+_VALEDICTION = re.compile(rf"^(?:[—–-]\s*)?(?:(?:{VALEDICTION_OPENERS})\b[^\n]*?,\s*)?"
                           r"(?P<name>(?:[A-Z]\.\s*){1,3}|" + _NAME + r")\s*\.?\s*['’\"”]*\s*$")
 _INITIALS = re.compile(r"^(?:[A-Z]\.\s*){1,3}$")
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|mine|myself)\b")
