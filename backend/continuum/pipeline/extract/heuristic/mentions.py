@@ -419,6 +419,8 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
         return False  # spaCy's stop words: "Dear Anything", "Nobody"; not "Will" or "May"
     if _said_to_someone(tok):
         return False  # an oath: "Damn 'em", "Bless you"
+    if _anybody(tok):
+        return False  # "Tom, Jack, or Richard": any man, even a name the story knows
     if low in known:
         return True
     if len(tok.text.rstrip(".")) <= 2:
@@ -445,6 +447,38 @@ def _single_ok(tok: Any, initial: bool, stats: CaseStats, known: set[str]) -> bo
     # a word ("Nice", "Bath").
     return not stats.common(tok.text) or label in PLACE_LABELS or (
         label is not None and (names.is_given_name(low) or _before_who(tok)))
+
+
+_ALTERNATIVES = frozenset({",", "or"})
+
+
+def _anybody(tok: Any) -> bool:
+    """Whether the word is one of three or more bare given names offered as alternatives
+    ("get Tom, Jack, or Richard out of the way", Wemmick's name for a man he will not name):
+    a stock phrase for anybody, not three people. Joined by "or", never "and"."""
+    doc = tok.doc
+
+    def bare_given(i: int) -> bool:
+        return 0 <= i < len(doc) and names.is_given_name(doc[i].lower_) and \
+            is_cap(doc[i].text) and not (i > 0 and norm_honorific(doc[i - 1].text))
+
+    def walk(i: int, step: int) -> tuple[int, bool]:
+        count, saw_or = 0, False
+        while 0 <= i + step < len(doc) and doc[i + step].lower_ in _ALTERNATIVES:
+            j = i + step
+            while 0 <= j < len(doc) and doc[j].lower_ in _ALTERNATIVES:
+                saw_or |= doc[j].lower_ == "or"
+                j += step
+            if not bare_given(j):
+                break
+            count, i = count + 1, j
+        return count, saw_or
+
+    if not bare_given(tok.i):
+        return False
+    before, or_before = walk(tok.i, -1)
+    after, or_after = walk(tok.i, 1)
+    return before + after >= 2 and (or_before or or_after)
 
 
 def _said_to_someone(tok: Any) -> bool:

@@ -234,6 +234,19 @@ def test_an_oath_or_a_stop_word_is_no_one(shared_data: Path) -> None:
     assert "Shakespeare" in {e.name for e in epigraph.entities.values()}
 
 
+def test_given_names_offered_as_alternatives_are_anybody(shared_data: Path) -> None:
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    # Ch. 45: Wemmick's "get Tom, Jack, or Richard out of the way" is any man (the convict he
+    # will not name), not three people, even with "Tom" known to the story from ch. 11.
+    tom = KnownEntity(name="Tom", type="character", gender="male", mentions=4)
+    paragraph = paragraph_with(novel, "he had better get Tom, Jack, or Richard")
+    chapter = analyze_chapter_text(paragraph, StoryContext(entities=[tom]))
+    assert not {"Tom", "Jack", "Richard"} & {e.name for e in chapter.entities.values()}
+    # People named together, or a titled name among alternatives, are still people.
+    listed = find_name_mentions(parse("Tom, Jack and Richard went home. Ask Mr. Tom, Jack, or Bill."))
+    assert [m.text for m in listed] == ["Tom", "Jack", "Richard", "Mr. Tom", "Jack", "Bill"]
+
+
 def test_a_letters_signature_in_capitals_is_the_writers_full_name(chapters: list[str]) -> None:
     # Chapter 13: Mr. Collins's letter closes "your well-wisher and friend," over
     # “WILLIAM COLLINS.”: his full name, read with the "Mr. Collins" of the chapter.
