@@ -13,11 +13,14 @@ individual. A full name the roster does not know may still bind to the one entit
 by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a diminutive, or
 to the one person who answers to its given name and its surname each alone ("Philip Pip"). A
 title with an initial ("Mr. E.", a letter's discretion) binds to the salient person of
-that title whose name after it starts with the letter ("Mr. Elton"), or to none.
+that title whose name after it starts with the letter ("Mr. Elton"), or to none; initials
+alone ("J. T.", a letter's signature) to the one person whose names start so ("John
+Trelawney"), or whose surname does when the book tells no given name ("J. F.", Captain Flint).
 """
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -56,7 +59,7 @@ class Resolution:
     """How a name was bound: the id (or None) and the rule that bound it."""
 
     entity_id: uuid.UUID | None
-    rule: str  # exact | alias | partial | fuzzy | given | own names | initial | surname | ambiguous | none
+    rule: str  # exact | alias | partial | fuzzy | given | own names | initial(s) | surname | ambiguous | none
 
 
 def resolve_name(roster: Roster, name: str, type_: str | None = None) -> Resolution:
@@ -159,6 +162,9 @@ def resolve_item(
     by_initial = _by_initial(roster, names, gender)
     if by_initial.entity_id is not None:
         return by_initial
+    by_initials = _by_initials(roster, names, gender)
+    if by_initials.entity_id is not None:
+        return by_initials
     return _by_surname(roster, names, type_, gender)
 
 
@@ -365,6 +371,39 @@ def _by_initial(roster: Roster, names: list[str], gender: str | None) -> Resolut
                 candidates.add(entry.id)
     chosen = next(iter(candidates)) if len(candidates) == 1 else salient(roster, candidates)
     return Resolution(chosen, "initial") if chosen else Resolution(None, "none")
+
+
+INITIALS = re.compile(r"(?:[A-Z]\.\s*){2,4}")
+
+
+def _by_initials(roster: Roster, names: list[str], gender: str | None) -> Resolution:
+    """Initials alone, a letter's or a map's signature: "J. T." → the one person whose given
+    name and surname start so ("John Trelawney"); failing any, "J. F." → the one person known
+    by a title and a surname alone whose surname starts with the last letter ("Captain
+    Flint", whose given name the book never tells). Every name of the item is those
+    initials; several candidates bind to the salient one, or to none."""
+    if not all(INITIALS.fullmatch(n.strip()) for n in names):
+        return Resolution(None, "none")
+    letters = {tuple(n.replace(".", " ").lower().split()) for n in names}
+    if len(letters) != 1:
+        return Resolution(None, "none")
+    wanted = letters.pop()
+    full: set[uuid.UUID] = set()
+    surname_only: set[uuid.UUID] = set()
+    for entry in roster.by_type("character"):
+        if gender in ("male", "female") and entry.gender in ("male", "female") and entry.gender != gender:
+            continue
+        known = [(t, [w for w in b.lower().split(" ") if w and w not in PARTICLES])
+                 for t, b in map(split_honorific, entry.all_names())]
+        if any(t is None and len(w) == len(wanted) and all(len(x) > 1 for x in w) and
+               tuple(x[0] for x in w) == wanted for t, w in known):
+            full.add(entry.id)
+        elif not any(t is None and len(w) > 1 for t, w in known) and \
+                any(t is not None and len(w) == 1 and w[0][0] == wanted[-1] for t, w in known):
+            surname_only.add(entry.id)
+    candidates = full or surname_only
+    chosen = next(iter(candidates)) if len(candidates) == 1 else salient(roster, candidates)
+    return Resolution(chosen, "initials") if chosen else Resolution(None, "none")
 
 
 def plural_of(word: str, singulars: set[str]) -> bool:

@@ -172,6 +172,23 @@ def test_an_initial_two_people_share_binds_to_none_unless_one_is_far_more_named(
     assert resolve_item(roster, ["Colonel F."], "character", "male").entity_id is None
 
 
+def test_initials_alone_bind_to_the_one_person_whose_names_they_abbreviate() -> None:
+    from continuum.pipeline.identity.resolve import resolve_item
+
+    # Treasure Island: Squire Trelawney's letter is signed "J. T." (ch. 7); Flint's map "J.F."
+    # (ch. 4), "J. F., and a score below" (ch. 33), with no given name of Flint's in the book.
+    roster, ids = _salient_roster(("John Trelawney", "male", 40), ("Captain Flint", "male", 30),
+                                  ("Jim Hawkins", "male", 300), ("Captain Smollett", "male", 60))
+    assert resolve_item(roster, ["J. T."], "character").entity_id == ids["John Trelawney"]
+    assert resolve_item(roster, ["J.F."], "character").entity_id == ids["Captain Flint"]
+    assert resolve_item(roster, ["J. H."], "character").entity_id == ids["Jim Hawkins"]
+    # A given name the book tells must fit: "A. H." is not Jim Hawkins.
+    assert resolve_item(roster, ["A. H."], "character").entity_id is None
+    # Two people the initials fit alike, named about as often: nobody.
+    roster, ids = _salient_roster(("Captain Flint", "male", 30), ("Mr. Fenton", "male", 25))
+    assert resolve_item(roster, ["J. F."], "character").entity_id is None
+
+
 def test_a_kings_name_is_not_a_commoners() -> None:
     # Treasure Island: Silver's "King George's English" is the king, not George Merry.
     from continuum.pipeline.identity.resolve import resolve_item
