@@ -118,6 +118,7 @@ class TypeWeights:
     given_name: float = 2.0  # character, once: a known given name opens it ("Tomas Marsh", "Jane")
     surname: float = 3.5  # character, per mention: a place head that is a person's surname, "Marsh"
     deity: float = 1.0  # other, replacing every vote: a deity, "God", "the Almighty"
+    refrain: float = 1.0  # other, replacing every vote: a song's burden, "--Old Clem!" (`_refrain`)
     # spaCy's label, one prior per name at most this much (`ner_prior`).
     person_label: float = 0.8  # character: PERSON
     org_label: float = 0.4  # character when one word ("Lydia" as ORG), else faction
@@ -182,6 +183,8 @@ def analyze_chapter_text(
             form.types.pop("character", None)
         if form.core and form.core[-1] in _DEITY_WORDS:
             form.types = Votes({"other": WEIGHTS.deity})  # a deity is not one of the story's people
+        elif _refrain(doc, form.mentions):
+            form.types = Votes({"other": WEIGHTS.refrain})  # a song's burden, not someone in it
         first = form.core[0] if form.core else ""
         if (len(form.core) >= 2 or not form.honorifics) and first in MALE_NAMES | FEMALE_NAMES \
                 and not worn_with_the:  # "the Union Jack", "the Jolly Roger": no given name
@@ -704,6 +707,20 @@ def is_group(doc: Any, m: NameMention) -> bool:
     if m.label in {"GPE", "LOC", "FAC"} or m.words[-1].lower() in LOCATION_HEADS:
         return False
     return tok.tag_ in {"NNPS", "NNS"} or (m.label == "NORP" and tok.pos_ != "ADJ")
+
+
+_DASHES = frozenset({"-", "--", "\u2014", "\u2013"})
+REFRAIN_MIN = 3
+
+
+def _refrain(doc: Any, mentions: list[NameMention]) -> bool:
+    """A name sung as a song's burden: most of its mentions in the chapter, and at least
+    `REFRAIN_MIN`, are a whole exclamation after a dash ("hammer boys round--Old Clem! With a
+    thump and a sound--Old Clem!", Great Expectations ch. 12), which a person's name called
+    out is not: a call opens its sentence or follows a comma ("Jane!", "Oh, Jane!")."""
+    sung = sum(1 for m in mentions if m.tok_start > 0 and m.tok_end < len(doc)
+               and doc[m.tok_start - 1].text in _DASHES and doc[m.tok_end].text == "!")
+    return sung >= REFRAIN_MIN and 2 * sung > len(mentions)
 
 
 def _head_of(doc: Any, m: NameMention) -> Any:

@@ -32,6 +32,22 @@ def test_a_deity_is_no_entity() -> None:
     assert "God" not in kinds
 
 
+def test_a_songs_burden_is_no_entity() -> None:
+    # Great Expectations ch. 12: Joe's forge song, whose burden is "Old Clem" (the smiths'
+    # patron saint), sung in narration; it was among the book's 50 most-mentioned people.
+    song = ("I believe Old Clem stood in that relation towards smiths. It was a mere lyrical "
+            "excuse for the introduction of Old Clem's respected name. Thus, you were to hammer "
+            "boys round--Old Clem! With a thump and a sound--Old Clem! Beat it out, beat it "
+            "out--Old Clem! With a clink for the stout--Old Clem! Joe Gargery sang it.")
+    assert in_novel("great_expectations.txt", "With a thump and a sound--Old Clem! Beat it out, beat it out--Old Clem!")
+    kinds = _kinds(song)
+    assert "Old Clem" not in kinds
+    assert kinds["Joe Gargery"] == "character"
+    # A person called out after a dash once or twice is still a person.
+    kinds = _kinds("He ran to the gate--Joe Gargery! Joe Gargery turned and Joe Gargery waved.")
+    assert kinds["Joe Gargery"] == "character"
+
+
 def test_a_name_worn_with_the_is_no_person() -> None:
     text = ("My father kept the Admiral Benbow inn. A seaman put up at the Admiral Benbow. "
             "Jim Hawkins served at the Admiral Benbow.")
