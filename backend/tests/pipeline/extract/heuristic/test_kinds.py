@@ -39,7 +39,8 @@ def test_a_songs_burden_is_no_entity() -> None:
             "excuse for the introduction of Old Clem's respected name. Thus, you were to hammer "
             "boys round--Old Clem! With a thump and a sound--Old Clem! Beat it out, beat it "
             "out--Old Clem! With a clink for the stout--Old Clem! Joe Gargery sang it.")
-    assert in_novel("great_expectations.txt", "With a thump and a sound--Old Clem! Beat it out, beat it out--Old Clem!")
+    assert in_novel("great_expectations.txt",
+                    "With a thump and a sound--Old Clem! Beat it out, beat it out--Old Clem!")
     kinds = _kinds(song)
     assert "Old Clem" not in kinds
     assert kinds["Joe Gargery"] == "character"
