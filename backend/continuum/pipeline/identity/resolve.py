@@ -14,8 +14,8 @@ by its given name alone ("Elizabeth" → "Elizabeth Bennet"), never through a di
 to the one person who answers to its given name and its surname each alone ("Philip Pip"). A
 title with an initial ("Mr. E.", a letter's discretion) binds to the salient person of
 that title whose name after it starts with the letter ("Mr. Elton"), or to none; initials
-alone ("J. T.", a letter's signature) to the one person whose names start so ("John
-Trelawney"), or whose surname does when the book tells no given name ("J. F.", Captain Flint).
+alone ("J. T.", a letter's signature) to the one person whose full name they abbreviate
+("John Trelawney"), never by a surname's letter alone.
 """
 
 from __future__ import annotations
@@ -377,31 +377,26 @@ INITIALS = re.compile(r"(?:[A-Z]\.\s*){2,4}")
 
 
 def _by_initials(roster: Roster, names: list[str], gender: str | None) -> Resolution:
-    """Initials alone, a letter's or a map's signature: "J. T." → the one person whose given
-    name and surname start so ("John Trelawney"); failing any, "J. F." → the one person known
-    by a title and a surname alone whose surname starts with the last letter ("Captain
-    Flint", whose given name the book never tells). Every name of the item is those
-    initials; several candidates bind to the salient one, or to none."""
+    """Initials alone, a letter's signature: "J. T." → the one person whose untitled full
+    name has exactly those initials ("John Trelawney"); several bind to the salient one, or
+    to none. Every name of the item is those initials. A person whose given name the book
+    never tells is not guessed at from the surname's letter alone: "I. H. S." (Silas Marner's
+    cake, the extractor keeping "H. S.") would be Mr. Snell, as "J. F." is Captain Flint."""
     if not all(INITIALS.fullmatch(n.strip()) for n in names):
         return Resolution(None, "none")
     letters = {tuple(n.replace(".", " ").lower().split()) for n in names}
     if len(letters) != 1:
         return Resolution(None, "none")
     wanted = letters.pop()
-    full: set[uuid.UUID] = set()
-    surname_only: set[uuid.UUID] = set()
+    candidates: set[uuid.UUID] = set()
     for entry in roster.by_type("character"):
         if gender in ("male", "female") and entry.gender in ("male", "female") and entry.gender != gender:
             continue
-        known = [(t, [w for w in b.lower().split(" ") if w and w not in PARTICLES])
-                 for t, b in map(split_honorific, entry.all_names())]
-        if any(t is None and len(w) == len(wanted) and all(len(x) > 1 for x in w) and
-               tuple(x[0] for x in w) == wanted for t, w in known):
-            full.add(entry.id)
-        elif not any(t is None and len(w) > 1 for t, w in known) and \
-                any(t is not None and len(w) == 1 and w[0][0] == wanted[-1] for t, w in known):
-            surname_only.add(entry.id)
-    candidates = full or surname_only
+        for title, bare in map(split_honorific, entry.all_names()):
+            words = [w for w in bare.lower().split(" ") if w and w not in PARTICLES]
+            if title is None and len(words) == len(wanted) and all(len(w) > 1 for w in words) \
+                    and tuple(w[0] for w in words) == wanted:
+                candidates.add(entry.id)
     chosen = next(iter(candidates)) if len(candidates) == 1 else salient(roster, candidates)
     return Resolution(chosen, "initials") if chosen else Resolution(None, "none")
 
