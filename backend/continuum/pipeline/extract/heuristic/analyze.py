@@ -110,6 +110,7 @@ class TypeWeights:
     subject: float = 1.0  # character: the subject of any other verb
     kin_or_body_owner: float = 1.5  # character: the owner of kin or a body, "Darcy's sister", "Jane's eyes"
     visited: float = 1.5  # location: the object of a visit, "reached Pemberley", "left Kent"
+    sung: float = 1.5  # other: what is sung, a song, "whenever I sang Old Clem"
     person_gloss: float = 1.5  # character: a person's apposition or "who" clause, "Toots, the pug"
     vocative: float = 1.5  # character: set off as one spoken to, "“Kitty, ...", "..., Lizzy!"
     # A form's mentions together (`analyze_chapter_text`, `_person_surnames`).
@@ -610,6 +611,7 @@ _LOOK = words(
     jeer rail snap glare"""
 )
 _VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
+_SING = words("sing hum whistle chant")  # "sang Old Clem": a song
 _AWAY = words("absent away")  # "absent from Surry", "away from London": where one is not
 _TALK_TO = words("say speak talk write reply whisper listen bow turn answer belong")
 _PLACE_NOUNS = words(
@@ -848,6 +850,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["character"] += WEIGHTS.kin_or_body_owner
     elif head.dep_ == "dobj" and gov.lemma_ in _VISIT:
         votes["location"] += WEIGHTS.visited
+    elif head.dep_ == "dobj" and gov.lemma_ in _SING:
+        votes["other"] += WEIGHTS.sung
     for child in head.children:
         if child.i >= m.tok_end and (
             (child.dep_ == "appos" and child.lemma_.lower() in KINDS_OF_PEOPLE)

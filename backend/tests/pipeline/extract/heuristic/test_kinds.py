@@ -44,6 +44,15 @@ def test_a_songs_burden_is_no_entity() -> None:
     kinds = _kinds(song)
     assert "Old Clem" not in kinds
     assert kinds["Joe Gargery"] == "character"
+    # What is sung is a song: "whenever I sang Old Clem" (GE ch. 15), 'He was whistling "Come,
+    # Lasses and Lads."' (Treasure Island ch. 20); whom one sings to is still someone.
+    assert in_novel("treasure_island.txt", 'He was whistling "Come, Lasses and Lads."')
+    kinds = _kinds("Joe Gargery came in whenever I sang Old Clem, to hear Old Clem's name.")
+    assert "Old Clem" not in kinds
+    kinds = _kinds('Long John Silver sat by the fire. He was whistling "Come, Lasses and Lads."')
+    assert "Lasses" not in kinds
+    kinds = _kinds("Mary Smith sang to Jane Fairfax, and Jane Fairfax smiled.")
+    assert kinds["Jane Fairfax"] == "character"
     # A person called out after a dash once or twice is still a person.
     kinds = _kinds("He ran to the gate--Joe Gargery! Joe Gargery turned and Joe Gargery waved.")
     assert kinds["Joe Gargery"] == "character"
