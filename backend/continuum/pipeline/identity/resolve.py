@@ -380,8 +380,9 @@ def _by_initials(roster: Roster, names: list[str], gender: str | None) -> Resolu
     """Initials alone, a letter's signature: "J. T." → the one person whose untitled full
     name has exactly those initials ("John Trelawney"); several bind to the salient one, or
     to none. Every name of the item is those initials. A person whose given name the book
-    never tells is not guessed at from the surname's letter alone: "I. H. S." (Silas Marner's
-    cake, the extractor keeping "H. S.") would be Mr. Snell, as "J. F." is Captain Flint."""
+    never tells is not guessed at from the surname's letter alone: that would make "I. H. S."
+    (Silas Marner's cake, the extractor keeping "H. S.") Mr. Snell, so Flint's "J. F." (Treasure
+    Island) stays apart too."""
     if not all(INITIALS.fullmatch(n.strip()) for n in names):
         return Resolution(None, "none")
     letters = {tuple(n.replace(".", " ").lower().split()) for n in names}
