@@ -48,6 +48,7 @@ from continuum.pipeline.extract.heuristic.coref import (
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import AssertionGate
 from continuum.pipeline.extract.heuristic.mentions import (
+    DASHES,
     DEITIES,
     LOCATION_HEADS,
     LOCATION_PREFIXES,
@@ -711,7 +712,6 @@ def is_group(doc: Any, m: NameMention) -> bool:
     return tok.tag_ in {"NNPS", "NNS"} or (m.label == "NORP" and tok.pos_ != "ADJ")
 
 
-_DASHES = frozenset({"-", "--", "\u2014", "\u2013"})
 REFRAIN_MIN = 3
 
 
@@ -721,7 +721,7 @@ def _refrain(doc: Any, mentions: list[NameMention]) -> bool:
     thump and a sound--Old Clem!", Great Expectations ch. 12), which a person's name called
     out is not: a call opens its sentence or follows a comma ("Jane!", "Oh, Jane!")."""
     sung = sum(1 for m in mentions if m.tok_start > 0 and m.tok_end < len(doc)
-               and doc[m.tok_start - 1].text in _DASHES and doc[m.tok_end].text == "!")
+               and doc[m.tok_start - 1].text in DASHES and doc[m.tok_end].text == "!")
     return sung >= REFRAIN_MIN and 2 * sung > len(mentions)
 
 

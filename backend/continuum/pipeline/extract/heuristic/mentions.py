@@ -52,6 +52,7 @@ LOCATION_HEADS = words(
 )
 LOCATION_PREFIXES = words("lake mount mt fort cape port isle loch glen river")
 DEITIES = frozenset({"God", "Christ", "Jesus", "Jehovah", "Allah", "Almighty"})
+DASHES = frozenset({"-", "--", "\u2014", "\u2013"})  # a dash as the tokenizer leaves it
 FUNCTION_WORDS = words(
     """the a an and but or nor for so yet if then than that this these those there here when
     where while whilst what which who whom whose why how as at by in into of on onto to from
@@ -497,6 +498,6 @@ def _set_off(tok: Any) -> bool:
 def _before_who(tok: Any) -> bool:
     """Whether a relative "who", "whom" or "whose" follows the word, across a comma or a dash."""
     doc, j = tok.doc, tok.i + 1
-    while j < len(doc) and (doc[j].is_space or doc[j].text in {",", "-", "--", "\u2014", "\u2013"}):
+    while j < len(doc) and (doc[j].is_space or doc[j].text == "," or doc[j].text in DASHES):
         j += 1
     return j < len(doc) and doc[j].lower_ in PERSON_RELATIVES

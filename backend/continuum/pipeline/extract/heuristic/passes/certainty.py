@@ -131,9 +131,9 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
     an "I" or "my" in speech is certain when the quotation's own tag names its speaker ('"…my
     mother…," said Elizabeth'), and so is a signed letter's "my" (`letters`); so is the
-    narration's "my" in a first-person chapter (its narrator). A "her" in speech, a pronoun with two people
-    before it, and a bare noun phrase ("his wife" alone) are the resolver's guesses, and a
-    guessed relative is wrong half the time on a real novel."""
+    narration's "my" in a first-person chapter (its narrator). A "her" in speech, a pronoun
+    with two people before it, and a bare noun phrase ("his wife" alone) are the resolver's
+    guesses, and a guessed relative is wrong half the time on a real novel."""
     kind = view.token_kind[tok.i]
     if kind in ("name", "inferred"):
         return True

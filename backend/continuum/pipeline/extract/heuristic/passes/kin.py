@@ -39,7 +39,7 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
 
 
 def relatives(owner: str, family: str, role: str,
-               pairs: Iterable[tuple[str, str, str]]) -> set[str]:
+              pairs: Iterable[tuple[str, str, str]]) -> set[str]:
     """Who stands in `role` of `family` towards the owner, by (source, type, target) triples."""
     found: set[str] = set()
     for source, type_, target in pairs:
