@@ -474,7 +474,36 @@ def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
         return _union(view, verb, "engaged_to", ended=True)
     if lemma in {"break", "end", "call"}:
         return _broken_engagement(view, verb)
+    if lemma == "adopt":
+        return _adoption(view, verb)
     return []
+
+
+# "she had as good as adopted me": all but adopted, which is not adopted.
+ALMOST = frozenset({"good", "almost", "nearly", "virtually", "practically", "half"})
+
+
+def _adoption(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
+    """"She had adopted Estella" (Great Expectations, chapter 29), "Estella was adopted by Miss
+    Havisham": the one who adopts is the guardian of the one adopted, a person (not "adopted
+    a tone"). One side must be certain, the other may be a pronoun of the narration, as for
+    a marriage; "as good as adopted me" is no adoption."""
+    hedged = any(t.lower_ in ALMOST for c in verb.children if c.dep_ == "advmod" for t in c.subtree)
+    if verb.pos_ != "VERB" or hedged or not view.verdict(verb).asserted:
+        return []
+    if view.is_passive(verb):
+        adopted = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+        adopters = [(n, c) for p, n in view.preps(verb) if p == "by" for c in view.characters(n)]
+    else:
+        adopters = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
+        adopted = [(o, c) for o in view.objects(verb) for c in view.characters(o)]
+    if len(adopters) != 1 or len(adopted) != 1:
+        return []
+    (s, a), (o, b) = adopters[0], adopted[0]
+    sure = [(t, c) for t, c in ((s, a), (o, b)) if certain(view, t, c)]
+    if not sure or not all((t, c) in sure or not view.in_quote(t) for t, c in ((s, a), (o, b))):
+        return []
+    return [_make(view, a, b, "guardian_of", [s, o], "adoption", 0.8, anchor=verb)]
 
 
 def _arranged(view: ChapterView, verb: Any) -> bool:

@@ -280,3 +280,25 @@ def test_a_quotations_your_is_the_one_its_speaker_calls_by_name(view: ViewOf) ->
     for text in (HANDEL.replace("Now, Handel,", "Now,"),
                  HANDEL.replace("Herbert replied", "he replied")):
         assert not extract_relationships(view(text, StoryContext(entities=[pip])))
+
+
+def test_the_one_who_adopts_is_the_guardian(view: ViewOf) -> None:
+    # Great Expectations, chapter 29: "She had adopted Estella, she had as good as adopted me".
+    ctx = StoryContext(entities=[KnownEntity(name=n, type="character", gender=g) for n, g in (
+        ("Miss Havisham", "female"), ("Estella", "female"), ("Pip", "male"))])
+
+    def adoptions(text: str) -> list[tuple]:
+        items = extract_relationships(view(text, ctx))
+        assert_evidence_exact(text, items)
+        return [(r.source, r.type, r.target) for r in items]
+
+    assert adoptions("Miss Havisham had adopted Estella.") == [
+        ("Miss Havisham", "guardian_of", "Estella")]
+    assert adoptions("Estella was adopted by Miss Havisham.") == [
+        ("Miss Havisham", "guardian_of", "Estella")]
+    for text in ("Miss Havisham had as good as adopted Pip.",
+                 "Miss Havisham had almost adopted Pip.",
+                 "Miss Havisham adopted a tone of reproach.",
+                 "Did Miss Havisham adopt Estella?",
+                 "Miss Havisham never adopted Estella."):
+        assert adoptions(text) == [], text
