@@ -203,11 +203,17 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
         givens = [w[0] for _, w in kin if len(w) >= 2 and w[0] != surname]
         if givens and not any(same_given(given, g) for g in givens):
             return False  # "Elizabeth Bennet" is not "Jane Bennet"
-        titled = [t for t, _ in kin if t]
+        titled = [(t, w) for t, w in kin if t]
         wife = {t for t, b in map(split_honorific, names) if t in WIFE_HONORIFICS and surname in b.split(" ")}
-        if titled and not givens and not wife and all(t in WIFE_HONORIFICS for t in titled):
-            return False  # "Elizabeth Bennet" is not "Mrs. Bennet"
+        if titled and not givens and not wife and all(_wifes_title(t, w) for t, w in titled):
+            return False  # "Elizabeth Bennet" is not "Mrs. Bennet", "Maria Lucas" not "Lady Lucas"
     return True
+
+
+def _wifes_title(title: str, words: list[str]) -> bool:
+    """Whether a title with these name words is a wife's: "Mrs. Bennet", and a rank's with the
+    surname alone, "Lady Lucas" (Sir William's wife; "Lady Catherine" is a given name)."""
+    return title in WIFE_HONORIFICS or (title in RANK_HONORIFICS and len(words) == 1)
 
 
 def _sex_clash(known: list[tuple[str | None, str]], names: list[str]) -> bool:

@@ -199,3 +199,16 @@ def test_a_kings_name_is_not_a_commoners() -> None:
     assert resolve_item(roster, ["King George"], "character").entity_id == ids["King George"]
     roster, ids = _roster(("George Merry", "George", "Merry"))
     assert resolve_item(roster, ["King George"], "character", "male").entity_id is None
+
+
+def test_a_given_named_daughter_is_not_the_wife_known_by_title_and_surname() -> None:
+    from continuum.pipeline.identity.resolve import resolve_item
+
+    # Pride and Prejudice, chapter 3: "Maria Lucas" is not "Lady Lucas", Sir William's wife,
+    # as "Elizabeth Bennet" is not "Mrs. Bennet"; a rank with a given name is no wife's title.
+    roster, _ = _salient_roster(("Lady Lucas", "female", 3), ("Sir William Lucas", "male", 5))
+    assert resolve_item(roster, ["Maria Lucas"], "character", "female").entity_id is None
+    roster, _ = _salient_roster(("Mrs. Bennet", "female", 30), ("Mr. Bennet", "male", 30))
+    assert resolve_item(roster, ["Elizabeth Bennet"], "character", "female").entity_id is None
+    roster, ids = _roster(("Lady Anne Darcy",))
+    assert resolve_item(roster, ["Anne Darcy"], "character", "female").entity_id == ids["Lady Anne Darcy"]

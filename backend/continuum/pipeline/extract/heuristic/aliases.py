@@ -38,6 +38,7 @@ from continuum.language.names import (
     is_given_name,
     ladys_surname,
     same_given,
+    split_honorific,
     stands_for,
 )
 from continuum.language.people import BIRTH_ORDER
@@ -355,7 +356,8 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
     return True
 
 
-def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity]) -> frozenset[str]:
+def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity],
+                      quote_ids: list[int] | None = None) -> frozenset[str]:
     """Surnames of families the chapter or the story shows with more than one unmarried
     daughter: "the eldest Miss Bennet" (a rank before the title), "the Miss Lucases" (the
     title on the plural), or two women known by different given names with the surname and
@@ -378,7 +380,38 @@ def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity]) -> 
         if len(parts) == 2 and gender == "female" and given_gender(parts[0]) == "female":
             givens.setdefault(parts[1], set()).add(parts[0])
     found |= {surname for surname, names in givens.items() if len(names) > 1}
+    if quote_ids is not None:
+        found |= _told_apart(forms, known, quote_ids)
     return frozenset(found)
+
+
+def _told_apart(forms: list[Form], known: list[KnownEntity], quote_ids: list[int]) -> set[str]:
+    """Surnames of a family new to the story whose "Miss <surname>" comes first in a
+    quotation that then names a daughter by her given name and the surname: "First of all,
+    he asked Miss Lucas. … the two fourth with Maria Lucas" (Mrs. Bennet's account of the
+    ball, Pride and Prejudice, chapter 3) tells the eldest and Maria apart. A given name
+    first ("Jane Fairfax … Miss Fairfax") is one woman named again, and so may be a "Miss"
+    first in the narration; of a family whose daughters the story knows, their names say
+    who is who."""
+    families = {bare.split()[-1].lower() for e in known if e.gender != "male"
+                for title, bare in map(split_honorific, (e.name, *e.aliases))
+                if title in UNMARRIED_HONORIFICS or (title is None and " " in bare)}
+    eldest: dict[tuple[int, str], int] = {}  # (quotation, surname) -> first "Miss" token
+    for f in forms:
+        if f.honorifics & UNMARRIED_HONORIFICS and len(f.core) == 1:
+            for m in f.mentions:
+                at = (quote_ids[m.tok_start], f.core[0])
+                if at[0]:
+                    eldest[at] = min(eldest.get(at, m.tok_start), m.tok_start)
+    found = set()
+    for f in forms:
+        if f.honorifics or len(f.core) != 2 or given_gender(f.core[0]) != "female" or \
+                f.core[1] in families:
+            continue
+        if any(eldest.get((quote_ids[m.tok_start], f.core[1]), m.tok_start) < m.tok_start
+               for m in f.mentions if quote_ids[m.tok_start]):
+            found.add(f.core[1])
+    return found
 
 
 # Words that rank a daughter among her sisters: "the eldest Miss Bennet" ("the only Miss

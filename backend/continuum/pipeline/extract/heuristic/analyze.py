@@ -53,11 +53,13 @@ from continuum.pipeline.extract.heuristic.mentions import (
     LOCATION_HEADS,
     LOCATION_PREFIXES,
     OF_TITLES,
+    SPEECH_VERBS,
     NameMention,
     find_name_mentions,
     previous_word,
     words,
 )
+from continuum.pipeline.extract.heuristic.narrator import is_vocative
 from continuum.pipeline.extract.heuristic.nlp import parse
 from continuum.pipeline.extract.heuristic.offices import office_mentions
 from continuum.pipeline.extract.heuristic.passes.nominals import (
@@ -193,7 +195,7 @@ def analyze_chapter_text(
             form.types["character"] += WEIGHTS.given_name
     _person_surnames(doc, forms, context)
     clusters = cluster_forms(forms, context.entities,
-                             several_daughters(doc, forms, context.entities))
+                             several_daughters(doc, forms, context.entities, quote_ids))
 
     entities: dict[str, EntityItem] = {}
     keyed: list[KeyedSpan] = []
@@ -248,6 +250,7 @@ def analyze_chapter_text(
                                          resolution.narrator.addressed)
     pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls,
                                   resolution.vocatives)
+    pronouns = _fold_called_listeners(doc, context, entities, names, pronouns, keyed, quote_ids)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
     resolved = sorted([*names, *pronouns], key=lambda m: (m.start, m.end))
@@ -339,6 +342,71 @@ def _fold_answer_calls(
     aliases = {k: [entities[k].name, f"{entities[k].name} {entities[o].name.split()[-1]}"]
                for k, o in folded.items()}
     return _fold(entities, names, pronouns, folded, aliases)
+
+
+def _fold_called_listeners(
+    doc: Any, context: StoryContext, entities: dict[str, EntityItem], names: list[ResolvedMention],
+    pronouns: list[ResolvedMention], keyed: list[KeyedSpan], quote_ids: list[int],
+) -> list[ResolvedMention]:
+    """'"_You_ began the evening well, Charlotte," said Mrs. Bennet, with civil self-command, to
+    Miss Lucas' (Pride and Prejudice, chapter 5): the one name a quotation calls someone by
+    is the one its tag says it is said to. A given name new to the story folds into the
+    listener when the listener is known by a title and surname alone and the name is one of
+    their sex (`_given_name_for`), like a name answered to (`_fold_answer_calls`)."""
+    at = {j: span.key for span in keyed for j in range(span.tok_start, span.tok_end)}
+    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    folded: dict[str, str] = {}
+    for verb in doc:
+        if quote_ids[verb.i] or verb.pos_ != "VERB" or verb.lemma_.lower() not in SPEECH_VERBS:
+            continue
+        listeners = {at[p.i] for c in verb.subtree if c.lower_ == "to" and _said_to(c, verb)
+                     for p in c.children if p.dep_ == "pobj" and p.i in at}
+        quote = _tagged_quotation(doc, verb, quote_ids)
+        called = {span.key for span in keyed if quote and quote_ids[span.tok_start] == quote
+                  and is_vocative(doc, span, quote_ids)}
+        if len(listeners) != 1 or len(called) != 1 or listeners == called:
+            continue
+        (listener,), (name,) = listeners, called
+        item, target = entities.get(name), entities.get(listener)
+        if item is None or target is None or item.name.lower() in known or \
+                target.name.lower() not in known or not _called_by_title(item, target) or \
+                folded.get(name, listener) != listener:
+            continue
+        folded[name] = listener
+    return _fold(entities, names, pronouns, folded, {k: [entities[k].name] for k in folded})
+
+
+def _called_by_title(item: EntityItem, target: EntityItem) -> bool:
+    """Whether a one-word name could be the given name of a person the story knows only by a
+    title and one word ("Miss Lucas", whose "Lucas" is her family's): a given name of the
+    person's sex, and not that word."""
+    own = [split_honorific(n) for n in (target.name, *target.aliases)]
+    return item.type == target.type == "character" and not item.aliases and \
+        len(item.name.split()) == 1 and given_gender(item.name.lower()) == target.gender and \
+        all(title and " " not in bare and bare.lower() != item.name.lower() for title, bare in own)
+
+
+def _said_to(prep: Any, verb: Any) -> bool:
+    """Whether a "to" belongs to the speech verb, by prepositions only: "said …, to Miss
+    Lucas", which the parser may hang on the "with" before it."""
+    while prep.dep_ == "prep" and prep.head.i != prep.i:
+        if prep.head.i == verb.i:
+            return True
+        prep = prep.head if prep.head.dep_ == "prep" else prep.head.head
+        if prep.dep_ != "prep":
+            return False
+    return False
+
+
+def _tagged_quotation(doc: Any, verb: Any, quote_ids: list[int]) -> int:
+    """The quotation a speech tag closes ('"…," said Mrs. Bennet', '"…," Mrs. Bennet said'),
+    with nothing but punctuation and the speaker between; 0 when there is none."""
+    speaker = {t.i for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} for t in c.subtree}
+    j = verb.i - 1
+    while j >= 0 and not quote_ids[j] and (doc[j].is_punct or doc[j].is_space or j in speaker) \
+            and doc[j].text.count("\n") < 2:
+        j -= 1
+    return quote_ids[j] if j >= 0 else 0
 
 
 def _given_name_for(item: EntityItem, target: EntityItem) -> bool:

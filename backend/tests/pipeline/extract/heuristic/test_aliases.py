@@ -335,3 +335,33 @@ def test_a_king_is_not_a_commoner_of_his_given_name() -> None:
                                               gender="male")])
     chapter = analyze_chapter_text("George Merry stood up; George Merry drank.", king)
     assert key_of(chapter, "George Merry") != "King George"
+
+
+def test_miss_and_a_given_named_daughter_told_apart_in_one_breath(chapters: list[str]) -> None:
+    # Chapter 3, Mrs. Bennet's account of the ball: "First of all, he asked Miss Lucas. ...
+    # the two fourth with Maria Lucas": the speaker tells the eldest and Maria apart.
+    paragraph = paragraph_with(chapters[2], "First of all, he asked Miss Lucas")
+    chapter = analyze_chapter_text(paragraph, StoryContext())
+    assert key_of(chapter, "Miss Lucas") != key_of(chapter, "Maria Lucas")
+
+
+def test_a_given_name_then_miss_is_one_woman_named_again() -> None:
+    text = "Jane Fairfax came in from the garden, and Miss Fairfax sat down by the fire."
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert key_of(chapter, "Miss Fairfax") == key_of(chapter, "Jane Fairfax")
+
+
+def test_the_name_a_quotation_calls_is_the_one_its_tag_speaks_to(chapters: list[str]) -> None:
+    # Chapter 5: '"_You_ began the evening well, Charlotte," said Mrs. Bennet, with civil
+    # self-command, to Miss Lucas.' The story knows her so far only as "Miss Lucas".
+    paragraph = paragraph_with(chapters[4], "began the evening well, Charlotte")
+    known = [KnownEntity(name="Miss Lucas", type="character", gender="female", mentions=2),
+             KnownEntity(name="Mrs. Bennet", type="character", gender="female", mentions=9)]
+    chapter = analyze_chapter_text(paragraph, StoryContext(entities=known))
+    assert key_of(chapter, "Charlotte") == "Miss Lucas"
+    assert "Charlotte" in chapter.entities["Miss Lucas"].aliases
+    # Known by a given name already, the listener is not renamed by the call.
+    maria = KnownEntity(name="Maria Lucas", type="character", gender="female", mentions=2)
+    text = "\u201cYou began well, Charlotte,\u201d said Mrs. Bennet to Maria Lucas."
+    chapter = analyze_chapter_text(text, StoryContext(entities=[maria, known[1]]))
+    assert key_of(chapter, "Charlotte") != "Maria Lucas"
