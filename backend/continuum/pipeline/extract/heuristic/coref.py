@@ -45,6 +45,7 @@ _SUBJECT = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
+SPOKEN_WEIGHT = 0.3  # a wholly spoken sentence, as distance for a pronoun of the narration
 _WINDOW_ANCHORS = 40
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 
@@ -159,6 +160,7 @@ def resolve_pronouns(
     "I" to the narrator (see `narrator`), then "I" in quotes to the speaker."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
     replies = _replies(doc, quote_ids, list(by_start.values()))
+    spoken = _spoken_sentences(sent_ids, quote_ids)
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
     resolved_at: dict[int, str] = {}
@@ -178,7 +180,7 @@ def resolve_pronouns(
         gender = PRONOUN_GENDER.get(tok.lower_)
         if gender and _is_pronoun(tok):
             key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
-                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids)
+                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken)
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
@@ -199,6 +201,20 @@ def resolve_pronouns(
     return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
 
 
+def _spoken_sentences(sent_ids: list[int], quote_ids: list[int]) -> list[int]:
+    """For each sentence, how many sentences up to it lie wholly inside quotations."""
+    last = max(sent_ids, default=-1)
+    narrated = [False] * (last + 1)
+    for s, q in zip(sent_ids, quote_ids, strict=True):
+        if s >= 0 and not q:
+            narrated[s] = True
+    counts, n = [], 0
+    for told in narrated:
+        n += 0 if told else 1
+        counts.append(n)
+    return counts
+
+
 def _choose(
     doc: Any,
     tok: Any,
@@ -207,15 +223,22 @@ def _choose(
     genders: Mapping[str, str],
     sent_ids: list[int],
     quote_ids: list[int],
+    spoken: Sequence[int] = (),
 ) -> str | None:
-    """The best antecedent for a third-person pronoun, or None."""
+    """The best antecedent for a third-person pronoun, or None. For a pronoun of the
+    narration, a sentence wholly spoken between it and a candidate counts `SPOKEN_WEIGHT` of
+    a sentence of distance: the narration's thread runs on across the talk ("Mrs. Bennet sat
+    down. '…' (six sentences of talk) She rose." is still Mrs. Bennet)."""
     sent, quote = sent_ids[tok.i], quote_ids[tok.i]
     reflexive = tok.lower_.endswith(("self", "selves"))
     own_words = _tagged_quote(doc, tok, quote_ids)
     best: tuple[float, str] | None = None
     seen: set[str] = set()
     for rank, a in enumerate(reversed(anchors)):
-        if rank >= _WINDOW_ANCHORS or sent - a.sent > _WINDOW_SENTENCES:
+        gap = sent - a.sent
+        if not quote and spoken and a.sent >= 0 and sent >= 0:
+            gap -= (1.0 - SPOKEN_WEIGHT) * (spoken[sent] - spoken[a.sent])
+        if rank >= _WINDOW_ANCHORS or gap > _WINDOW_SENTENCES:
             break
         if a.key in seen or (own_words and a.quote == own_words):
             continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
@@ -229,7 +252,7 @@ def _choose(
             continue  # co-arguments of one verb are not coreferent ("Darcy saw him")
         if a.gloss and a.sent == sent and tok.tag_ == "PRP$":
             continue  # "His brother-in-law, Mr. Hurst, …; but his friend Mr. Darcy": both Bingley's
-        score = -1.0 * (sent - a.sent) - 0.02 * rank
+        score = -1.0 * gap - 0.02 * rank
         if a.subject:
             score += 0.6
         if (a.quote == 0) == (quote == 0):

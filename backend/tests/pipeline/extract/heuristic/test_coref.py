@@ -352,3 +352,13 @@ def test_a_name_the_answered_speaker_says_is_a_third_persons(expectations: str) 
                  "“Where are you, Tom?” cried the maid. “Come in, Tom!”\n")
     people = {e.name: e.aliases for e in analyze_chapter_text(elsewhere, thornburys).entities.values()}
     assert "Tom" not in people.get("Mr. Thornbury", [])
+
+
+def test_the_narration_thread_runs_on_across_talk() -> None:
+    # Six spoken sentences between "Mrs. Bennet" and the narration's "She": the talk counts
+    # for little as distance, so she is still in reach of the pronoun.
+    text = ("Mrs. Bennet sat down by the fire.\n\n\u201cIs it Mr. Bingley? I am sure it is. He "
+            "is so rich. Mr. Darcy is proud. Mr. Collins is a fool. Mr. Hurst only eats.\u201d\n\n"
+            "She rose and went to the door.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "She", "only eats.\u201d") == name_key(chapter, "Mrs. Bennet")
