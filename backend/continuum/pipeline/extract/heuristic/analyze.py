@@ -138,6 +138,7 @@ def analyze_chapter_text(
 ) -> AnalyzedChapter:
     """Parse a chapter once and find its named entities, their aliases and pronoun mentions."""
     doc = parse(text)
+    _people_nouns_are_nouns(doc)
     sentences = [(s.start, s.end) for s in split_sentences(text)]
     customs = _custom_types(context, custom_types)
     known_words = {w.lower() for e in context.entities for s in (e.name, *e.aliases) for w in s.split()}
@@ -342,6 +343,15 @@ def _fold_answer_calls(
     aliases = {k: [entities[k].name, f"{entities[k].name} {entities[o].name.split()[-1]}"]
                for k, o in folded.items()}
     return _fold(entities, names, pronouns, folded, aliases)
+
+
+def _people_nouns_are_nouns(doc: Any) -> None:
+    """'"…," said her father.': the tagger sometimes reads a lowercase word for a kind of
+    person at a sentence's end as a proper noun; a word for people written in lowercase is a
+    common noun, whatever the tagger says."""
+    for tok in doc:
+        if tok.pos_ == "PROPN" and tok.is_lower and tok.lower_ in KINDS_OF_PEOPLE:
+            tok.pos_, tok.tag_ = "NOUN", "NNS" if tok.tag_ == "NNPS" else "NN"
 
 
 def _fold_called_listeners(

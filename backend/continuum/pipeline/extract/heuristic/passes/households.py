@@ -41,7 +41,7 @@ from continuum.language.names import (
     split_honorific,
 )
 from continuum.language.people import BIRTH_ORDER
-from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner
+from continuum.pipeline.extract.heuristic.passes.certainty import certain_owner, speech_tag
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.kin import NOUNS
 from continuum.pipeline.extract.heuristic.passes.relation_words import STEP_MARKS
@@ -186,6 +186,10 @@ class Households:
             parents = {p for s in me.children if (c := self.couple(s)) for p in [c[gender]]}
             if not parents and gender == "female":
                 parents = {w for s in me.children if (w := self.widow(s))}
+            if not parents and self._speaking(noun):
+                # '"Dear Emma bears every thing so well," said her father': a father who
+                # speaks is alive and here, and the word says he is a parent, as "papa" does
+                parents = {p for p in [self.called_parent(owner, gender)] if p}
             return next(iter(parents)) if len(parents) == 1 and owner not in parents else None
         if role == "sibling":
             surnames = me.children
@@ -196,6 +200,11 @@ class Households:
                       and not m.heads & surnames]
         near = set(self._named_near(noun)) & set(candidates)
         return next(iter(near)) if len(near) == 1 else None
+
+    def _speaking(self, noun: Any) -> bool:
+        """Whether the kin noun speaks a quotation's tag ('"…," said her father')."""
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+        return poss is not None and speech_tag(self.view, noun, poss)
 
     def _named_near(self, noun: Any) -> list[str]:
         view = self.view

@@ -204,3 +204,17 @@ def test_no_widow_where_a_man_of_the_family_is_called_by_its_head_title(view: Vi
         _person("Mrs. Churchill", "female"),
         _person("Frank Churchill", "male", "Frank", "Mr. Churchill", "Mr. Frank Churchill")])
     assert not [r for r in _relations(view, said, context) if r[1] == "mother_of"]
+
+
+def test_a_father_who_speaks_is_the_one_head_of_the_family(view: ViewOf) -> None:
+    # Emma, chapter 1: no "Mrs. Woodhouse", but the father speaks, so he is alive and here;
+    # the word says he is a parent, as "papa" does (the tagger reads this "father" as a name).
+    context = StoryContext(entities=[_person("Mr. Woodhouse", "male"),
+                                     _person("Emma Woodhouse", "female", "Emma")])
+    said = "\u201cDear Emma bears every thing so well,\u201d said her father."
+    assert in_novel("emma.txt", said)
+    assert ("Mr. Woodhouse", "father_of", "Emma Woodhouse") in _relations(view, said, context)
+    # Two men heading the family: which one is her father, the names do not say.
+    two = StoryContext(entities=[*context.entities, _person("Mr. Henry Woodhouse", "male"),
+                                 _person("Sir John Woodhouse", "male")])
+    assert not [r for r in _relations(view, said, two) if r[1] == "father_of"]
