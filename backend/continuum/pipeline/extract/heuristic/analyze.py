@@ -397,14 +397,13 @@ def _called_by_title(item: EntityItem, target: EntityItem) -> bool:
 
 
 def _said_to(prep: Any, verb: Any) -> bool:
-    """Whether a "to" belongs to the speech verb, by prepositions only: "said …, to Miss
-    Lucas", which the parser may hang on the "with" before it."""
-    while prep.dep_ == "prep" and prep.head.i != prep.i:
-        if prep.head.i == verb.i:
+    """Whether a "to" belongs to the speech verb through prepositions and their objects only:
+    "said …, to Miss Lucas", which the parser may hang on the "with" before it."""
+    tok = prep
+    while tok.dep_ in {"prep", "pobj"} and tok.head.i != tok.i:
+        tok = tok.head
+        if tok.i == verb.i:
             return True
-        prep = prep.head if prep.head.dep_ == "prep" else prep.head.head
-        if prep.dep_ != "prep":
-            return False
     return False
 
 
