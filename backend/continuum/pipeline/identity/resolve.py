@@ -211,9 +211,11 @@ def agrees(roster: Roster, entry: RosterEntry, names: list[str], gender: str | N
 
 
 def _wifes_title(title: str, words: list[str]) -> bool:
-    """Whether a title with these name words is a wife's: "Mrs. Bennet", and a rank's with the
-    surname alone, "Lady Lucas" (Sir William's wife; "Lady Catherine" is a given name)."""
-    return title in WIFE_HONORIFICS or (title in RANK_HONORIFICS and len(words) == 1)
+    """Whether a title with these name words is a wife's: "Mrs. Bennet", and a woman's rank
+    with the surname alone, "Lady Lucas" (Sir William's wife; "Lady Catherine" is a given
+    name)."""
+    return title in WIFE_HONORIFICS or (
+        title in RANK_HONORIFICS and honorific_gender(title) == "female" and len(words) == 1)
 
 
 def _sex_clash(known: list[tuple[str | None, str]], names: list[str]) -> bool:

@@ -361,8 +361,8 @@ def _fold_called_listeners(
     """'"_You_ began the evening well, Charlotte," said Mrs. Bennet, with civil self-command, to
     Miss Lucas' (Pride and Prejudice, chapter 5): the one name a quotation calls someone by
     is the one its tag says it is said to. A given name new to the story folds into the
-    listener when the listener is known by a title and surname alone and the name is one of
-    their sex (`_given_name_for`), like a name answered to (`_fold_answer_calls`)."""
+    listener when the story knows the listener by a title and one word alone and the name is
+    one of their sex (`_called_by_title`), like a name answered to (`_fold_answer_calls`)."""
     at = {j: span.key for span in keyed for j in range(span.tok_start, span.tok_end)}
     known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
     folded: dict[str, str] = {}
