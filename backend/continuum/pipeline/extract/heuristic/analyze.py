@@ -371,10 +371,10 @@ def _fold_called_listeners(
             continue
         listeners = {at[p.i] for c in verb.subtree if c.lower_ == "to" and _said_to(c, verb)
                      for p in c.children if p.dep_ == "pobj" and p.i in at}
-        quote = _tagged_quotation(doc, verb, quote_ids)
+        quote = _tagged_quotation(doc, verb, quote_ids) if len(listeners) == 1 else 0
         called = {span.key for span in keyed if quote and quote_ids[span.tok_start] == quote
                   and is_vocative(doc, span, quote_ids)}
-        if len(listeners) != 1 or len(called) != 1 or listeners == called:
+        if not quote or len(called) != 1 or listeners == called:
             continue
         (listener,), (name,) = listeners, called
         item, target = entities.get(name), entities.get(listener)
