@@ -37,6 +37,25 @@ HEDGE_MODALS = frozenset(
     {"would", "could", "might", "may", "should", "must", "can", "ca", "ought", "need", "dare"}
 )
 HEDGE_ADVERBS = frozenset({"perhaps", "probably", "possibly", "maybe", "perchance"})
+# "he was almost killed", "nearly drowned", "half dead", "as good as dead": not dead.
+NEAR_THINGS = frozenset({"almost", "nearly", "half", "practically", "well-nigh", "all-but", "near",
+                         "virtually"})
+
+
+def near_thing(*tokens: Any) -> bool:
+    """Whether a word is told as a near thing, which did not happen: "almost killed", "as good
+    as dead", "all but dead", "she had as good as adopted me"."""
+    for tok in tokens:
+        for c in tok.children:
+            if c.dep_ in {"advmod", "npadvmod", "amod"} and c.lower_ in NEAR_THINGS:
+                return True
+            if c.lower_ == "good" and any(g.lower_ == "as" for g in c.children):
+                return True  # "as good as dead"
+        if tok.i >= 2 and tok.doc[tok.i - 1].lower_ == "but" and tok.doc[tok.i - 2].lower_ == "all":
+            return True  # "all but dead"
+    return False
+
+
 CONDITION_MARKS = frozenset({"if", "unless", "whether", "lest", "supposing", "provided"})
 NEGATIVE_WORDS = frozenset({"nothing", "nobody", "none", "noone", "neither", "nowhere"})
 # Heads whose infinitive complement did not (yet) happen.

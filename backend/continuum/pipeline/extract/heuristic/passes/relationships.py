@@ -18,7 +18,7 @@ from continuum.language.names import (
     MARRIED_HONORIFICS,
     normalize,
 )
-from continuum.pipeline.extract.heuristic.gates import FUTURE, Verdict
+from continuum.pipeline.extract.heuristic.gates import FUTURE, Verdict, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import (
     addressed,
     certain,
@@ -479,17 +479,12 @@ def _verb_relations(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
     return []
 
 
-# "she had as good as adopted me": all but adopted, which is not adopted.
-ALMOST = frozenset({"good", "almost", "nearly", "virtually", "practically", "half"})
-
-
 def _adoption(view: ChapterView, verb: Any) -> list[RelationshipUpdate]:
     """"She had adopted Estella" (Great Expectations, chapter 29), "Estella was adopted by Miss
     Havisham": the one who adopts is the guardian of the one adopted, a person (not "adopted
     a tone"). One side must be certain, the other may be a pronoun of the narration, as for
     a marriage; "as good as adopted me" is no adoption."""
-    hedged = any(t.lower_ in ALMOST for c in verb.children if c.dep_ == "advmod" for t in c.subtree)
-    if verb.pos_ != "VERB" or hedged or not view.verdict(verb).asserted:
+    if verb.pos_ != "VERB" or near_thing(verb) or not view.verdict(verb).asserted:
         return []
     if view.is_passive(verb):
         adopted = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS
+from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
@@ -199,28 +199,11 @@ def _relevant(lemma: str) -> bool:
 
 
 
-# "he was almost killed", "nearly drowned", "half dead", "as good as dead": not dead.
-HEDGES = frozenset({"almost", "nearly", "half", "practically", "well-nigh", "all-but", "near", "virtually"})
-
-
-def _hedged(*tokens: Any) -> bool:
-    """A death or killing told as a near thing ("almost killed", "as good as dead")."""
-    for tok in tokens:
-        for c in tok.children:
-            if c.dep_ in {"advmod", "npadvmod", "amod"} and c.lower_ in HEDGES:
-                return True
-            if c.lower_ == "good" and any(g.lower_ == "as" for g in c.children):
-                return True  # "as good as dead"
-        if tok.i >= 2 and tok.doc[tok.i - 1].lower_ == "but" and tok.doc[tok.i - 2].lower_ == "all":
-            return True  # "all but dead"
-    return False
-
-
 def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
     subjects = view.subjects(verb)
     if lemma in DIE_VERBS and verb.tag_ == "VBG":
         return  # "she was dying" (of laughter, as often as not): not dead yet
-    if (lemma in DIE_VERBS or lemma in KILL_VERBS) and _hedged(verb):
+    if (lemma in DIE_VERBS or lemma in KILL_VERBS) and near_thing(verb):
         return
     if lemma in DIE_VERBS and not (lemma == "drown" and view.objects(verb)):
         if _figurative_death(view, verb, lemma):
@@ -286,7 +269,7 @@ def _dead_predicate(
                for c in verb.children):
         return
     dead = next(c for c in verb.children if c.lower_ == "dead")
-    if _hedged(verb, dead) or any(c.dep_ == "prep" and c.lower_ == "to" for c in dead.children):
+    if near_thing(verb, dead) or any(c.dep_ == "prep" and c.lower_ == "to" for c in dead.children):
         return  # "he was dead to me": a manner of speaking
     for s in subjects:
         if _said_of_a_pronoun(view, verb, s):
