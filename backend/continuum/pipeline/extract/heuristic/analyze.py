@@ -328,7 +328,7 @@ def _fold_answer_calls(
     answered: dict[str, list[str]] = {}
     for name, speaker in calls:
         answered.setdefault(name, []).append(speaker)
-    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    known = _known_names(context)
     folded: dict[str, str] = {}
     for key, speakers in answered.items():
         item, target = entities.get(key), entities.get(speakers[0])
@@ -354,6 +354,11 @@ def _people_nouns_are_nouns(doc: Any) -> None:
             tok.pos_, tok.tag_ = "NOUN", "NNS" if tok.tag_ == "NNPS" else "NN"
 
 
+def _known_names(context: StoryContext) -> set[str]:
+    """Every name and alias the story knows, lowercased: a name not among them is new."""
+    return {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+
+
 def _fold_called_listeners(
     doc: Any, context: StoryContext, entities: dict[str, EntityItem], names: list[ResolvedMention],
     pronouns: list[ResolvedMention], keyed: list[KeyedSpan], quote_ids: list[int],
@@ -364,7 +369,7 @@ def _fold_called_listeners(
     listener when the story knows the listener by a title and one word alone and the name is
     one of their sex (`_called_by_title`), like a name answered to (`_fold_answer_calls`)."""
     at = {j: span.key for span in keyed for j in range(span.tok_start, span.tok_end)}
-    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    known = _known_names(context)
     folded: dict[str, str] = {}
     for verb in doc:
         if quote_ids[verb.i] or verb.pos_ != "VERB" or verb.lemma_.lower() not in SPEECH_VERBS:
@@ -439,7 +444,7 @@ def _fold_nicknames(
     The named one (a pronoun or name, the verb's object) must be a character; the nickname a
     one-word, untitled name new to the story, used no more often than its owner's names."""
     at = {m.start: m for m in resolved}
-    known = {n.lower() for e in context.entities for n in (e.name, *e.aliases)}
+    known = _known_names(context)
     folds: dict[str, str] = {}
     for tok in doc:
         if tok.lemma_.lower() not in _NAMING_VERBS or tok.pos_ != "VERB":

@@ -198,7 +198,6 @@ def _relevant(lemma: str) -> bool:
     return lemma in RELEVANT
 
 
-
 def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> None:
     subjects = view.subjects(verb)
     if lemma in DIE_VERBS and verb.tag_ == "VBG":
