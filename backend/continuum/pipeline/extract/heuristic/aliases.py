@@ -112,6 +112,7 @@ class Form:
     ner: Votes = field(default_factory=Votes)  # the part of `types` that is spaCy's label
     pronoun_gender: Counter[str] = field(default_factory=Counter)
     epithet: bool = False  # the first word describes the person: "Old Orlick", "Long John"
+    worn_with_the: bool = False  # mostly "the X": an inn, a ship, a house, never one of the people
 
     @property
     def core(self) -> tuple[str, ...]:
@@ -347,6 +348,8 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
     ftype, votes = form.type, cluster.type_votes()
     cbest = votes.best()
     ctype = cbest[0] if cbest else None
+    if form.worn_with_the and cluster.known is not None and cluster.known.type == "character":
+        return False  # "at the Bell" (an inn) is no diminutive of William Collins
     if ftype and ctype and ftype != ctype:
         # A weak vote (NER alone) may be overridden; a title or a place head may not.
         if form.types[ftype] >= 3 and votes[ctype] >= 3:
@@ -643,7 +646,8 @@ def _salient_known(candidates: list[Cluster]) -> Cluster | None:
 
 def canonical_name(cluster: Cluster) -> str:
     """The known name, else the longest full name without title (with it when the given
-    name is not hers: "Mrs. Joe Gargery", "Mrs. Bentley Drummle"), else the commonest form."""
+    name is not hers: "Mrs. Joe Gargery", "Mrs. Bentley Drummle", or the title is of a place:
+    "King of Denmark"), else the commonest form."""
     if cluster.known is not None:
         return cluster.known.name
     seen = [f for f in cluster.forms if f.mentions]
@@ -654,6 +658,8 @@ def canonical_name(cluster: Cluster) -> str:
         if (best.honorifics and given_gender(best.core[0]) not in (None, best.gender)) or (
                 best.honorifics & WIFE_HONORIFICS and _husbands_full_name(best)):
             return " ".join(display)  # "Mrs. Joe Gargery", "Mrs. Bentley Drummle" keep the title
+        if best.honorifics and best.words[0] == "of":
+            return " ".join(display)  # "King of Denmark": a title of a place is no "of Denmark"
         return " ".join(display[len(display) - len(best.words) :])
     best = max(seen, key=lambda f: (f.count, len(f.words), -f.mentions[0].start))
     if all(m.kin_title for m in best.mentions):

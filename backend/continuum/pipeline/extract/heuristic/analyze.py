@@ -181,7 +181,7 @@ def analyze_chapter_text(
             # group: whatever its mentions do votes for the group, never for one person.
             groups.add(form.key)
             form.types["faction"] += form.types.pop("character", 0.0) + WEIGHTS.family_plural
-        worn_with_the = _mostly_after_the(doc, form)
+        worn_with_the = form.worn_with_the = _mostly_after_the(doc, form)
         if worn_with_the:
             # "the Admiral Benbow", "the Blue Boar", "the Jolly Roger": a name worn with "the"
             # is an inn, a ship, a house or a title, never one of the people.

@@ -365,3 +365,30 @@ def test_the_name_a_quotation_calls_is_the_one_its_tag_speaks_to(chapters: list[
     text = "\u201cYou began well, Charlotte,\u201d said Mrs. Bennet to Maria Lucas."
     chapter = analyze_chapter_text(text, StoryContext(entities=[maria, known[1]]))
     assert key_of(chapter, "Charlotte") != "Maria Lucas"
+
+
+def test_a_name_worn_with_the_is_no_known_persons_name(chapters: list[str]) -> None:
+    """Pride and Prejudice: "the Bell" (ch. 37) and "the George" (ch. 39) are inns, not a pet
+    form of William Collins nor George Wickham's given name."""
+    context = StoryContext(entities=[
+        KnownEntity(name="William Collins", type="character", gender="male", aliases=["Mr. Collins"],
+                    mentions=200),
+        KnownEntity(name="George Wickham", type="character", gender="male",
+                    aliases=["Mr. Wickham", "Wickham"], mentions=150)])
+    bell = paragraph_with(chapters[36], "at the Bell")
+    chapter = analyze_chapter_text(bell, context)
+    assert key_of(chapter, "Bell") != "William Collins"
+    assert chapter.entities[key_of(chapter, "Bell")].type != "character"
+    george = paragraph_with(chapters[38], "got to the George")
+    chapter = analyze_chapter_text(george, context)
+    assert key_of(chapter, "George") != "George Wickham"
+
+
+def test_a_title_of_a_place_keeps_its_title_in_the_display_name(shared_data: Path) -> None:
+    """Great Expectations, ch. 31: Mr. Wopsle's Hamlet is "King of Denmark", not "of Denmark"."""
+    novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    text = split_book(novel)[30].text
+    chapter = analyze_chapter_text(paragraph_with(text, "of Denmark. That is his employer"),
+                                   StoryContext())
+    assert "King of Denmark" in chapter.entities
+    assert not any(name.startswith("of ") for name in chapter.entities)
