@@ -276,3 +276,16 @@ def test_a_town_name_that_is_a_persons_name_stays_a_person(shared_data: Path) ->
     assert not _world_place(("weston",), {("weston",)}, {"mr.", "weston"})
     assert not _world_place(("ogden",), {("ogden",), ("ogden", "ford")}, set())
     assert _world_place(("york",), {("york",), ("new", "york")}, set())
+
+
+def test_a_close_is_a_place_and_no_surname_of_a_known_given_name() -> None:
+    # Great Expectations, ch. 20: "Bartholomew Close" is a street, not a full name for the
+    # infant Bartholomew of Pip's family tombstones (ch. 1).
+    context = StoryContext(entities=[
+        KnownEntity(name="Bartholomew", type="character", gender="male", mentions=1)])
+    chapter = analyze_chapter_text(
+        "This time, I made the tour of Little Britain, and turned into Bartholomew Close; and "
+        "now I became aware that other people were waiting about for Mr. Jaggers.", context)
+    close = chapter.entities.get("Bartholomew Close")
+    assert close is not None and close.type == "location"
+    assert "Bartholomew Close" not in chapter.entities.get("Bartholomew", close).aliases
