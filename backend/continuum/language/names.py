@@ -55,6 +55,9 @@ SURNAME_TITLES = frozenset([
 # The everyday titles of address ("Mr. Darcy", "Lady Lucas", "Captain Flint"): what is left of
 # a name once they are dropped is its own words.
 ADDRESS_TITLES = lexicon.words("mr mrs ms miss dr sir lady captain")
+# Titles that only ever name people; others ("Mother Church", "King's Chapel") may head places.
+PERSONAL_TITLES = lexicon.words(
+    "mr mrs miss ms dr master mademoiselle madame monsieur sir messrs mister missus")
 # A short or other spelling of a title and the title it spells: "Dr." is "Doctor", "Capt." is
 # "Captain", "Mrs." is "Missus".
 TITLE_SPELLINGS = {

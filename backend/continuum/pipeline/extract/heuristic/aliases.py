@@ -26,6 +26,7 @@ from typing import Any
 
 from continuum.language.names import (
     MARRIED_TITLES,
+    PERSONAL_TITLES,
     RANK_HONORIFICS,
     ROYAL_HONORIFICS,
     SURNAME_TITLES,
@@ -37,6 +38,7 @@ from continuum.language.names import (
     given_gender,
     is_given_name,
     ladys_surname,
+    normalize,
     same_given,
     split_honorific,
     stands_for,
@@ -66,6 +68,8 @@ _WIFE_TITLES = WIFE_HONORIFICS | {"lady", "dame", "signora"}
 # becomes a place on the chapter's evidence alone: a name taken for a person gathers
 # pronouns and mentions it never earned ("Kent", "Bristol").
 KNOWN_KIND_PRIOR = 5
+# A place or thing named this few times may be the person a titled surname names ("Mr. Blandly").
+_SLIP_MENTIONS = 3
 
 
 def known_kind_prior(known: KnownEntity) -> float:
@@ -350,13 +354,24 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
     ctype = cbest[0] if cbest else None
     if form.worn_with_the and cluster.known is not None and cluster.known.type == "character":
         return False  # "at the Bell" (an inn) is no diminutive of William Collins
-    if ftype and ctype and ftype != ctype:
+    if ftype and ctype and ftype != ctype and not titled_person_of_a_slip(form, cluster):
         # A weak vote (NER alone) may be overridden; a title or a place head may not.
         if form.types[ftype] >= 3 and votes[ctype] >= 3:
             return False
         if ctype != "character" and form.honorifics:
             return False
     return True
+
+
+def titled_person_of_a_slip(form: Form, cluster: Cluster) -> bool:
+    """Whether a personal title with a surname ("Mr. Blandly") names the person the book took
+    for a place or a thing on a mention or two of the bare surname ("Blandly himself found the
+    HISPANIOLA", in the squire's letter): the title outweighs so little, as "Tom Redruth"
+    outweighs the "Redruth" once taken for a town (`KNOWN_KIND_PRIOR`)."""
+    known = cluster.known
+    return known is not None and known.type != "character" and not known.aliases \
+        and form.honorifics <= PERSONAL_TITLES and len(form.core) == 1 \
+        and normalize(known.name) == form.core[0] and known.mentions < _SLIP_MENTIONS
 
 
 def several_daughters(doc: Any, forms: list[Form], known: list[KnownEntity],

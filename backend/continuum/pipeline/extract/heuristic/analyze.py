@@ -21,6 +21,7 @@ from continuum.language.grammar import QUANTIFIERS
 from continuum.language.names import (
     FEMALE_NAMES,
     MALE_NAMES,
+    PERSONAL_TITLES,
     given_gender,
     is_given_name,
     normalize,
@@ -37,6 +38,7 @@ from continuum.pipeline.extract.heuristic.aliases import (
     known_kind_prior,
     several_daughters,
     surface_forms,
+    titled_person_of_a_slip,
 )
 from continuum.pipeline.extract.heuristic.coref import (
     KeyedSpan,
@@ -570,7 +572,7 @@ def _person_surnames(doc: Any, forms: list[Any], context: StoryContext) -> None:
     for known in context.entities:
         if known.type == "character":
             first = known.name.split()[0].lower() if known.name.split() else ""
-            if first and first.rstrip(".") not in _PERSONAL_TITLES and len(known.name.split()) > 1:
+            if first and first.rstrip(".") not in PERSONAL_TITLES and len(known.name.split()) > 1:
                 given.add(first)
 
     def named_with_the(form: Any) -> bool:
@@ -629,6 +631,8 @@ def _retyped(cluster: Cluster) -> str:
     if best is None or best[0] == known:
         return known
     kind, weight = best
+    if kind == "character" and any(titled_person_of_a_slip(f, cluster) for f in cluster.forms if f.mentions):
+        return kind  # "Mr. Blandly" of the "Blandly" once taken for a place
     # Without the book's votes, a place becomes a person only against its earlier mentions.
     prior = known_kind_prior(cluster.known) if kind == "character" and not history else 0.0
     decisive = weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(votes[known] + prior, 0.0)
@@ -667,8 +671,6 @@ def _entity_item(cluster: Cluster, etype: str, text: str, sentences: list[tuple[
 
 # --- Typing cues -------------------------------------------------------------------------
 
-# Titles that only ever name people; others ("Mother Church", "King's Chapel") may head places.
-_PERSONAL_TITLES = words("mr mrs miss ms dr master mademoiselle madame monsieur sir messrs mister missus")
 _FACTION_HEADS = words(
     """company society army navy regiment church party club guild order brotherhood council
     parliament ministry bank firm league union corps brigade militia congress court family
@@ -836,7 +838,7 @@ def _form_cues(doc: Any, m: NameMention, head_word: str) -> Votes:
     if m.words[0].lower() in LOCATION_PREFIXES and len(m.words) > 1 and not m.honorifics:
         votes["location"] += WEIGHTS.place_prefix
     elif m.honorifics and not (m.honorifics[0] in OF_TITLES and "of" in m.words):
-        if place_head and not set(m.honorifics) & _PERSONAL_TITLES:
+        if place_head and not set(m.honorifics) & PERSONAL_TITLES:
             votes["location"] += WEIGHTS.titled_place
         else:
             votes["character"] += WEIGHTS.title if before != "the" else WEIGHTS.title_after_the

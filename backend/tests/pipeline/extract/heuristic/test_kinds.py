@@ -289,3 +289,18 @@ def test_a_close_is_a_place_and_no_surname_of_a_known_given_name() -> None:
     close = chapter.entities.get("Bartholomew Close")
     assert close is not None and close.type == "location"
     assert "Bartholomew Close" not in chapter.entities.get("Bartholomew", close).aliases
+
+
+def test_a_titled_surname_is_the_person_a_name_said_twice_was_taken_for_a_place() -> None:
+    # Treasure Island: "Blandly", twice in the squire's letter (ch. 7), was taken for a place;
+    # "Mr. Blandly and the like" (ch. 10) is the man, and the page becomes his. A place the book
+    # has named many times keeps its kind.
+    text = "Boatfuls of the squire's friends, Mr. Blandly and the like, coming out to wish him good voyage."
+    slip = KnownEntity(name="Blandly", type="location", mentions=2)
+    chapter = analyze_chapter_text(text, StoryContext(entities=[slip]))
+    item = chapter.entities["Blandly"]
+    assert item.type == "character" and "Mr. Blandly" in item.aliases
+    town = KnownEntity(name="Blandly", type="location", mentions=12)
+    chapter = analyze_chapter_text(text, StoryContext(entities=[town]))
+    assert chapter.entities.get("Blandly") is None or chapter.entities["Blandly"].type == "location"
+    assert chapter.entities["Mr. Blandly"].type == "character"
