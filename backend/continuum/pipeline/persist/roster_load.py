@@ -49,13 +49,14 @@ def load_roster(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -
 
 def _name_uses(session: Session, *, novel_id: uuid.UUID,
                before_chapter: int) -> dict[uuid.UUID, dict[str, int]]:
-    """How often each person has been named by each of their names before the chapter."""
+    """How often each entity has been named by each of their names before the chapter. Every
+    entity's, not only those first founded as people: "Redruth", taken for a town in Treasure
+    Island's chapter 6, is Tom Redruth from chapter 7 (its versions say so; `entities.type`
+    keeps the kind it was founded with), and his page's title goes by these counts."""
     uses: dict[uuid.UUID, dict[str, int]] = {}
     for entity_id, surface, n in session.execute(
         text("""SELECT m.entity_id, m.text, count(*) FROM entity_mentions m
-                  JOIN entities e ON e.novel_id = m.novel_id AND e.id = m.entity_id
                  WHERE m.novel_id = :novel_id AND m.chapter < :before AND m.kind = 'name'
-                   AND e.type = 'character'
                  GROUP BY m.entity_id, m.text"""),
         {"novel_id": novel_id, "before": before_chapter},
     ):
