@@ -47,6 +47,7 @@ from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.mentions import (
     NAME_LABELS,
     PARTICLES,
+    PLACE_LABELS,
     NameMention,
     norm_honorific,
 )
@@ -222,11 +223,21 @@ def build_forms(mentions: list[NameMention]) -> list[Form]:
         form.display[m.form] += 1
         form.mentions.append(m)
     for form in forms.values():
-        form.epithet = _epithet(form.words) and not any(m.label in _PLACE_LABELS for m in form.mentions)
+        form.epithet = _epithet(form.words) and not any(_not_a_bearer(form, m.label) for m in form.mentions)
     return list(forms.values())
 
 
 _PLACE_LABELS = NAME_LABELS - {"PERSON"}  # spaCy's labels of a place, a body or a people
+
+
+def _not_a_bearer(form: Form, label: str | None) -> bool:
+    """Whether spaCy's label says the adjective is part of a place's, a body's or a people's
+    name ("New York", "Royal Navy"), not a word for a bearer; a body's or a people's label on
+    an adjective and a given name is the tagger's slip ("Honest Jemima" of Vanity Fair, read as
+    a body, is Jemima Pinkerton)."""
+    if label not in _PLACE_LABELS:
+        return False
+    return label in PLACE_LABELS or not (len(form.words) == 2 and is_given_name(form.words[1]))
 
 
 def _epithet(words: tuple[str, ...]) -> bool:

@@ -392,3 +392,13 @@ def test_a_title_of_a_place_keeps_its_title_in_the_display_name(shared_data: Pat
                                    StoryContext())
     assert "King of Denmark" in chapter.entities
     assert not any(name.startswith("of ") for name in chapter.entities)
+
+
+def test_an_adjective_before_a_given_name_describes_her_whatever_the_tagger_says(
+        shared_data: Path) -> None:
+    """Vanity Fair (LitBank): "Honest Jemima had all the bills" is Miss Jemima Pinkerton, as
+    "Jemima" is; the tagger reads "Honest Jemima" as a body, which had kept the adjective as a
+    name word, and the bare "Jemima" then had two people to choose from and went to neither."""
+    text = (shared_data / "litbank-dev" / "coref" / "599_vanity_fair_brat.txt").read_text(encoding="utf-8")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert key_of(chapter, "Honest Jemima") == key_of(chapter, "Jemima") == key_of(chapter, "Miss Jemima")
