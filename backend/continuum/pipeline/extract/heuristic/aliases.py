@@ -227,7 +227,7 @@ def build_forms(mentions: list[NameMention]) -> list[Form]:
     return list(forms.values())
 
 
-_PLACE_LABELS = NAME_LABELS - {"PERSON"}  # spaCy's labels of a place, a body or a people
+_NOT_PERSON_LABELS = NAME_LABELS - {"PERSON"}  # spaCy's labels of a place, a body or a people
 
 
 def _not_a_bearer(form: Form, label: str | None) -> bool:
@@ -235,7 +235,7 @@ def _not_a_bearer(form: Form, label: str | None) -> bool:
     name ("New York", "Royal Navy"), not a word for a bearer; a body's or a people's label on
     an adjective and a given name is the tagger's slip ("Honest Jemima" of Vanity Fair, read as
     a body, is Jemima Pinkerton)."""
-    if label not in _PLACE_LABELS:
+    if label not in _NOT_PERSON_LABELS:
         return False
     return label in PLACE_LABELS or not (len(form.words) == 2 and is_given_name(form.words[1]))
 
@@ -366,7 +366,8 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
     if form.worn_with_the and cluster.known is not None and cluster.known.type == "character":
         return False  # "at the Bell" (an inn) is no diminutive of William Collins
     if ftype and ctype and ftype != ctype and not titled_person_of_a_slip(form, cluster):
-        # A weak vote (NER alone) may be overridden; a title or a place head may not.
+        # A weak vote (NER alone) may be overridden; a title or a place head may not, save a
+        # known place or thing named only once or twice (`titled_person_of_a_slip`).
         if form.types[ftype] >= 3 and votes[ctype] >= 3:
             return False
         if ctype != "character" and form.honorifics:
