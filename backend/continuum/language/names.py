@@ -226,12 +226,16 @@ def honorific_gender(honorific: str | None) -> str | None:
 
 def compatible_titles(a: str | None, b: str | None) -> bool:
     """Two titles can name the same person (Mr. vs Mrs. cannot, nor Mrs. vs Miss, nor a
-    plain title vs a rank)."""
+    plain title vs a rank, nor a woman's Miss or Mrs. vs an office: "Dr. Marjoribanks" is Miss
+    Marjoribanks's father, "Dr. and Mrs. Hughes" are two people, "Colonel Campbell" is not
+    Miss Campbell)."""
     ga, gb = honorific_gender(a), honorific_gender(b)
     if ga is not None and gb is not None and ga != gb:
         return False
     if {a, b} & {"mr", "mrs"} and {a, b} & RANK_HONORIFICS:
         return False  # "Mrs. Darcy" is not Lady Anne Darcy, nor "Mr. Lucas" Sir William
+    if {a, b} & (UNMARRIED_HONORIFICS | WIFE_HONORIFICS) and {a, b} & OFFICE_TITLES:
+        return False
     return not ({a, b} & MARRIED_HONORIFICS and {a, b} & UNMARRIED_HONORIFICS)
 
 

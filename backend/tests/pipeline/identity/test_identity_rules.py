@@ -48,6 +48,14 @@ def test_titles_of_different_gender_never_merge() -> None:
     assert resolve_name(roster, "Mr Bennet").entity_id == ids["Mr. Bennet"]
 
 
+def test_a_womans_title_never_binds_a_person_known_by_an_office() -> None:
+    # Emma: "Mrs. Hughes" is the wife of "Dr. Hughes"; "Miss Campbell" is not Colonel Campbell.
+    roster, ids = _roster(("Dr. Hughes",), ("Colonel Campbell",))
+    assert resolve_name(roster, "Mrs. Hughes").entity_id is None
+    assert resolve_name(roster, "Miss Campbell").entity_id is None
+    assert resolve_name(roster, "Doctor Hughes").entity_id == ids["Dr. Hughes"]
+
+
 def test_fuzzy_binds_only_a_single_close_candidate() -> None:
     roster, ids = _roster(("Wickham",), ("Fitzwilliam",))
     assert resolve_name(roster, "Wickam").entity_id == ids["Wickham"]

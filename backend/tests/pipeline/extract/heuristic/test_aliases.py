@@ -402,3 +402,17 @@ def test_an_adjective_before_a_given_name_describes_her_whatever_the_tagger_says
     text = (shared_data / "litbank-dev" / "coref" / "599_vanity_fair_brat.txt").read_text(encoding="utf-8")
     chapter = analyze_chapter_text(text, StoryContext())
     assert key_of(chapter, "Honest Jemima") == key_of(chapter, "Jemima") == key_of(chapter, "Miss Jemima")
+
+
+def test_a_womans_title_and_an_office_name_two_people(shared_data: Path) -> None:
+    """Emma, ch. 38: "Dr. and Mrs. Hughes" are a couple, and Miss Marjoribanks (LitBank) is
+    not her father "Dr Marjoribanks" (nor he her late mother): a woman's Miss or Mrs. and an
+    office's title with one surname name two people, whatever the pronouns lean to."""
+    emma = [c.text for c in split_book((shared_data / "novels" / "emma.txt").read_text(encoding="utf-8"))]
+    chapter = analyze_chapter_text(paragraph_with(emma[37], "Dr. Hughes I"), StoryContext())
+    assert key_of(chapter, "Dr. Hughes") != key_of(chapter, "Mrs. Hughes")
+    text = (shared_data / "litbank-dev" / "coref" / "41286_miss_marjoribanks_brat.txt").read_text(
+        encoding="utf-8")
+    chapter = analyze_chapter_text(text, StoryContext())
+    keys = {key_of(chapter, name) for name in ("Miss Marjoribanks", "Dr Marjoribanks", "Mrs Marjoribanks")}
+    assert len(keys) == 3
