@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from rapidfuzz.distance import Levenshtein
 
@@ -234,9 +234,17 @@ def compatible_titles(a: str | None, b: str | None) -> bool:
         return False
     if {a, b} & {"mr", "mrs"} and {a, b} & RANK_HONORIFICS:
         return False  # "Mrs. Darcy" is not Lady Anne Darcy, nor "Mr. Lucas" Sir William
-    if {a, b} & (UNMARRIED_HONORIFICS | WIFE_HONORIFICS) and {a, b} & OFFICE_TITLES:
+    if womans_title_beside_office({a} if a else set(), {b} if b else set()):
         return False
     return not ({a, b} & MARRIED_HONORIFICS and {a, b} & UNMARRIED_HONORIFICS)
+
+
+def womans_title_beside_office(these: Collection[str], those: Collection[str]) -> bool:
+    """Whether one set of titles has a woman's Miss or Mrs. and the other an office's title
+    (Dr., Professor, Captain …): two people of one surname, never one (`compatible_titles`)."""
+    womans = UNMARRIED_HONORIFICS | WIFE_HONORIFICS
+    return bool((set(these) & womans and set(those) & OFFICE_TITLES)
+                or (set(these) & OFFICE_TITLES and set(those) & womans))
 
 
 def ladys_surname(word: str, known: Iterable[tuple[str | None, str]]) -> bool:

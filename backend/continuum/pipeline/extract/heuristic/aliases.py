@@ -26,7 +26,6 @@ from typing import Any
 
 from continuum.language.names import (
     MARRIED_TITLES,
-    OFFICE_TITLES,
     PERSONAL_TITLES,
     RANK_HONORIFICS,
     ROYAL_HONORIFICS,
@@ -43,6 +42,7 @@ from continuum.language.names import (
     same_given,
     split_honorific,
     stands_for,
+    womans_title_beside_office,
 )
 from continuum.language.people import BIRTH_ORDER
 from continuum.pipeline.extract.heuristic.mentions import (
@@ -344,11 +344,8 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
         form.honorifics & MARRIED_TITLES and titles & UNMARRIED_HONORIFICS
     ):
         return False
-    womans = UNMARRIED_HONORIFICS | WIFE_HONORIFICS
-    if (form.honorifics & womans and titles & OFFICE_TITLES) or (
-        form.honorifics & OFFICE_TITLES and titles & womans
-    ):
-        return False  # "Dr. Marjoribanks" is Miss Marjoribanks's father (`compatible_titles`)
+    if womans_title_beside_office(form.honorifics, titles):
+        return False  # "Dr. Marjoribanks" is Miss Marjoribanks's father
     if len(form.core) == 1 and form.honorifics and _title_given(cluster, form):
         return False
     if len(form.core) == 1 and not form.honorifics and any(
