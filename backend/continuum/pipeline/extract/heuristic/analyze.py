@@ -117,6 +117,7 @@ class TypeWeights:
     visited: float = 1.5  # location: the object of a visit, "reached Pemberley", "left Kent"
     sung: float = 1.5  # other: what is sung, a song, "whenever I sang Old Clem"
     person_gloss: float = 1.5  # character: a person's apposition or "who" clause, "Toots, the pug"
+    place_gloss: float = 1.5  # location: a place's apposition, "Longbourn, the village where they lived"
     vocative: float = 1.5  # character: set off as one spoken to, "“Kitty, ...", "..., Lizzy!"
     # A form's mentions together (`analyze_chapter_text`, `_person_surnames`).
     pronoun: float = 0.7  # character: per mention a "he" or "she" takes up, "Darcy walked in; he ..."
@@ -705,6 +706,14 @@ _PLACE_NOUNS = words(
     coast shores banks part parts centre center middle edge borders empire inhabitants natives
     king queen"""
 )
+# A place's nouns that gloss its name: "Longbourn, the village where they lived".
+# Not every place head: "Jaggers, the head of …", "Joe, the best of fellows", "the end".
+_GLOSSING_PLACES = words(
+    """village town city county parish kingdom country province neighbourhood neighborhood
+    capital park hall street square lane road house lodge castle abbey manor inn church chapel
+    bridge river lake mountain hill island isle bay forest valley farm cottage grange palace
+    estate seat mansion residence rectory parsonage vicarage prison gaol harbour port coast
+    heath moor marsh beach cove""")
 # A ship is a place people are on, though the text calls her "she": "the good ship
 # Hispaniola", "the old Walrus, Flint's old ship".
 _VESSEL_NOUNS = words("""ship schooner brig brigantine sloop frigate barque bark vessel yacht
@@ -942,6 +951,9 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             or (child.dep_ == "relcl" and any(c.lower_ in PERSON_RELATIVES for c in child.children))
         ):
             votes["character"] += WEIGHTS.person_gloss  # "Toots, the ... pug", "Opechancanough, who was ..."
+        elif child.i >= m.tok_end and child.dep_ == "appos" and child.pos_ == "NOUN" and \
+                child.lemma_.lower() in _GLOSSING_PLACES:
+            votes["location"] += WEIGHTS.place_gloss  # "Longbourn, the village where they lived"
     if (
         head.dep_ in _VOCATIVE_DEPS
         and m.tok_start > 0

@@ -304,3 +304,16 @@ def test_a_titled_surname_is_the_person_a_name_said_twice_was_taken_for_a_place(
     chapter = analyze_chapter_text(text, StoryContext(entities=[town]))
     assert chapter.entities.get("Blandly") is None or chapter.entities["Blandly"].type == "location"
     assert chapter.entities["Mr. Blandly"].type == "character"
+
+
+def test_a_name_glossed_by_a_place_noun_is_a_place() -> None:
+    # Pride and Prejudice ch. 3: Longbourn had been a character until ch. 7 (its first
+    # mentions are "to Longbourn" after verbs the type votes do not count and "at Longbourn"
+    # in speech); the gloss says what it is.
+    sentence = ("They returned, therefore, in good spirits to Longbourn, the village where they "
+                "lived, and of which they were the principal inhabitants.")
+    assert in_novel("pride_and_prejudice.txt", sentence)
+    assert _kinds("The evening passed off pleasantly. " + sentence)["Longbourn"] == "location"
+    # a person's gloss that shares a word with a place's head is no place
+    kinds = _kinds("Mr. Jaggers, the head of the firm, spoke. Mr. Jaggers said nothing more.")
+    assert kinds["Mr. Jaggers"] == "character"

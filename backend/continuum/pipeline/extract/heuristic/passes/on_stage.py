@@ -40,10 +40,13 @@ from continuum.language.grammar import FINITE_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.heuristic.passes.movement import (
+    ARRIVE_VERBS,
     AT_PREPS,
     LIVE_VERBS,
+    MOVE_VERBS,
     another_time,
     main_clause,
+    motion_preps,
 )
 from continuum.pipeline.extract.heuristic.passes.scenes import MOVES as ARRIVALS
 from continuum.pipeline.extract.heuristic.passes.state_deltas import PLACE_KINDS
@@ -154,12 +157,38 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
         if tok.i > 0 and view.key(view.doc[tok.i - 1]) == key:
             continue  # one vote per mention of a place of several words
         votes.append((tok.idx, key, 1, tok))
+    votes += _party_moves(view, start, end)
     votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
               and view.type_of(d.object) == "location"
               and not view.char_in_quote(d.evidence.start)
               and (actors is None or d.subject in actors) and not _told_before(view, d)]
     return sorted(votes, key=lambda v: v[0])
+
+
+PARTY_PRONOUNS = frozenset({"they"})
+
+
+def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
+    """A move of a party the narration calls only "they" ("They returned, therefore, in good
+    spirits to Longbourn"): nobody is placed by it, but the scene goes where they go."""
+    votes: list[Vote] = []
+    for verb in view.tokens_between(start, end):
+        lemma = verb.lemma_.lower()
+        if verb.pos_ != "VERB" or lemma not in MOVE_VERBS | ARRIVE_VERBS or view.in_quote(verb):
+            continue
+        subjects = view.subjects(verb)
+        if not subjects or any(s.lower_ not in PARTY_PRONOUNS or view.characters(s) for s in subjects):
+            continue
+        if not main_clause(verb) or not _here_and_now(view, verb):
+            continue
+        for prep, noun in motion_preps(view, verb):
+            if prep in {"to", "into"} or (prep in AT_PREPS and lemma in ARRIVE_VERBS):
+                place = place_of(view, noun)
+                if place is not None and view.type_of(place) == "location":
+                    votes.append((noun.idx, place, MOVE_VOTES, noun))
+                    break
+    return votes
 
 
 def _told_before(view: ChapterView, move: StateDelta) -> bool:

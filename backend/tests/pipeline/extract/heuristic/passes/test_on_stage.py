@@ -178,3 +178,19 @@ def test_a_move_that_leaves_the_scene_sets_none_and_one_that_arrives_does(
         assert ("arrived_at", "Anna Lind", "Hollin") in hollin
     else:
         assert hollin == []
+
+
+def test_a_party_called_only_they_takes_the_scene_where_it_goes(view: ViewOf) -> None:
+    # Pride and Prejudice, ch. 3: "They returned, therefore, in good spirits to Longbourn,
+    # the village where they lived, … They found Mr. Bennet still up." Nobody is moved by the
+    # unresolved "they", but the scene is at Longbourn and whoever acts in it is there.
+    text = ("The evening passed off pleasantly. They returned, therefore, in good spirits to "
+            "Brackley. They found Piet Mors still up. Piet laid down his book. He asked about "
+            "the evening.")
+    assert staged(view, text) == [("arrived_at", "Piet Mors", "Brackley")]
+
+
+def test_a_party_s_move_told_in_speech_or_before_sets_no_scene(view: ViewOf) -> None:
+    text = ('"They went to Hollin on Monday," said Anna Lind. They had gone to Hollin before. '
+            "Piet Mors laid down his book. He asked about the evening.")
+    assert staged(view, text) == []
