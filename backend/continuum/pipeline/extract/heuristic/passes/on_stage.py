@@ -167,6 +167,8 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
 
 
 PARTY_PRONOUNS = frozenset({"they"})
+# "The whole party returned to Hartfield", "the ladies went to Netherfield".
+PARTY_NOUNS = frozenset({"party", "family", "company", "lady", "gentleman", "girl", "sister"})
 
 
 def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
@@ -178,7 +180,7 @@ def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
         if verb.pos_ != "VERB" or lemma not in MOVE_VERBS | ARRIVE_VERBS or view.in_quote(verb):
             continue
         subjects = view.subjects(verb)
-        if not subjects or any(s.lower_ not in PARTY_PRONOUNS or view.characters(s) for s in subjects):
+        if not subjects or any(not _party(view, s) for s in subjects):
             continue
         if not main_clause(verb) or not _here_and_now(view, verb):
             continue
@@ -189,6 +191,18 @@ def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
                     votes.append((noun.idx, place, MOVE_VOTES, noun))
                     break
     return votes
+
+
+def _party(view: ChapterView, tok: Any) -> bool:
+    """A party nobody is named in: "they" the resolver left alone, "the whole party", "the
+    ladies" (not "her sisters": someone's kin are people the resolver may know)."""
+    if view.characters(tok):
+        return False
+    if tok.lower_ in PARTY_PRONOUNS:
+        return True
+    return tok.pos_ == "NOUN" and tok.lemma_.lower() in PARTY_NOUNS and \
+        (tok.lemma_.lower() in {"party", "family", "company"} or tok.tag_ == "NNS") and \
+        any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
 
 
 def _told_before(view: ChapterView, move: StateDelta) -> bool:

@@ -194,3 +194,13 @@ def test_a_party_s_move_told_in_speech_or_before_sets_no_scene(view: ViewOf) -> 
     text = ('"They went to Hollin on Monday," said Anna Lind. They had gone to Hollin before. '
             "Piet Mors laid down his book. He asked about the evening.")
     assert staged(view, text) == []
+
+
+def test_a_party_named_by_a_noun_takes_the_scene_where_it_goes(view: ViewOf) -> None:
+    # Pride and Prejudice, ch. 21: "the girls" walk to Meryton, where Wickham joins them.
+    text = ("After breakfast, the girls walked to Brackley. Piet Mors joined them on their "
+            "entering the town. He talked of the ball. He laughed at the price of ribbons.")
+    assert staged(view, text) == [("arrived_at", "Piet Mors", "Brackley")]
+    text = ("After breakfast, her sisters walked to Brackley. Piet Mors joined them on their "
+            "entering the town. He talked of the ball. He laughed at the price of ribbons.")
+    assert staged(view, text) == []  # someone's kin are people: the movement's to place
