@@ -173,7 +173,8 @@ PARTY_NOUNS = frozenset({"party", "family", "company", "lady", "gentleman", "gir
 
 def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
     """A move of a party the narration calls only "they" ("They returned, therefore, in good
-    spirits to Longbourn"): nobody is placed by it, but the scene goes where they go."""
+    spirits to Longbourn", "They travelled as expeditiously as possible; and … reached
+    Longbourn by dinnertime"): nobody is placed by it, but the scene goes where they go."""
     votes: list[Vote] = []
     for verb in view.tokens_between(start, end):
         lemma = verb.lemma_.lower()
@@ -184,7 +185,8 @@ def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
             continue
         if not main_clause(verb) or not _here_and_now(view, verb):
             continue
-        for prep, noun in motion_preps(view, verb):
+        reached = [("to", o) for o in view.objects(verb)] if lemma in ARRIVE_VERBS else []
+        for prep, noun in [*motion_preps(view, verb), *reached]:
             if prep in {"to", "into"} or (prep in AT_PREPS and lemma in ARRIVE_VERBS):
                 place = place_of(view, noun)
                 if place is not None and view.type_of(place) == "location":

@@ -188,6 +188,12 @@ def test_a_party_called_only_they_takes_the_scene_where_it_goes(view: ViewOf) ->
             "Brackley. They found Piet Mors still up. Piet laid down his book. He asked about "
             "the evening.")
     assert staged(view, text) == [("arrived_at", "Piet Mors", "Brackley")]
+    # ch. 47: "They travelled as expeditiously as possible; and sleeping one night on the
+    # road, reached Longbourn by dinnertime the next day."
+    text = ("They travelled as expeditiously as possible; and sleeping one night on the road, "
+            "reached Brackley by dinnertime the next day. Anna Lind jumped out. She hurried "
+            "into the house.")
+    assert staged(view, text) == [("arrived_at", "Anna Lind", "Brackley")]
 
 
 def test_a_party_s_move_told_in_speech_or_before_sets_no_scene(view: ViewOf) -> None:
