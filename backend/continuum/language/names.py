@@ -351,7 +351,7 @@ def _twin_diminutives(a: str, b: str) -> bool:
 
 
 # Capitalised words that name no one: interjections, the parts of a book, days, months and
-# feasts, forms of address ("Mum" said to a woman), nationalities and languages.
+# feasts, forms of address ("Mum" said to a woman, "My dear Niece"), nationalities and languages.
 NOT_NAMES = lexicon.words(
     """oh ah ahem alas aye nay yes yea no well why hush hullo hallo hello hey ho ha hah hm hmm
     pooh pshaw pray o lo behold farewell goodbye adieu amen bravo hurrah huzza chapter book
@@ -359,7 +359,7 @@ NOT_NAMES = lexicon.words(
     prologue note notes illustration footnote january february march april may june july
     august september october november december christmas easter michaelmas lent whitsuntide
     midsummer sir madam ma'am mum marm mamma mama papa miss master dear mrs mr lady lord ladyship
-    lordship majesty highness excellency honour worship reverence english french german italian
+    lordship majesty highness excellency honour worship reverence niece nephew english french german italian
     spanish dutch russian latin greek"""
 ) | WEEKDAYS
 # Abstractions a writer may capitalise or personify ("Fate", "Providence"): no characters.

@@ -51,7 +51,7 @@ LOCATION_HEADS = words(
     mill barn cliff cliffs crag tor cove beach heath ford spring arms rest close"""
 )
 LOCATION_PREFIXES = words("lake mount mt fort cape port isle loch glen river")
-DEITIES = frozenset({"God", "Christ", "Jesus", "Jehovah", "Allah", "Almighty"})
+DEITIES = frozenset({"God", "Christ", "Jesus", "Jehovah", "Allah", "Almighty", "Maker"})
 DASHES = frozenset({"-", "--", "\u2014", "\u2013"})  # a dash as the tokenizer leaves it
 FUNCTION_WORDS = words(
     """the a an and but or nor for so yet if then than that this these those there here when
@@ -315,7 +315,7 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
         break
     while run and (doc[run[-1]].lower_ in PARTICLES or doc[run[-1]].lower_ in FUNCTION_WORDS):
         run = run[:-1]
-    if not run or _in_compound(doc, run[0], run[-1]):
+    if not run or _in_compound(doc, run[0], run[-1]) or _exclamation(doc, run):
         return None
     k = 0
     while k < len(run) - 1 and norm_honorific(doc[run[k]].text):
@@ -351,6 +351,14 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
         initial=initial,
         kin_title=not k and bool(titles),
     )
+
+
+def _exclamation(doc: Any, run: list[int]) -> bool:
+    """"Good Heaven!", "Great God!": an opener and a deity or an abstraction, no one's name
+    (a "Heaven" alone is a place, as LitBank marks it: "for Heaven's sake")."""
+    last = doc[run[-1]]
+    sworn_by = last.text in DEITIES or last.lower_ in ABSTRACTIONS or last.lower_ == "heaven"
+    return len(run) > 1 and sworn_by and all(doc[r].lower_ in _EXCLAIM_BEFORE for r in run[:-1])
 
 
 def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,

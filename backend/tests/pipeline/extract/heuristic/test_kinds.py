@@ -317,3 +317,17 @@ def test_a_name_glossed_by_a_place_noun_is_a_place() -> None:
     # a person's gloss that shares a word with a place's head is no place
     kinds = _kinds("Mr. Jaggers, the head of the firm, spoke. Mr. Jaggers said nothing more.")
     assert kinds["Mr. Jaggers"] == "character"
+
+
+def test_a_form_of_address_a_maker_and_an_exclamation_name_no_one() -> None:
+    # Pride and Prejudice ch. 52: Mrs. Gardiner's letter opens "My dear Niece," (it was a
+    # place of the book's); Treasure Island ch. 21: "he went to his Maker" (God, a place too);
+    # Emma ch. 15: "“Good Heaven!” cried Mr. Elton" (a character of its own).
+    assert in_novel("pride_and_prejudice.txt", "“My dear Niece,")
+    assert in_novel("treasure_island.txt", "he went to his Maker")
+    assert in_novel("emma.txt", "“Good Heaven!” cried Mr. Elton")
+    kinds = _kinds("“My dear Niece,” she wrote. Mary Smith read it. In the night he went to his "
+                   "Maker, and Tom Gray wept. “Good Heaven!” cried Mr. Elton. “Good Heaven!” "
+                   "cried Mr. Elton again.")
+    assert {"Niece", "Maker", "Good Heaven"}.isdisjoint(kinds)
+    assert kinds["Mr. Elton"] == "character"
