@@ -120,6 +120,20 @@ def test_the_head_word_names_the_one_place_of_that_kind(view: ViewOf) -> None:
     assert places(view, "Anna Lind went back to bed in his observatory.") == []
 
 
+def test_the_head_word_names_a_place_the_story_keeps_naming(view: ViewOf) -> None:
+    # golden fixture 2, ch. 9: "They brought him up to the observatory on a hurdle" (the
+    # Halloran Observatory, named in every chapter, first named in this one only later)
+    known = CAST.model_copy(update={"entities": [
+        e.model_copy(update={"mentions": 12}) if e.name == "Wendover Observatory" else e
+        for e in CAST.entities]})
+    text = "Anna Lind went back to bed in the observatory."
+    items = extract_state_deltas(view(text, known)).items
+    assert [(d.kind, d.subject, d.object) for d in items if d.kind in PLACE_KINDS] == [
+        ("moved_to", "Anna Lind", "Wendover Observatory")]
+    # a place named seldom is not "the observatory" of a chapter that does not name it
+    assert places(view, text) == []
+
+
 @pytest.mark.parametrize("text", [
     "If Anna Lind were down in Brackley, she would be mending the nets.",
     '"Down in Brackley, I was mending the nets," said Anna Lind.',
