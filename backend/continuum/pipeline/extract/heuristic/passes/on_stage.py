@@ -17,7 +17,9 @@ his declaration in form."). So, per scene (`segment.scenes`):
   on questioning the servants, that Estella was in Paris" puts nobody at Satis House in Paris),
   nor a departure: the move of someone who acts no more after it, from a scene others have
   already acted in ("Daniel went back down to Hollin before dark, and Clara stood at the
-  gate" leaves Clara at the gate);
+  gate" leaves Clara at the gate); a party the narration names no one in counts twice too
+  when it goes somewhere ("They returned … to Longbourn", "the girls walked to Meryton":
+  `_party_moves`), though it moves nobody;
 - the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
   subject of an asserted main-clause verb outside speech that is no copula, by name or by
   a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
@@ -167,8 +169,9 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
 
 
 PARTY_PRONOUNS = frozenset({"they"})
-# "The whole party returned to Hartfield", "the ladies went to Netherfield".
-PARTY_NOUNS = frozenset({"party", "family", "company", "lady", "gentleman", "girl", "sister"})
+# "The whole party returned to Hartfield"; "the ladies went to Netherfield" (in the plural).
+PARTY_NOUNS = frozenset({"party", "family", "company"})
+PARTY_PLURALS = frozenset({"lady", "gentleman", "girl", "sister"})
 
 
 def _party_moves(view: ChapterView, start: int, end: int) -> list[Vote]:
@@ -202,9 +205,9 @@ def _party(view: ChapterView, tok: Any) -> bool:
         return False
     if tok.lower_ in PARTY_PRONOUNS:
         return True
-    return tok.pos_ == "NOUN" and tok.lemma_.lower() in PARTY_NOUNS and \
-        (tok.lemma_.lower() in {"party", "family", "company"} or tok.tag_ == "NNS") and \
-        any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
+    lemma = tok.lemma_.lower()
+    return tok.pos_ == "NOUN" and (lemma in PARTY_NOUNS or (lemma in PARTY_PLURALS and tok.tag_ == "NNS")) \
+        and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
 
 
 def _told_before(view: ChapterView, move: StateDelta) -> bool:
