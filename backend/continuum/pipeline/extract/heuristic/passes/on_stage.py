@@ -23,7 +23,8 @@ his declaration in form."). So, per scene (`segment.scenes`):
 - the people *on stage* are those the narration has act, twice or more (`scene_acts`): the
   subject of an asserted main-clause verb outside speech that is no copula, by name or by
   a pronoun the resolver placed, not in a past perfect or a modal ("had gone", "would
-  come": another time);
+  come": another time); once at least by name, or as the narration's "I" (`_named_act`: a
+  "she" the resolver took for a name in someone's quotation puts no one anywhere);
 - each person on stage whom the chapter's own movement does not place in this scene is at
   the place the scene is set at as of their last act in it, by what was said before that
   act (a departure for Enscombe told after Emma's last word takes nobody there but the
@@ -82,7 +83,7 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
                   and span.start <= d.evidence.start < span.end}
         for who, done in acts.items():
-            if len(done) < MIN_ACTS or who in placed:
+            if len(done) < MIN_ACTS or who in placed or not _named_act(view, done):
                 continue
             before = [v for v in votes if v[0] <= done[-1][1].idx]
             place = decisive(before)
@@ -90,6 +91,11 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
                 said = [v[3] for v in before if v[1] == place][-1]
                 added.append(_presence(view, who, place, said))
     return _in_text_order(deltas, added)
+
+
+def _named_act(view: ChapterView, done: list[tuple[Any, Any]]) -> bool:
+    """Whether one of a person's acts has them by name, or as the narration's "I"."""
+    return any(view.token_kind[tok.i] == "name" or tok.lower_ in {"i", "we"} for _verb, tok in done)
 
 
 def _departure(view: ChapterView, vote: Vote, acts: dict[str, list[tuple[Any, Any]]],

@@ -210,3 +210,14 @@ def test_a_party_named_by_a_noun_takes_the_scene_where_it_goes(view: ViewOf) -> 
     text = ("After breakfast, her sisters walked to Brackley. Piet Mors joined them on their "
             "entering the town. He talked of the ball. He laughed at the price of ribbons.")
     assert staged(view, text) == []  # someone's kin are people: the movement's to place
+
+
+def test_someone_who_acts_only_by_pronoun_is_not_put_on_stage(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 3: "Mr. Bennet protested against any description of finery.
+    # She was therefore obliged to seek another branch of the subject, and related …": the
+    # resolver took "She" for the Mrs. Hurst of Mrs. Bennet's quotation, and Mrs. Hurst was
+    # at Longbourn for the rest of the book. A person on stage acts by name at least once.
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Piet Mors was a tall man. He bought two of them. He laughed at the "
+            "price. Anna counted the coins.")
+    assert staged(view, text) == [("arrived_at", "Anna Lind", "Brackley")]
