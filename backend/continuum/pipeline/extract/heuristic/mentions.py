@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -170,9 +170,12 @@ class CaseStats:
         return self.lower[key] > 0 and self.lower[key] >= self.mid_cap[key]
 
 
-def find_name_mentions(doc: Any, known: set[str] | None = None) -> list[NameMention]:
-    """Candidate name mentions in `doc`, sorted by start; `known` holds lowercased known words."""
+def find_name_mentions(doc: Any, known: set[str] | None = None,
+                       known_names: Collection[str] = ()) -> list[NameMention]:
+    """Candidate name mentions in `doc`, sorted by start; `known` holds lowercased known words,
+    `known_names` the lowercased names the story knows (those of several words count: "black dog")."""
     known = known or set()
+    phrases = frozenset(n for n in known_names if " " in n)
     stats = CaseStats(doc)
     in_heading = _range_test([(m.start(), m.end()) for m in _HEADING_LINE.finditer(stats.text)])
     out: list[NameMention] = []
@@ -183,7 +186,7 @@ def find_name_mentions(doc: Any, known: set[str] | None = None) -> list[NameMent
             continue
         run = _extend_run(doc, i, in_heading)
         i = run[-1] + 1
-        mention = _make_mention(doc, run, stats, known)
+        mention = _make_mention(doc, run, stats, known, phrases)
         if mention is not None:
             out.append(mention)
     return _unlisped(out, known)
@@ -293,9 +296,13 @@ def _range_test(ranges: list[tuple[int, int]]) -> Callable[[int], bool]:
     return inside
 
 
-def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -> NameMention | None:
+def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str],
+                  phrases: Collection[str] = ()) -> NameMention | None:
     """Trim a raw capitalised run to a name mention, or None if nothing name-like is left."""
     initial = stats.initial(doc, run[0])
+    # '"Black Dog!" said he.': a sentence's or quotation's first word that opens a name the
+    # story knows whole stays, though the text writes it lowercase elsewhere ("black hair").
+    whole = initial and _opens_known_phrase(doc, run, phrases)
     # Leading words that are not part of the name: function words, openers, and a
     # sentence-initial word the text otherwise writes in lowercase ("Poor Jane").
     while run:
@@ -306,7 +313,7 @@ def _make_mention(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -
         if (
             low in FUNCTION_WORDS
             or (low in NOT_NAMES and low not in known)
-            or (len(run) > 1 and stats.initial(doc, run[0]) and (
+            or (len(run) > 1 and not whole and stats.initial(doc, run[0]) and (
                 not _initial_ok(doc[run[0]], stats) or _opens_a_known_name(doc, run, stats, known)))
         ):
             run = run[1:]
@@ -374,6 +381,12 @@ def _kin_title(doc: Any, first: int, name: tuple[str, ...], stats: CaseStats,
     word = name[0].lower()
     surname = (word in stats.titled or word in known) and not names.is_given_name(word)
     return [before.text.capitalize()] if surname else []
+
+
+def _opens_known_phrase(doc: Any, run: list[int], phrases: Collection[str]) -> bool:
+    """Whether the run's first words are a name of several words the story knows."""
+    said = [doc[r].lower_ for r in run]
+    return any(" ".join(said[:n]) in phrases for n in range(2, len(said) + 1))
 
 
 def _opens_a_known_name(doc: Any, run: list[int], stats: CaseStats, known: set[str]) -> bool:

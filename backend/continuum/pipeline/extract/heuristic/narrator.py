@@ -297,10 +297,13 @@ def _to_the_narrator(
 
 
 def _whole_quote(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
-    """The quotation says nothing but the name: '"Jonathan Harker."'."""
+    """The quotation says nothing but the name: '"Jonathan Harker."'; not a name asked back
+    ('"Black Dog?" I asked': someone else's name, repeated)."""
     quote = quote_ids[span.tok_start]
-    words = [t for t in doc if quote_ids[t.i] == quote and t.is_alpha]
-    return all(span.tok_start <= t.i < span.tok_end for t in words)
+    said = [t for t in doc if quote_ids[t.i] == quote]
+    words = [t for t in said if t.is_alpha]
+    asked = any(t.text == "?" for t in said)
+    return not asked and all(span.tok_start <= t.i < span.tok_end for t in words)
 
 
 def _owners(text: str, people: set[str], aliases: Mapping[str, Sequence[str]]) -> list[str]:

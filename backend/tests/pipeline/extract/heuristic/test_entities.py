@@ -234,6 +234,22 @@ def test_an_oath_or_a_stop_word_is_no_one(shared_data: Path) -> None:
     assert "Shakespeare" in {e.name for e in epigraph.entities.values()}
 
 
+def test_a_sentences_first_word_of_a_name_known_whole_stays_in_it(shared_data: Path) -> None:
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    # Ch. 3: '"Black Dog!" said he.' and '"Black Dog?" I asked.' The chapter writes "black" in
+    # lowercase, so a quotation's first "Black" is an ordinary word unless the story knows the
+    # name whole (Black Dog, from ch. 2): then it stays, and no "Dog" is anybody's alias.
+    chapter_3 = parse(split_book(novel)[2].text)
+    dogs = [m.text for m in find_name_mentions(chapter_3, {"black", "dog"}, {"black dog"})
+            if "Dog" in m.text]
+    assert dogs == ["Black Dog"] * 3
+    unknown = [m.text for m in find_name_mentions(chapter_3, {"black", "dog"}) if "Dog" in m.text]
+    assert unknown == ["Dog", "Dog", "Black Dog"]
+    dog = KnownEntity(name="Black Dog", type="character", gender="male", mentions=9)
+    read = analyze_chapter_text(chapter_3.text, StoryContext(entities=[dog]))
+    assert read.entities["Black Dog"].aliases == []
+
+
 def test_given_names_offered_as_alternatives_are_anybody(shared_data: Path) -> None:
     novel = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
     # Ch. 45: Wemmick's "get Tom, Jack, or Richard out of the way" is any man (the convict he

@@ -182,6 +182,17 @@ def test_treasure_island_is_told_by_jim_and_by_the_doctor_where_the_titles_say_s
     assert untitled[15:18] == [None, None, None]  # ... but not into the doctor's
 
 
+def test_a_name_asked_back_is_not_the_narrator_naming_himself(
+    treasure_island: list[tuple[str, str | None]],
+) -> None:
+    # Ch. 3: '"Black Dog?" I asked.' repeats the captain's word for another man; the chapter is
+    # still Jim's, whom the captain and the doctor address.
+    dog = KnownEntity(name="Black Dog", type="character", gender="male", mentions=9)
+    chapter = analyze_chapter_text(treasure_island[2][0], StoryContext(entities=[dog]))
+    assert "Black Dog" in {m.text for m in chapter.mentions}
+    assert chapter.narrator == "Jim"
+
+
 def test_alice_talking_to_herself_in_single_quotes_is_not_a_first_person_narration(
     shared_data: Path,
 ) -> None:

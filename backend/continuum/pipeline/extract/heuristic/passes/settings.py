@@ -6,8 +6,10 @@
   listening to the stars": the relative clause's subjects are there.
 - A paragraph that opens on a named place ("The Drover's Rest was low and warm and smelled
   of woodsmoke.") and goes on with people acting: the first character who does something
-  in the paragraph, before anyone goes anywhere, is there. A place that stands for its
-  people ("All Meryton seemed striving to blacken the man") sets no scene.
+  in the paragraph, before anyone goes anywhere, is there ("THE HISPANIOLA lay some way out,
+  and we went under the figureheads and round the sterns of many other ships": a motion
+  about the place, to or from nowhere, goes nowhere). A place that stands for its people
+  ("All Meryton seemed striving to blacken the man") sets no scene.
 
 Narration only, asserted clauses only (the caller gates), one placement per person per
 paragraph for the opening rule. All are presence (`arrived_at`), weaker than a verb of
@@ -23,8 +25,10 @@ from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
 from continuum.pipeline.extract.heuristic.passes.movement import (
     AT_PREPS,
+    FROM_PREPS,
     LEAVE_VERBS,
     MOVE_VERBS,
+    TO_PREPS,
     company,
     motion_preps,
     nested_place,
@@ -103,7 +107,8 @@ def setting(view: ChapterView, verb: Any, out: list[StateDelta], openings: Openi
     lemma = verb.lemma_.lower()
     para = view.token_para[verb.i]
     if lemma in MOVE_VERBS or lemma in LEAVE_VERBS:
-        openings.moved.add(para)
+        if lemma in LEAVE_VERBS or _goes_elsewhere(view, verb):
+            openings.moved.add(para)
         return  # a motion says itself where it goes
     found = _fronted(view, verb, people) or _where(view, verb)
     rule = "setting"
@@ -119,6 +124,19 @@ def setting(view: ChapterView, verb: Any, out: list[StateDelta], openings: Openi
         openings.placed.add((para, who))
         out.append(delta(view, verb, "arrived_at", who, place, [tok, noun], rule,
                          0.6 if rule == "setting" else 0.5, tok))
+
+
+# "went away", "came back": a motion out of the scene, though it names no place.
+_AWAY = frozenset({"away", "off", "out", "home", "back"})
+
+
+def _goes_elsewhere(view: ChapterView, verb: Any) -> bool:
+    """Whether a motion goes to or from somewhere, or away: "we went under the figureheads
+    and round the sterns of many other ships" only moves about the place the paragraph opened
+    on ("THE HISPANIOLA lay some way out"), so its people are still placed there."""
+    if any(c.dep_ in {"advmod", "prt"} and c.lower_ in _AWAY for c in verb.children):
+        return True
+    return any(prep in TO_PREPS or prep in FROM_PREPS for prep, _noun in motion_preps(view, verb))
 
 
 def _fronted(view: ChapterView, verb: Any, people: list[tuple[Any, str]]) -> tuple[str, Any] | None:

@@ -75,6 +75,19 @@ def test_a_paragraph_where_someone_goes_elsewhere_is_not_set_by_its_opening(view
     assert places(view, text) == [("moved_to", "Jonas Brel", "Brackley")]
 
 
+def test_a_motion_about_the_opened_place_keeps_its_people_there(view: ViewOf) -> None:
+    # Treasure Island, ch. 9: "THE HISPANIOLA lay some way out, and we went under the
+    # figureheads and round the sterns of many other ships ... He and the squire were very
+    # thick and friendly": going about a place, to nowhere named, leaves the scene at it.
+    text = ("The Golden Fleece lay some way down the quay, and Anna Lind walked under the "
+            "sign and round the carts in the yard. Jonas Brel was very thick and friendly "
+            "with her.")
+    assert ("arrived_at", "Jonas Brel", "Golden Fleece") in places(view, text)
+    # Going away, back or out of it is leaving: the opening sets nobody.
+    for away in ("walked away under the sign", "walked back under the sign"):
+        assert places(view, text.replace("walked under the sign", away)) == []
+
+
 def test_a_list_of_people_all_go(view: ViewOf) -> None:
     text = "Anna, Piet and Jonas all went up to their beds in the Wendover Observatory."
     assert sorted(places(view, text)) == sorted([
