@@ -9,6 +9,7 @@ from continuum.language.lexicon import words
 MODALS = words("would could might must should may can will shall 'd")
 # Tags of a verb with a tense of its own: "went", "goes", "go" (not "going", "gone", "to go").
 FINITE_TAGS = words("VBD VBZ VBP")
+PRESENT_TAGS = words("VBZ VBP")  # "I hope", "he does": a finite verb in the present
 # The auxiliary of a past perfect ("had gone", "she'd gone"): a time before the story's now.
 PAST_PERFECT = frozenset({"had", "'d", "\u2019d"})
 # The days of the week, a closed class of their own.

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.language.grammar import PRESENT_TAGS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta
 from continuum.pipeline.extract.heuristic.passes.movement import (
@@ -50,6 +51,7 @@ class Openings:
     placed there already."""
 
     place: dict[int, tuple[str, int]] = field(default_factory=dict)
+    told_in_past: set[int] = field(default_factory=set)  # its opening sentence is in the past
     placed: set[tuple[int, str]] = field(default_factory=set)
     moved: set[int] = field(default_factory=set)
 
@@ -78,6 +80,8 @@ class Openings:
             found = nested_place(view, subj)
             if found is not None and found[1] is subj:
                 out.place[index] = (found[0], s_end)
+                if root.tag_ == "VBD":
+                    out.told_in_past.add(index)
         return out
 
 
@@ -180,4 +184,7 @@ def _opening(view: ChapterView, verb: Any, people: list[tuple[Any, str]],
         return None
     if verb.dep_ not in {"ROOT", "conj"}:
         return None  # the main line of the narration, not a subordinate clause
+    if para in openings.told_in_past and verb.tag_ in PRESENT_TAGS:
+        return None  # "The old Battery … was our place of study … Dear fellow, I hope he did":
+        # the narrator's present, who tells it years after, is not in the scene
     return opened[0], people[0][0]

@@ -88,6 +88,17 @@ def test_a_motion_about_the_opened_place_keeps_its_people_there(view: ViewOf) ->
         assert places(view, text.replace("walked under the sign", away)) == []
 
 
+def test_the_narrators_present_is_not_in_the_scene_a_past_opening_sets(view: ViewOf) -> None:
+    # Great Expectations, ch. 15: "The old Battery out on the marshes was our place of study
+    # … Dear fellow, I hope he did." Pip, telling it years after, hopes now; the Battery set
+    # the whole chapter for him, and Miss Havisham, visited later, stood at the Battery.
+    text = ("The Golden Fleece was our place of study, and a slate was our only implement. "
+            "Anna Lind says that Piet learned nothing there.")
+    assert places(view, text) == []
+    told = text.replace("Anna Lind says", "Anna Lind said")
+    assert places(view, told) == [("arrived_at", "Anna Lind", "Golden Fleece")]
+
+
 def test_a_list_of_people_all_go(view: ViewOf) -> None:
     text = "Anna, Piet and Jonas all went up to their beds in the Wendover Observatory."
     assert sorted(places(view, text)) == sorted([
