@@ -470,6 +470,8 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
     his room at the Lantern Inn". Narration only: in dialogue it is a claim, not a scene."""
     if lemma not in STAY_VERBS or view.in_quote(verb) or view.is_passive(verb):
         return
+    if habitual(verb):
+        return  # "I was usually at Hammersmith about half the week": a habit, not a scene
     if verb.tag_ in {"VB", "VBG"} and lemma == "be":
         return  # "to be in London", "being at Netherfield": a plan or a circumstance
     if lemma in LIVE_VERBS and verb.dep_ == "relcl":
