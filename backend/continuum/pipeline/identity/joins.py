@@ -135,6 +135,17 @@ def given_name_twins(roster: Roster) -> list[Join]:
     return joins
 
 
+def given_name_owners(roster: Roster, given: str) -> set[uuid.UUID]:
+    """The people whose untitled full name begins with the given name ("John" → John Silver
+    and John Trelawney): two or more, and a bare "John" is none of them for sure, nor will
+    a join ever say which."""
+    people = roster.by_type("character")
+    surnames = {bare.split(" ")[-1] for entry in people
+                for title, bare in map(split_honorific, entry.all_names()) if title or " " in bare}
+    key = normalize(given)
+    return {entry.id for entry in people if key in _full_name_givens(entry, surnames)}
+
+
 def _full_name_givens(entry: RosterEntry, surnames: set[str]) -> set[str]:
     """The given names that begin an untitled full name of the entity ("joseph" of "Joseph
     Gargery", "joe" of "Joe Gargery", "bentley" of "Bentley Drummle")."""

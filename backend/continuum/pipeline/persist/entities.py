@@ -13,6 +13,8 @@ from sqlalchemy.orm import Session
 from continuum.language.names import is_pronoun, normalize
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.identity.cast import Cast
+from continuum.pipeline.identity.joins import given_name_owners
+from continuum.pipeline.identity.resolve import Resolution
 from continuum.pipeline.identity.roster import RosterEntry
 from continuum.pipeline.persist.joins import join_twins
 
@@ -48,8 +50,12 @@ def persist_entities(
     counts: dict[str, int] = {}
     bound: list[tuple[uuid.UUID, EntityItem]] = []
     for item in items:
-        entity_id = cast.bind_item([item.name, *item.aliases], item.type, item.gender,
-                                   {eid for eid, _ in bound}).entity_id
+        found = cast.bind_item([item.name, *item.aliases], item.type, item.gender,
+                               {eid for eid, _ in bound})
+        entity_id = found.entity_id
+        if entity_id is None and _ambiguous_given_name(found, item, cast):
+            counts["unbound"] = counts.get("unbound", 0) + 1
+            continue  # "John", with John Silver and John Trelawney known: nobody, not a third
         rule = "bound" if entity_id is not None else "created"
         if entity_id is None:
             # A rebuild (replace) hands an entity its old id back when it finds it again.
@@ -98,6 +104,19 @@ def persist_entities(
         _write_version(session, novel_id=novel_id, chapter=chapter, entry=cast.entry(person),
                        description=None, parent_id=None)
     return binder, counts
+
+
+def _ambiguous_given_name(found: Resolution, item: EntityItem, cast: Cast) -> bool:
+    """Whether a person known by a bare given name ("John") could be several of the cast,
+    each known by a full name with it (John Silver, John Trelawney), and is none of them
+    decisively: such a name binds to the salient person or to nobody, and founds no entity
+    of its own, which every later "John" would bind to and no join could settle. A given
+    name one full name begins with founds one, which joins that person (`identity.joins`);
+    a bare surname two of the cast share ("Finch", of Tom and Lily Finch) may be a third of
+    the family, and founds one."""
+    names = [item.name, *item.aliases]
+    return found.rule == "ambiguous" and item.type == "character" and len(names) == 1 and \
+        " " not in item.name.strip() and len(given_name_owners(cast.roster, item.name)) >= 2
 
 
 def _tidy(name: str) -> str:

@@ -111,6 +111,11 @@ def test_ambiguous_elizabeth_creates_no_binding_to_either(novel) -> None:
             "ON v.novel_id = m.novel_id AND v.entity_id = m.entity_id "
             "WHERE m.novel_id = :n AND m.chapter = 2"), {"n": novel}).scalars().all()
     assert "Elizabeth Bennet" not in rows and "Elizabeth Lucas" not in rows
+    # Nor does it found a third Elizabeth, whom every later bare "Elizabeth" would bind to
+    # (Treasure Island's "John" page, between John Silver and John Trelawney).
+    with read_session() as session:
+        people = {p.name for p in list_entities(session=session, novel_id=novel, cap=2)}
+    assert people == {"Elizabeth Bennet", "Elizabeth Lucas"}
 
 
 def test_a_nickname_resolves_to_the_existing_character_next_chapter(novel) -> None:
