@@ -9,7 +9,7 @@ from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
 from continuum.pipeline.extract.schema import CanonFactItem, ChapterExtraction, Evidence
-from continuum.pipeline.identity.resolve import resolve_name
+from continuum.pipeline.identity.resolve import resolve_item, resolve_name
 from continuum.pipeline.identity.roster import Roster, RosterEntry
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
@@ -54,6 +54,14 @@ def test_a_womans_title_never_binds_a_person_known_by_an_office() -> None:
     assert resolve_name(roster, "Mrs. Hughes").entity_id is None
     assert resolve_name(roster, "Miss Campbell").entity_id is None
     assert resolve_name(roster, "Doctor Hughes").entity_id == ids["Dr. Hughes"]
+
+
+def test_a_person_with_a_married_name_the_chapter_glosses_binds_to_herself() -> None:
+    # Great Expectations ch. 48: the reader folds "Mrs. Bentley Drummle" into Estella
+    # (`passes.glossed_names`); the item must bind to her, not found a second Estella.
+    roster, ids = _roster(("Estella",), ("Bentley Drummle", "Drummle"))
+    found = resolve_item(roster, ["Estella", "Mrs. Bentley Drummle"], "character", "female")
+    assert found.entity_id == ids["Estella"]
 
 
 def test_fuzzy_binds_only_a_single_close_candidate() -> None:

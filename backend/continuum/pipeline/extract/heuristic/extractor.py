@@ -24,6 +24,7 @@ from continuum.pipeline.extract.heuristic.passes.descriptions import describe_en
 from continuum.pipeline.extract.heuristic.passes.dynamics import extract_dynamics
 from continuum.pipeline.extract.heuristic.passes.events import extract_events
 from continuum.pipeline.extract.heuristic.passes.flags import extract_flags
+from continuum.pipeline.extract.heuristic.passes.glossed_names import fold_glossed, glossed_names
 from continuum.pipeline.extract.heuristic.passes.knowledge import extract_knowledge
 from continuum.pipeline.extract.heuristic.passes.namings import extract_name_writings, extract_quoted_speech
 from continuum.pipeline.extract.heuristic.passes.object_uses import extract_object_uses
@@ -89,6 +90,9 @@ class OfflineExtractor:
         utterances = extract_utterances(view)
         step("events")
         relationships = [*extract_relationships(view), *deltas.homes.updates]
+        glossed = glossed_names(view, relationships)
+        if glossed:  # "Miss Havisham's adopted daughter, Mrs. Bentley Drummle": Estella's name
+            relationships = fold_glossed(analyzed, view, relationships, glossed)
         step("relationship_updates")
         canon = extract_canon_facts(view, relationships)
         step("canon_facts")

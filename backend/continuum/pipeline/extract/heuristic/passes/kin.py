@@ -23,6 +23,7 @@ _FAMILY: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("sibling_of", "brother_of", "sister_of"), ("sibling", "sym")),
     **dict.fromkeys(("married_to", "wife_of", "husband_of", "spouse_of"), ("married", "sym")),
     **dict.fromkeys(("engaged_to", "fiance_of", "fiancee_of"), ("engaged", "sym")),
+    "guardian_of": ("guardian", "up"), "ward_of": ("guardian", "down"),
 }
 # noun -> (family, the role the referent plays towards the owner, gender wanted)
 NOUNS: dict[str, tuple[str, str, str | None]] = {
