@@ -5,7 +5,9 @@ who has come to be called by a wife's title with another surname ("Mrs. Wickham"
 Bingley", "Mrs. Robert Martin") has married the man of the story who bears that name. The cast
 gives her that title only once the story has tied her to him (`Cast.married_name`: an
 engagement, a wedding, or her own signature "Lydia Wickham"), so the title is the news that the
-marriage has taken place.
+marriage has taken place. So does a woman the book knows by a bare given name alone, once
+she is called by a wife's title with a man's full name ("Estella", called "Mrs. Bentley
+Drummle" from Great Expectations ch. 48: `passes.glossed_names`).
 
 Precision first: the man must be the one man of the cast who bears the surname (or, for "Mrs.
 Robert Martin", the one Robert Martin); a woman known by no name of her own family ("Mrs.
@@ -39,9 +41,12 @@ def named_marriages(cast: Cast) -> list[NamedMarriage]:
         if entry.gender != "female":
             continue
         own = _own_family_names(entry) - _wife_title_surnames(entry)
-        if not own:
+        given_only = not own and _known_by_given_name(entry)
+        if not own and not given_only:
             continue  # "Mrs. Bennet": no name of her own family to set against her husband's
         for name in sorted(entry.all_names()):
+            if given_only and " " not in split_honorific(name)[1]:
+                continue  # "Estella", "Mrs. Drummle": only his full name says whose wife
             husband = _husband(cast, entry, name, own)
             if husband is not None:
                 found.append(NamedMarriage(entry.id, husband, name))
@@ -60,6 +65,19 @@ def _husband(cast: Cast, woman: RosterEntry, name: str, own: set[str]) -> uuid.U
     if " " in bare:  # "Mrs. Robert Martin": the one man called Robert Martin
         men = [m for m in men if any(split_honorific(n)[1] == bare for n in m.all_names())]
     return men[0].id if len(men) == 1 else None
+
+
+def _known_by_given_name(woman: RosterEntry) -> bool:
+    """Whether she is known by a bare given name, with no title but a girl's with it ("Miss
+    Estella") or a wife's with a man's full name ("Mrs. Bentley Drummle")."""
+    parts = [split_honorific(n) for n in woman.all_names()]
+
+    def given(bare: str) -> bool:
+        return " " not in bare and is_given_name(bare.lower())
+
+    return any(title is None and given(bare) for title, bare in parts) and all(
+        title is None or (title in UNMARRIED_HONORIFICS and given(bare))
+        or (title in WIFE_HONORIFICS and " " in bare) for title, bare in parts)
 
 
 def _wife_title_surnames(woman: RosterEntry) -> set[str]:

@@ -40,6 +40,16 @@ def test_a_woman_born_to_one_family_and_called_by_a_wifes_title_of_another_is_ma
         (ids["Harriet Smith"], ids["Robert Martin"], "Mrs. Robert Martin")}
 
 
+def test_a_woman_known_by_a_given_name_alone_is_the_wife_his_full_name_says() -> None:
+    # Great Expectations ch. 48: Estella, "Mrs. Bentley Drummle".
+    cast, ids = _cast(("Estella", "female", ("Miss Estella", "Mrs. Bentley Drummle")),
+                      ("Bentley Drummle", "male", ("Drummle", "Mr. Drummle")))
+    assert _pairs(cast) == {(ids["Estella"], ids["Bentley Drummle"], "Mrs. Bentley Drummle")}
+    # His surname alone could be any Drummle's wife.
+    cast, _ = _cast(("Estella", "female", ("Mrs. Drummle",)), ("Bentley Drummle", "male", ("Drummle",)))
+    assert _pairs(cast) == set()
+
+
 def test_a_wifes_title_that_tells_no_new_marriage_writes_none() -> None:
     # No name of her own family: "Mrs. Bennet" is no news.
     cast, _ = _cast(("Mrs. Bennet", "female", ()), ("Mr. Bennet", "male", ()))
