@@ -114,8 +114,7 @@ def _ambiguous_given_name(found: Resolution, item: EntityItem, cast: Cast) -> bo
     name one full name begins with founds one, which joins that person (`identity.joins`);
     a bare surname two of the cast share ("Finch", of Tom and Lily Finch) may be a third of
     the family, and founds one."""
-    names = [item.name, *item.aliases]
-    return found.rule == "ambiguous" and item.type == "character" and len(names) == 1 and \
+    return found.rule == "ambiguous" and item.type == "character" and not item.aliases and \
         " " not in item.name.strip() and len(given_name_owners(cast.roster, item.name)) >= 2
 
 

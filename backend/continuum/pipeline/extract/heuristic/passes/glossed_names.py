@@ -29,7 +29,9 @@ GLOSSING_TIES: dict[str, tuple[str, str]] = {
     "married_to": ("married", "sym"), "wife_of": ("married", "sym"),
     "husband_of": ("married", "sym"),
 }
-RULE = "relationships.possessive"  # an apposition of a possessed tie: "Miss Havisham's adopted daughter, X"
+# The relationships pass's rule for an apposition of a possessed tie ("Miss Havisham's adopted
+# daughter, Mrs. Bentley Drummle"): the only ties read here.
+APPOSITION_RULE = "relationships.possessive"
 
 
 def glossed_names(view: ChapterView, relationships: list[RelationshipUpdate]) -> dict[str, str]:
@@ -38,7 +40,7 @@ def glossed_names(view: ChapterView, relationships: list[RelationshipUpdate]) ->
     found: dict[str, str] = {}
     for rel in relationships:
         spec = GLOSSING_TIES.get(rel.type)
-        if spec is None or rel.ended or rel.evidence.rule != RULE:
+        if spec is None or rel.ended or rel.evidence.rule != APPOSITION_RULE:
             continue
         if view.known_entity(rel.source) is not None or view.type_of(rel.source) != "character":
             continue
@@ -64,13 +66,13 @@ def fold_glossed(analyzed: AnalyzedChapter, view: ChapterView, relationships: li
         target = analyzed.entities.get(holder)
         if target is None:
             known = view.known_entity(holder)
-            target = EntityItem(name=holder, type="character", aliases=[],
-                                gender=known.gender if known is not None else item.gender,  # type: ignore[arg-type]
-                                mentions=[], evidence=item.evidence)
+            target = EntityItem.model_validate({
+                "name": holder, "type": "character", "evidence": item.evidence,
+                "gender": known.gender if known is not None else item.gender})
             analyzed.entities[holder] = target
         for alias in (item.name, *item.aliases):
             if alias not in target.aliases and alias != target.name:
                 target.aliases.append(alias)
         target.mentions.extend(item.mentions)
-    return [r for r in relationships if not (r.source in folds and r.evidence.rule == RULE
+    return [r for r in relationships if not (r.source in folds and r.evidence.rule == APPOSITION_RULE
                                              and r.type in GLOSSING_TIES)]
