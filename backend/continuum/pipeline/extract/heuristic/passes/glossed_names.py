@@ -18,17 +18,13 @@ from __future__ import annotations
 
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.kin import relatives
+from continuum.pipeline.extract.heuristic.passes.kin import FAMILIES, relatives
 from continuum.pipeline.extract.schema import EntityItem, RelationshipUpdate
 
-# A new person's tie to a known one (its type, source → target) → the family and the role
-# the new person plays towards the known one (`kin.relatives`), for ties with one holder.
-GLOSSING_TIES: dict[str, tuple[str, str]] = {
-    "ward_of": ("guardian", "down"), "guardian_of": ("guardian", "up"),
-    "father_of": ("parent", "up"), "mother_of": ("parent", "up"),
-    "married_to": ("married", "sym"), "wife_of": ("married", "sym"),
-    "husband_of": ("married", "sym"),
-}
+# A new person's ties to a known one (source → target) that have one holder; the family and
+# the role the new person plays in it are kin's (`kin.FAMILIES`, `kin.relatives`).
+GLOSSING_TIES = frozenset({"ward_of", "guardian_of", "father_of", "mother_of", "married_to",
+                           "wife_of", "husband_of"})
 # The relationships pass's rule for an apposition of a possessed tie ("Miss Havisham's adopted
 # daughter, Mrs. Bentley Drummle"): the only ties read here.
 APPOSITION_RULE = "relationships.possessive"
@@ -39,7 +35,7 @@ def glossed_names(view: ChapterView, relationships: list[RelationshipUpdate]) ->
     known = [(r.source, r.type, r.target) for r in view.context.relationships]
     found: dict[str, str] = {}
     for rel in relationships:
-        spec = GLOSSING_TIES.get(rel.type)
+        spec = FAMILIES.get(rel.type) if rel.type in GLOSSING_TIES else None
         if spec is None or rel.ended or rel.evidence.rule != APPOSITION_RULE:
             continue
         if view.known_entity(rel.source) is not None or view.type_of(rel.source) != "character":

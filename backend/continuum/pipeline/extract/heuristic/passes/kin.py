@@ -17,7 +17,7 @@ from continuum.pipeline.extract.schema import RelationshipUpdate
 
 # type -> (family, role): "up" = the source is the target's parent, "down" = the source is
 # the target's child, "sym" either way.
-_FAMILY: dict[str, tuple[str, str]] = {
+FAMILIES: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("parent_of", "father_of", "mother_of"), ("parent", "up")),
     **dict.fromkeys(("child_of", "son_of", "daughter_of"), ("parent", "down")),
     **dict.fromkeys(("sibling_of", "brother_of", "sister_of"), ("sibling", "sym")),
@@ -44,7 +44,7 @@ def relatives(owner: str, family: str, role: str,
     """Who stands in `role` of `family` towards the owner, by (source, type, target) triples."""
     found: set[str] = set()
     for source, type_, target in pairs:
-        fam, orient = _FAMILY.get(type_, ("", ""))
+        fam, orient = FAMILIES.get(type_, ("", ""))
         if fam != family:
             continue
         if orient == "sym" or role == "sym":
