@@ -116,8 +116,7 @@ def given_name_twins(roster: Roster) -> list[Join]:
     people = roster.by_type("character")
     full_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
     bare_by_given: dict[str, set[uuid.UUID]] = defaultdict(set)
-    surnames = {bare.split(" ")[-1] for entry in people
-                for title, bare in map(split_honorific, entry.all_names()) if title or " " in bare}
+    surnames = _surnames(people)
     for entry in people:
         for given in _full_name_givens(entry, surnames):
             full_by_given[given].add(entry.id)
@@ -140,10 +139,15 @@ def given_name_owners(roster: Roster, given: str) -> set[uuid.UUID]:
     and John Trelawney): two or more, and a bare "John" is none of them for sure, nor will
     a join ever say which."""
     people = roster.by_type("character")
-    surnames = {bare.split(" ")[-1] for entry in people
-                for title, bare in map(split_honorific, entry.all_names()) if title or " " in bare}
+    surnames = _surnames(people)
     key = normalize(given)
     return {entry.id for entry in people if key in _full_name_givens(entry, surnames)}
+
+
+def _surnames(people: list[RosterEntry]) -> set[str]:
+    """The last word of every titled or several-word name of the people: their surnames."""
+    return {bare.split(" ")[-1] for entry in people
+            for title, bare in map(split_honorific, entry.all_names()) if title or " " in bare}
 
 
 def _full_name_givens(entry: RosterEntry, surnames: set[str]) -> set[str]:

@@ -144,8 +144,8 @@ def analyze_chapter_text(
     _people_nouns_are_nouns(doc)
     sentences = [(s.start, s.end) for s in split_sentences(text)]
     customs = _custom_types(context, custom_types)
-    known_words = {w.lower() for e in context.entities for s in (e.name, *e.aliases) for w in s.split()}
     known_names = {" ".join(s.lower().split()) for e in context.entities for s in (e.name, *e.aliases)}
+    known_words = {w for name in known_names for w in name.split()}
     mentions = find_name_mentions(doc, known_words, known_names)
     sent_ids = token_sentence_ids(doc, sentences)
     quote_ids = token_quote_ids(doc, quote_regions(text))
