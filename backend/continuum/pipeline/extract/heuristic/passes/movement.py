@@ -25,7 +25,7 @@ MOVE_VERBS = frozenset(
         "carry", "bring", "take", "lead", "escort", "guide", "conduct", "paddle", "trudge",
         "cross", "step", "ascend", "descend", "venture", "saunter", "amble", "tramp", "trek",
         "scramble", "stride", "scurry", "hobble", "totter", "wend", "show", "usher", "slip",
-        "dart", "pace", "tiptoe", "speed", "canter", "trot", "drift", "hike", "motor",
+        "dart", "pace", "tiptoe", "speed", "canter", "trot", "drift", "hike", "motor", "wade",
     }
 )
 # "walked Mara up the hill to Gull House": the person walked, led or taken goes too.
@@ -228,6 +228,10 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
     if home is not None:
         _gone_home(view, verb, home, movers, out, homes)
         return
+    shore = None if targets else _ashore(verb)
+    if shore is not None:
+        _gone_ashore(view, verb, shore, movers, out)
+        return
     for obj in view.objects(verb):
         place = place_of(view, obj)
         if place is None:
@@ -393,6 +397,23 @@ def main_clause(verb: Any) -> bool:
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
     return verb.dep_ == "ROOT"
+
+
+def _ashore(verb: Any) -> Any | None:
+    """The "ashore" a verb goes: "we waded ashore", "the two boats went ashore"."""
+    return next((c for c in verb.children if c.lower_ == "ashore" and c.dep_ in
+                 {"advmod", "npadvmod", "prt"}), None)
+
+
+def _gone_ashore(view: ChapterView, verb: Any, shore: Any, people: list[tuple[Any, str]],
+                 out: list[StateDelta]) -> None:
+    """"With all this in our minds, we waded ashore" (Treasure Island ch. 17): whoever goes
+    ashore has left the ship the story last placed them on, and which shore it is the text
+    does not say: the place on record ends (a `left` of nowhere in particular, like going
+    home to a home nobody read); no place is guessed."""
+    for tok, who in people:
+        item = delta(view, verb, "left", who, None, [tok, shore], "ashore", 0.6, tok)
+        out.append(item.model_copy(update={"value": "ashore"}))
 
 
 def _home(view: ChapterView, verb: Any) -> Any | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS, near_thing
+from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS, head_lemma, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
@@ -103,6 +103,8 @@ def extract_state_deltas(view: ChapterView, homes: Homes | None = None) -> Delta
         if tok.pos_ not in {"VERB", "AUX", "ADJ"} or view.is_markup(tok):
             continue
         lemma = tok.lemma_.lower()
+        if tok.pos_ == "VERB" and not _relevant(lemma):
+            lemma = head_lemma(tok, MOVE_VERBS)  # "waded": the lemmatizer's "wad"
         if tok.pos_ == "ADJ" and lemma not in {"dead", "married", "engaged", "betrothed"}:
             continue
         en_route(view, tok, result.items)  # "on the road to Longbourn", whatever the verb

@@ -138,6 +138,26 @@ def test_going_home_ends_the_place_on_record_and_names_no_house(view: ViewOf) ->
     assert [(d.kind, d.object) for d in rowed] == [("moved_to", "Mrs. Bates's")]
 
 
+def test_going_ashore_leaves_the_ship_and_names_no_shore(view: ViewOf) -> None:
+    # Treasure Island, chapter 17: "we waded ashore as fast as we could" (the lemmatizer reads
+    # "waded" as "wad"). Which shore the sentence does not say: the ship on record ends.
+    people = StoryContext(entities=[
+        KnownEntity(name="Tom Heller", type="character", gender="male"),
+        KnownEntity(name="Hispaniola", type="location")])
+    text = ("Tom Heller went aboard the Hispaniola. With all this in his mind, Tom Heller "
+            "waded ashore as fast as he could.")
+    items = extract_state_deltas(view(text, people)).items
+    assert [(d.kind, d.subject, d.object, d.value) for d in items] == [
+        ("moved_to", "Tom Heller", "Hispaniola", None),
+        ("left", "Tom Heller", None, "ashore"),
+    ]
+    assert_evidence_exact(text, items)
+    # A shore the text names is where they go; a wish to go ashore moves nobody.
+    named = extract_state_deltas(view("Tom Heller went ashore to the Hispaniola. Tom Heller "
+                                      "wanted to go ashore.", people)).items
+    assert [(d.kind, d.object) for d in named] == [("moved_to", "Hispaniola")]
+
+
 def test_on_reaching_a_place_is_the_main_subjects_arrival(view: ViewOf) -> None:
     # Emma, chapter 45: "Emma, on reaching home, called the housekeeper directly".
     from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
