@@ -316,13 +316,19 @@ MUTUAL_TIES = frozenset({"sister_of", "brother_of", "sibling_of", "cousin_of", "
 
 def _one_another(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:
     """"Lady Catherine de Bourgh and Lady Anne Darcy were sisters": a plural tie predicated of
-    people named together, each of them certain, in an asserted clause of the narration."""
+    people named together, each of them certain, in an asserted clause. Speech states it
+    only of kin, each named (Wickham's '"You know of course that Lady Catherine de Bourgh and
+    Lady Anne Darcy were sisters"', Pride and Prejudice ch. 16); that two people are
+    friends is, said by a third, an opinion."""
     verb = noun.head
     if rel not in MUTUAL_TIES or noun.tag_ != "NNS" or noun.dep_ != "attr" or \
-            verb.lemma_ != "be" or view.in_quote(noun) or not view.verdict(verb).asserted or \
+            verb.lemma_ != "be" or not view.verdict(verb).asserted or \
             any(c.dep_ in {"det", "prep"} or c.lower_ in FORMER for c in noun.children):
         return []  # "were the sisters of …", "were former friends"
     named = {t.i: t for s in view.subjects(verb) for t in (s, *s.conjuncts)}
+    if view.in_quote(noun) and (rel not in KIN_TYPES or any(
+            view.token_kind[t.i] != "name" for t in named.values())):
+        return []  # speech: kinship of people it names, never a friendship (an opinion)
     people = [(t, c) for t in named.values() for c in view.characters(t) if certain(view, t, c)]
     keys = list(dict.fromkeys(c for _, c in people))
     if len(keys) < 2 or len(keys) != len(people) or \

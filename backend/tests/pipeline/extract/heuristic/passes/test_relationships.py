@@ -68,8 +68,13 @@ def test_people_named_together_as_sisters_are_sisters(view: ViewOf) -> None:
                  "Mr. Bingley and Mr. Darcy were former friends.",
                  "They were sisters.",
                  "Mr. Bingley and Jane were brothers.",
-                 "\u201cMr. Bingley and Mr. Darcy were friends,\u201d said Jane."):
+                 "\u201cMr. Bingley and Mr. Darcy were friends,\u201d said Jane.",
+                 "\u201cShe and Lady Anne Darcy were sisters,\u201d said Mr. Wickham."):
         assert rels(view, text) == [], text
+    # Said in so many words of two named people, kinship is the story's (chapter 16).
+    assert rels(view, "\u201cYou know of course that Lady Catherine de Bourgh and Lady Anne "
+                      "Darcy were sisters,\u201d said Mr. Wickham.") == [
+        ("Catherine de Bourgh", "sister_of", "Anne Darcy", False, False)]
 
 
 def test_negated_or_questioned_relations_are_not_stated(view: ViewOf) -> None:
