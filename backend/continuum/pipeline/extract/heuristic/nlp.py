@@ -73,11 +73,40 @@ def get_nlp() -> Any:
                 import spacy
 
                 nlp = spacy.load(MODEL_NAME)
+                _register_paragraph_starts()
                 nlp.max_length = max(nlp.max_length, 5_000_000)
                 _keep_in_laws_whole(nlp.tokenizer)
                 nlp.tokenizer = DashSplittingTokenizer(nlp.tokenizer)
+                nlp.add_pipe(PARAGRAPH_STARTS, before="parser")
                 _nlp = nlp
     return _nlp
+
+
+PARAGRAPH_STARTS = "continuum_paragraph_starts"
+
+
+_OPENING_QUOTES = frozenset({'"', "\u201c", "'", "\u2018"})
+
+
+def _paragraph_starts(doc: Any) -> Any:
+    """A blank line ends a sentence: the captain's log after "here is the beginning of the
+    entry:" (Treasure Island ch. 18), the narration after a speech broken off ('then”--' /
+    "He hesitated"). Not before a quotation, which may be what the line before says ('she
+    calmly said,' / '“You are quite in the right …”'). The parser keeps a start set before it
+    runs."""
+    for tok in doc[1:]:
+        before = doc[tok.i - 1]
+        if not tok.is_space and tok.text not in _OPENING_QUOTES and before.is_space and \
+                before.text.count("\n") >= 2:
+            tok.is_sent_start = True
+    return doc
+
+
+def _register_paragraph_starts() -> None:
+    from spacy.language import Language
+
+    if not Language.has_factory(PARAGRAPH_STARTS):
+        Language.component(PARAGRAPH_STARTS, func=_paragraph_starts)
 
 
 def _keep_in_laws_whole(tokenizer: Any) -> None:

@@ -131,6 +131,24 @@ def test_parse_keeps_offsets_across_paragraph_batches(chapters: list[str]) -> No
     assert {e.label_ for e in doc.ents} and any(t.dep_ == "ROOT" for t in doc)
 
 
+def test_a_blank_line_ends_a_sentence(shared_data: Path) -> None:
+    # Treasure Island ch. 18: "here is the beginning of the entry:" and then, after a blank
+    # line, the captain's log; the parser had run the two into one sentence, so the log's
+    # people ("Alexander Smollett, master; …") were glossed onto "the beginning".
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    chapter = split_book(novel)[17].text
+    start = chapter.index("The captain sat down to his log")
+    doc = parse(chapter[start:chapter.index("And at the same time", start)])
+    sentences = [s.text.strip() for s in doc.sents]
+    assert sentences[0].endswith("the beginning of the entry:")
+    assert sentences[1].startswith("Alexander Smollett, master;")
+    came = next(t for t in doc if t.text == "came")
+    assert came.dep_ == "ROOT" and {c.text for c in came.children} >= {"Smollett", "ashore"}
+    # A wrapped line is no paragraph: a sentence still runs across it.
+    wrapped = parse("Mr. Bennet was so odd a mixture of\nquick parts that his wife\nwas puzzled.")
+    assert len(list(wrapped.sents)) == 1
+
+
 def test_the_pipeline_loads_once_for_all_threads() -> None:
     seen: list[object] = []
     threads = [threading.Thread(target=lambda: seen.append(get_nlp())) for _ in range(4)]
