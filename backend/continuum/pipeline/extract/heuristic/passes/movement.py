@@ -410,10 +410,32 @@ def _gone_ashore(view: ChapterView, verb: Any, shore: Any, people: list[tuple[An
     """"With all this in our minds, we waded ashore" (Treasure Island ch. 17): whoever goes
     ashore has left the ship the story last placed them on, and which shore it is the text
     does not say: the place on record ends (a `left` of nowhere in particular, like going
-    home to a home nobody read); no place is guessed."""
+    home to a home nobody read); no place is guessed. Unless the same people's next deed in
+    the sentence is done at a named place: "came ashore this day and flew British colours on
+    the log-house in Treasure Island" (the captain's log, ch. 18) lands them there."""
+    landed = _landing(view, verb)
     for tok, who in people:
+        if landed is not None:
+            out.append(delta(view, verb, "arrived_at", who, landed[0], [tok, shore, landed[1]],
+                             "ashore", 0.6, tok))
+            continue
         item = delta(view, verb, "left", who, None, [tok, shore], "ashore", 0.6, tok)
         out.append(item.model_copy(update={"value": "ashore"}))
+
+
+def _landing(view: ChapterView, verb: Any) -> tuple[str, Any] | None:
+    """The named place where the verb's conjunct, with no subject of its own, is done:
+    "… and flew British colours on the log-house in Treasure Island"."""
+    for conj in verb.conjuncts:
+        if conj.i < verb.i or conj.pos_ != "VERB" or any(c.dep_.startswith("nsubj")
+                                                          for c in conj.children):
+            continue
+        for tok in conj.subtree:
+            if tok.dep_ == "pobj" and tok.head.lower_ in AT_PREPS:
+                found = nested_place(view, tok)
+                if found is not None:
+                    return found
+    return None
 
 
 def _home(view: ChapterView, verb: Any) -> Any | None:

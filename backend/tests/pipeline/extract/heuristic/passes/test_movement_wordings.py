@@ -152,6 +152,18 @@ def test_going_ashore_leaves_the_ship_and_names_no_shore(view: ViewOf) -> None:
         ("left", "Tom Heller", None, "ashore"),
     ]
     assert_evidence_exact(text, items)
+    # Their next deed in the sentence done at a named place lands them there (ch. 18, the
+    # captain's log: "came ashore this day and flew British colours on the log-house in
+    # Treasure Island"); a deed with a subject of its own says nothing of theirs.
+    people.entities.append(KnownEntity(name="Skeleton Island", type="location"))
+    flag = ("Tom Heller came ashore this day and flew his colours on the hut in Skeleton Island.")
+    items = extract_state_deltas(view(flag, people)).items
+    assert [(d.kind, d.subject, d.object) for d in items] == [
+        ("arrived_at", "Tom Heller", "Skeleton Island")]
+    assert_evidence_exact(flag, items)
+    other = extract_state_deltas(view("Tom Heller came ashore, and the gulls flew over the hut "
+                                      "in Skeleton Island.", people)).items
+    assert [(d.kind, d.object, d.value) for d in other] == [("left", None, "ashore")]
     # A shore the text names is where they go; a wish to go ashore moves nobody.
     named = extract_state_deltas(view("Tom Heller went ashore to the Hispaniola. Tom Heller "
                                       "wanted to go ashore.", people)).items
