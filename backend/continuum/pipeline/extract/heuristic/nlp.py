@@ -86,18 +86,20 @@ PARAGRAPH_STARTS = "continuum_paragraph_starts"
 
 
 _OPENING_QUOTES = frozenset({'"', "\u201c", "'", "\u2018"})
+# A paragraph after one of these already starts a sentence, as the parser has it.
+_ENDS_SENTENCE = frozenset('.!?"\u201d\u2019\')]_')
 
 
 def _paragraph_starts(doc: Any) -> Any:
     """A blank line ends a sentence: the captain's log after "here is the beginning of the
     entry:" (Treasure Island ch. 18), the narration after a speech broken off ('then”--' /
     "He hesitated"). Not before a quotation, which may be what the line before says ('she
-    calmly said,' / '“You are quite in the right …”'). The parser keeps a start set before it
-    runs."""
-    for tok in doc[1:]:
-        before = doc[tok.i - 1]
+    calmly said,' / '“You are quite in the right …”'), and not after a full stop, where the
+    parser's own sentences stand as they are. The parser keeps a start set before it runs."""
+    for tok in doc[2:]:
+        before, last = doc[tok.i - 1], doc[tok.i - 2]
         if not tok.is_space and tok.text not in _OPENING_QUOTES and before.is_space and \
-                before.text.count("\n") >= 2:
+                before.text.count("\n") >= 2 and last.text[-1] not in _ENDS_SENTENCE:
             tok.is_sent_start = True
     return doc
 

@@ -144,6 +144,15 @@ def test_a_blank_line_ends_a_sentence(shared_data: Path) -> None:
     assert sentences[1].startswith("Alexander Smollett, master;")
     came = next(t for t in doc if t.text == "came")
     assert came.dep_ == "ROOT" and {c.text for c in came.children} >= {"Smollett", "ashore"}
+    # Forced only where the parser might run on: not after a full stop (its own sentences
+    # stand), not before a quotation that the line before introduces ("she calmly said,").
+    from continuum.pipeline.extract.heuristic.nlp import _paragraph_starts
+
+    made = _paragraph_starts(get_nlp().make_doc(
+        "That was how Nell learned it.\n\nThey walked back. Emma calmly said,\n\n\u201cYou are "
+        "right.\u201d The entry:\n\nAlexander Smollett came ashore."))
+    forced = [t.text for t in made[1:] if t.is_sent_start]
+    assert forced == ["Alexander"]
     # A wrapped line is no paragraph: a sentence still runs across it.
     wrapped = parse("Mr. Bennet was so odd a mixture of\nquick parts that his wife\nwas puzzled.")
     assert len(list(wrapped.sents)) == 1
