@@ -10,6 +10,7 @@ from continuum.language.pronouns import OBJECT_PRONOUNS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
+from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE
 from continuum.pipeline.extract.schema import StateDelta
 
 if TYPE_CHECKING:
@@ -165,8 +166,9 @@ def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any
     place = place_of(view, noun)
     if place is not None:
         return place, noun
-    if depth >= 3 or view.key(noun) or noun.pos_ not in {"NOUN", "PROPN"}:
-        return None
+    if depth >= 3 or view.key(noun) or noun.pos_ not in {"NOUN", "PROPN"} or \
+            noun.lemma_.lower() in KINDS_OF_PEOPLE:
+        return None  # "the tone of her companions at Mrs. Goddard's": people hold no one
     for child in noun.children:
         if child.dep_ == "prep" and child.lower_ in NESTED_PREPS:
             for pobj in child.children:

@@ -98,6 +98,17 @@ def test_presence_needs_narration_and_a_named_place(view: ViewOf) -> None:
     assert deltas(view, "Jonah Crane was asleep in his room.", SALTMERE) == []
 
 
+def test_people_at_a_place_do_not_hold_whoever_is_among_them(view: ViewOf) -> None:
+    # Emma ch. 17: Emma has just got Harriet to Hartfield; "Harriet was farther unfortunate in
+    # the tone of her companions at Mrs. Goddard's" says who her companions are, not where she is.
+    sentence = "Harriet was farther unfortunate in the tone of her companions at Mrs."
+    assert in_novel("emma.txt", sentence)
+    goddards = StoryContext(entities=[place("Mrs. Goddard's"), character("Harriet")])
+    assert deltas(view, sentence + " Goddard's.", goddards) == []
+    assert deltas(view, "Harriet was unfortunate in the room of the school at Mrs. Goddard's.",
+                  goddards) == [("arrived_at", "Harriet", "Mrs. Goddard's")]
+
+
 def test_taken_and_locked_in_put_the_person_there(view: ViewOf) -> None:
     sentence = "Jonah Crane was taken back down to the cells beneath the Guildhall, to wait for the assizes."
     assert in_golden(10, sentence)
