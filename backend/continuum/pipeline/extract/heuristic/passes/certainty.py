@@ -28,7 +28,23 @@ def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | No
         return addressee(view, noun, poss)
     if poss.lower_ == "your":
         return addressed(view, poss)
+    if poss.pos_ == "NOUN":
+        return key if role_holder(view, poss) == key else None
     return key if certain(view, poss, key) else None
+
+
+def role_holder(view: ChapterView, role: Any) -> str | None:
+    """The one person the chapter sets a bare role noun beside, by name, when the role is
+    said bare ("owner's servants", no article, no owner of its own): Treasure Island ch. 18,
+    the captain's log, "John Trelawney, owner; John Hunter and Richard Joyce, owner's
+    servants"."""
+    if any(c.dep_ in {"det", "poss", "amod", "compound"} for c in role.children) or \
+            role.lemma_.lower() in RELATION_NOUNS:
+        return None
+    holders = {k for tok in view.tokens if tok.dep_ == "appos" and tok.pos_ == "NOUN"
+               and tok.lemma_.lower() == role.lemma_.lower() and tok.i != role.i
+               and view.token_kind[tok.head.i] == "name" for k in view.characters(tok.head)}
+    return next(iter(holders)) if len(holders) == 1 else None
 
 
 def addressed(view: ChapterView, tok: Any) -> str | None:

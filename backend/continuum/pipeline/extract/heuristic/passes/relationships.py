@@ -23,6 +23,7 @@ from continuum.pipeline.extract.heuristic.passes.certainty import (
     addressed,
     certain,
     certain_owner,
+    role_holder,
     tagged_speaker,
 )
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -96,8 +97,10 @@ def _make(
 
 def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
     """Whose relative the noun names: "her sister", "Darcy's friend", "daughter of Mr. Bennet"."""
-    if any(c.dep_ == "poss" and c.pos_ == "NOUN" for c in noun.children):
-        return None  # "Mr. Wopsle's great-aunt's granddaughter" is the aunt's, not his
+    role = next((c for c in noun.children if c.dep_ == "poss" and c.pos_ == "NOUN"), None)
+    if role is not None:  # "owner's servants": the one person the chapter calls "owner"
+        key = role_holder(view, role)
+        return (key, role) if key else None  # "Mr. Wopsle's great-aunt's granddaughter": nobody
     titled = noun.head if noun.dep_ == "compound" and noun.head.pos_ == "PROPN" else None
     for child in (*noun.children, *(titled.children if titled is not None else ())):
         if child.dep_ == "poss":  # "her sister", and "my aunt Philips" (the name's "my")
@@ -131,6 +134,8 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
                                                          and head.tag_ in {"NN", "NNP"})):
             return [], None  # "Not Elena Voss, not Mara's parents": a list, not a gloss
         found = [(k, head) for k in view.characters(head)]
+        if plural and noun.dep_ == "appos" and len(found) < 2:
+            return [], None  # "David Livesey, ship's doctor; …, owner's servants": misparsed
         if found:
             return found, None
     if noun.dep_ in {"attr", "oprd"} and noun.head.lemma_.lower() in {"be", "become", "remain"}:
