@@ -86,6 +86,7 @@ PARAGRAPH_STARTS = "continuum_paragraph_starts"
 
 
 _OPENING_QUOTES = frozenset({'"', "\u201c", "'", "\u2018"})
+_CLOSING_QUOTES = frozenset({'"', "\u201d", "'", "\u2019"})
 # A paragraph after one of these already starts a sentence, as the parser has it.
 _ENDS_SENTENCE = frozenset('.!?"\u201d\u2019\')]_')
 
@@ -93,13 +94,20 @@ _ENDS_SENTENCE = frozenset('.!?"\u201d\u2019\')]_')
 def _paragraph_starts(doc: Any) -> Any:
     """A blank line ends a sentence: the captain's log after "here is the beginning of the
     entry:" (Treasure Island ch. 18), the narration after a speech broken off ('then”--' /
-    "He hesitated"). Not before a quotation, which may be what the line before says ('she
-    calmly said,' / '“You are quite in the right …”'), and not after a full stop, where the
+    "He hesitated"), one speech after another ('“Yes,” said he … “At Hammersmith, west of
+    London.”' / '“Is that far?”', Great Expectations ch. 21, which the parser had run into one
+    sentence). Not before a quotation that the line before introduces ('she calmly said,' /
+    '“You are quite in the right …”'), and not after a full stop in narration, where the
     parser's own sentences stand as they are. The parser keeps a start set before it runs."""
     for tok in doc[2:]:
         before, last = doc[tok.i - 1], doc[tok.i - 2]
-        if not tok.is_space and tok.text not in _OPENING_QUOTES and before.is_space and \
-                before.text.count("\n") >= 2 and last.text[-1] not in _ENDS_SENTENCE:
+        if tok.is_space or not before.is_space or before.text.count("\n") < 2:
+            continue
+        if tok.text in _OPENING_QUOTES:
+            forced = last.text in _CLOSING_QUOTES  # one speech after another
+        else:
+            forced = last.text[-1] not in _ENDS_SENTENCE
+        if forced:
             tok.is_sent_start = True
     return doc
 

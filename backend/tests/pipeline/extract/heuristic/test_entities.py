@@ -150,9 +150,12 @@ def test_a_blank_line_ends_a_sentence(shared_data: Path) -> None:
 
     made = _paragraph_starts(get_nlp().make_doc(
         "That was how Nell learned it.\n\nThey walked back. Emma calmly said,\n\n\u201cYou are "
-        "right.\u201d The entry:\n\nAlexander Smollett came ashore."))
+        "right.\u201d The entry:\n\nAlexander Smollett came ashore. \u201cAt Hammersmith, west "
+        "of London.\u201d\n\n\u201cIs that far?\u201d"))
     forced = [t.text for t in made[1:] if t.is_sent_start]
-    assert forced == ["Alexander"]
+    # One speech after another starts anew (Great Expectations ch. 21, where the parser had
+    # hung "At Hammersmith" on the next speaker's "Is").
+    assert forced == ["Alexander", "\u201c"]
     # A wrapped line is no paragraph: a sentence still runs across it.
     wrapped = parse("Mr. Bennet was so odd a mixture of\nquick parts that his wife\nwas puzzled.")
     assert len(list(wrapped.sents)) == 1
