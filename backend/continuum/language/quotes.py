@@ -18,12 +18,10 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
     straight single quotes do (typed British style, as in Wuthering Heights); an unclosed
     quote ends with its paragraph (the next paragraph reopens it).
     """
-    doubles = text.count("\u201c") + text.count('"')
-    singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
-    straight_singles = len(_STRAIGHT_OPEN.findall(text))
-    if straight_singles >= 2 and straight_singles > 2 * doubles and straight_singles > singles:
+    style = speech_style(text)
+    if style == "straight single":
         return _with_blocks(text, _straight_single_regions(text))
-    if singles < 2 or (doubles >= 2 and doubles * 2 >= singles):
+    if style == "double":
         opens, closes, straight = "\u201c", "\u201d", '"'
     else:
         opens, closes, straight = "\u2018", "\u2019", ""
@@ -47,6 +45,20 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
     if start is not None:
         regions.append((start, len(text)))
     return _with_blocks(text, regions)
+
+
+def speech_style(text: str) -> str:
+    """The marks a text's speech is set in: "double" (curly or straight), "single" (curly,
+    British style, more than twice as many openings as doubles) or "straight single" (typed
+    British style)."""
+    doubles = text.count("\u201c") + text.count('"')
+    singles = len(re.findall(r"(?:^|(?<=[\s(\u2014\u2013-]))\u2018", text))
+    straight_singles = len(_STRAIGHT_OPEN.findall(text))
+    if straight_singles >= 2 and straight_singles > 2 * doubles and straight_singles > singles:
+        return "straight single"
+    if singles < 2 or (doubles >= 2 and doubles * 2 >= singles):
+        return "double"
+    return "single"
 
 
 def block_regions(text: str) -> list[tuple[int, int]]:

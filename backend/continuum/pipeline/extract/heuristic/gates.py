@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from continuum.language.quotes import block_regions
+from continuum.language.quotes import block_regions, speech_style
 from continuum.pipeline.extract.heuristic.coref import token_quote_ids
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
@@ -138,7 +138,12 @@ def quote_states(doc: Any) -> list[bool]:
     """Per token: inside quotation marks, or in a paragraph set in from the margin (a letter
     the narration quotes as printed: `quotes.block_regions`)? Resets at paragraph breaks
     (unclosed quotes)."""
-    in_block = token_quote_ids(doc, block_regions(doc_text(doc)))
+    book = doc_text(doc)
+    in_block = token_quote_ids(doc, block_regions(book))
+    # A book that speaks in double quotes opens no speech with a single one: "I went upon
+    # 'Change" (Great Expectations ch. 22) is an apostrophe, and had put the rest of its
+    # paragraph (the walk to Barnard's Inn, the coach for Hammersmith) in someone's mouth.
+    singles_open = speech_style(book) != "double"
     inside = False
     states: list[bool] = []
     for tok in doc:
@@ -149,6 +154,9 @@ def quote_states(doc: Any) -> list[bool]:
         if text.count("\n") >= 2:
             inside = False
         if text in {"“", "‘"} or (text in {'"', "'", "``"} and tok.tag_ == "``"):
+            if text in {"‘", "'"} and not singles_open:
+                states.append(inside)
+                continue
             inside = True
             states.append(True)
             continue

@@ -280,8 +280,23 @@ def _clause_verb(verb: Any) -> Any:
 
 def habitual(verb: Any) -> bool:
     """A motion told with an adverb of frequency ("Mr. Darcy came so often to the
-    Parsonage", "she walked daily to Meryton"): a habit, no one journey that ends there."""
-    return any(c.dep_ == "advmod" and c.lower_ in FREQUENCY_ADVERBS for c in verb.children)
+    Parsonage", "she walked daily to Meryton"): a habit, no one journey that ends there. So
+    is a "when" clause of a habit ("Emma … was sometimes taken by surprize at his being still
+    able to pity 'poor Miss Taylor,' when they left her at Randalls", Emma ch. 2): each time
+    they left her, not a scene."""
+    if any(c.dep_ == "advmod" and c.lower_ in FREQUENCY_ADVERBS for c in verb.children):
+        return True
+    if verb.dep_ != "advcl" or not any(c.dep_ == "advmod" and c.lower_ in {"when", "whenever"}
+                                       for c in verb.children):
+        return False
+    head = verb.head
+    for _ in range(6):  # up the clause the "when" hangs from: "pity" ← "able" ← "taken"
+        if any(c.dep_ == "advmod" and c.lower_ in FREQUENCY_ADVERBS for c in head.children):
+            return True
+        if head.head.i == head.i:
+            break
+        head = head.head
+    return False
 
 
 # Words between a possessive and its gerund: "their all going", "their both leaving".
@@ -569,7 +584,7 @@ def placed_others(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta
                     out.append(delta(view, verb, "arrived_at", who, found[0], [s, obj, found[1]],
                                      "lodging", 0.65, s))
             return
-    if lemma not in {"leave", "find"}:
+    if lemma not in {"leave", "find"} or habitual(verb):
         return
     people = [(o, c) for o in objects if o.lower_ not in REFLEXIVES for c in view.characters(o)]
     if not people:

@@ -103,3 +103,22 @@ def test_implicative_verbs_let_the_event_through() -> None:
 def test_belief_verbs_block_their_clause() -> None:
     assert _verdict("She believed that he had left Netherfield.", "left").reason == gates.BELIEF
     assert _verdict("She knew that he had left Netherfield.", "left").asserted
+
+
+def test_a_single_quote_opens_no_speech_in_a_book_that_speaks_in_double_quotes() -> None:
+    # Great Expectations ch. 22: "I went upon 'Change" is an apostrophe ('Change, the Royal
+    # Exchange); it had put the rest of the paragraph, the walk back to Barnard's Inn and the
+    # coach for Hammersmith, in someone's mouth.
+    sentence = "I waited about until it was noon, and I went upon 'Change"
+    assert in_novel("great_expectations.txt", sentence)
+    text = (f"“Well,” said Herbert. “Come.”\n\n{sentence}, and I saw fluey men. We went back to "
+            "Barnard's Inn, and then took coach for Hammersmith.")
+    doc = parse(text)
+    states = gates.quote_states(doc)
+    took = next(t for t in doc if t.text == "took")
+    assert not states[took.i] and states[1]  # narration, after a quotation that was speech
+    # A book set in single quotes still opens speech with one (Alice, Wuthering Heights).
+    british = parse("‘Come,’ said the Queen. ‘I went upon the lawn,’ said Alice, ‘and sat down.’"
+                    " Alice sat down. ‘Well?’ said the Queen.")
+    sat = [t for t in british if t.text == "sat"]
+    assert gates.quote_states(british)[sat[0].i] and not gates.quote_states(british)[sat[1].i]

@@ -411,3 +411,20 @@ def test_a_past_perfect_move_that_only_dates_something_else_moves_nobody(view: V
     # The same past perfect in a main clause of the narration still tells where she is.
     assert ("moved_to", "Nell Barrow", "Hatherley Grange") in moves(
         view, "Nell Barrow had gone to Hatherley Grange.")
+
+
+def test_a_when_clause_of_a_habit_places_nobody(view: ViewOf) -> None:
+    # Emma ch. 2: "Emma … was sometimes taken by surprize at his being still able to pity 'poor
+    # Miss Taylor,' when they left her at Randalls": each time they left her, not a scene.
+    assert in_novel("emma.txt", "was sometimes taken by surprize at his being still able to pity")
+    people = StoryContext(entities=[
+        KnownEntity(name="Emma Woodhouse", type="character", gender="female", aliases=["Emma"]),
+        KnownEntity(name="Miss Taylor", type="character", gender="female"),
+        KnownEntity(name="Randalls", type="location")])
+    habit = ("Emma, well as she knew her father, was sometimes taken by surprize at his being "
+             "still able to pity 'poor Miss Taylor,' when they left her at Randalls in the "
+             "centre of every domestic comfort.")
+    assert extract_state_deltas(view(habit, people)).items == []
+    once = "Emma was taken by surprize when they left Miss Taylor at Randalls."
+    assert [(d.kind, d.subject, d.object) for d in extract_state_deltas(view(once, people)).items] \
+        == [("arrived_at", "Miss Taylor", "Randalls")]
