@@ -54,6 +54,13 @@ _SIGNED = re.compile(r"^[ \t]*[\"\u201c]?(?P<name>(?:[A-Z][A-Z'\u2019]*\.?[ \t]+
                      r"\.[\"\u201d]?[ \t]*$", re.MULTILINE)
 _CAPS_WORD = re.compile(r"[A-Z][A-Z'\u2019]+")
 
+# The pipe that ends a sentence at a blank line (`_paragraph_starts`), and its marks.
+PARAGRAPH_STARTS = "continuum_paragraph_starts"
+_OPENING_QUOTES = frozenset({'"', "\u201c", "'", "\u2018"})
+_CLOSING_QUOTES = frozenset({'"', "\u201d", "'", "\u2019"})
+# A paragraph after one of these already starts a sentence, as the parser has it.
+_ENDS_SENTENCE = frozenset('.!?"\u201d\u2019\')]_')
+
 _nlp: Any = None
 _load_lock = threading.Lock()
 # The shared Vocab/StringStore is written to while tokenizing, so parses are serialized.
@@ -80,15 +87,6 @@ def get_nlp() -> Any:
                 nlp.add_pipe(PARAGRAPH_STARTS, before="parser")
                 _nlp = nlp
     return _nlp
-
-
-PARAGRAPH_STARTS = "continuum_paragraph_starts"
-
-
-_OPENING_QUOTES = frozenset({'"', "\u201c", "'", "\u2018"})
-_CLOSING_QUOTES = frozenset({'"', "\u201d", "'", "\u2019"})
-# A paragraph after one of these already starts a sentence, as the parser has it.
-_ENDS_SENTENCE = frozenset('.!?"\u201d\u2019\')]_')
 
 
 def _paragraph_starts(doc: Any) -> Any:

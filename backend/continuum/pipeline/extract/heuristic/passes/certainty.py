@@ -28,7 +28,7 @@ def certain_owner(view: ChapterView, noun: Any, poss: Any, key: str) -> str | No
         return addressee(view, noun, poss)
     if poss.lower_ == "your":
         return addressed(view, poss)
-    if poss.pos_ == "NOUN":
+    if poss.pos_ == "NOUN" and view.token_kind[poss.i] is None:  # not "his wife's", read as her
         return key if role_holder(view, poss) == key else None
     return key if certain(view, poss, key) else None
 
