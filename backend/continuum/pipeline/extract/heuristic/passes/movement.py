@@ -436,8 +436,7 @@ def _gone_ashore(view: ChapterView, verb: Any, shore: Any, people: list[tuple[An
             out.append(delta(view, verb, "arrived_at", who, landed[0], [tok, shore, landed[1]],
                              "ashore", 0.6, tok))
             continue
-        item = delta(view, verb, "left", who, None, [tok, shore], "ashore", 0.6, tok)
-        out.append(item.model_copy(update={"value": "ashore"}))
+        out.append(_left_nowhere(view, verb, who, tok, shore))
 
 
 def _landing(view: ChapterView, verb: Any) -> tuple[str, Any] | None:
@@ -487,8 +486,14 @@ def _gone_home(view: ChapterView, verb: Any, home: Any, people: list[tuple[Any, 
         if place is not None:
             out.append(delta(view, verb, "moved_to", who, place, [tok, home], "home", 0.6, tok))
             continue
-        item = delta(view, verb, "left", who, None, [tok, home], "home", 0.6, tok)
-        out.append(item.model_copy(update={"value": "home"}))
+        out.append(_left_nowhere(view, verb, who, tok, home))
+
+
+def _left_nowhere(view: ChapterView, verb: Any, who: str, tok: Any, word: Any) -> StateDelta:
+    """A `left` of the place on record for nowhere in particular, its rule and value the word
+    that says so ("walked home" to a home nobody read, "waded ashore")."""
+    item = delta(view, verb, "left", who, None, [tok, word], word.lower_, 0.6, tok)
+    return item.model_copy(update={"value": word.lower_})
 
 
 def _path(view: ChapterView, verb: Any, preps: list[tuple[str, Any]]) -> list[tuple[str, str, Any]]:
