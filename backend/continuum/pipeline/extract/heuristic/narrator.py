@@ -298,12 +298,25 @@ def _to_the_narrator(
 
 def _whole_quote(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
     """The quotation says nothing but the name: '"Jonathan Harker."'; not a name asked back
-    ('"Black Dog?" I asked': someone else's name, repeated)."""
+    ('"Black Dog?" I asked': someone else's name, repeated), nor the subject of a sentence the
+    next quotation goes on with ('"Mr. Jaggers," said I, "has the reputation …"')."""
     quote = quote_ids[span.tok_start]
     said = [t for t in doc if quote_ids[t.i] == quote]
     words = [t for t in said if t.is_alpha]
     asked = any(t.text == "?" for t in said)
-    return not asked and all(span.tok_start <= t.i < span.tok_end for t in words)
+    return not asked and not _runs_on(doc, said, quote_ids) and \
+        all(span.tok_start <= t.i < span.tok_end for t in words)
+
+
+def _runs_on(doc: Any, said: Sequence[Any], quote_ids: Sequence[int]) -> bool:
+    """The quotation breaks off at a comma and the next one goes on in lower case: one
+    sentence split by its speech tag."""
+    marks = [t for t in said if not t.is_space and t.text not in _QUOTE_CHARS]
+    if not marks or marks[-1].text != ",":
+        return False
+    after = (t for t in doc[said[-1].i + 1:] if quote_ids[t.i] == quote_ids[said[-1].i] + 1)
+    first = next((t for t in after if t.is_alpha), None)
+    return first is not None and first.text[0].islower()
 
 
 def _owners(text: str, people: set[str], aliases: Mapping[str, Sequence[str]]) -> list[str]:

@@ -229,3 +229,19 @@ def test_a_name_the_narration_speaks_of_is_not_folded_into_the_narrator() -> Non
                                                 herbert))
     assert "Flopson" in read.entities  # named by the narration: a person of their own
     assert all("Flopson" not in item.aliases for item in read.entities.values())
+
+
+def test_a_name_that_opens_the_narrators_split_sentence_is_not_his_own(shared_data: Path) -> None:
+    """Great Expectations, chapter 33: '"Mr. Jaggers," said I, by way of putting it neatly on
+    somebody else, "has the reputation of being more in the secrets of that dismal place
+    than any man in London."' The name is the subject of Pip's sentence, which the next
+    quotation goes on with in lower case; it does not hand the chapter to Mr. Jaggers."""
+    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    chapter = split_book(text)[32]
+    pip = KnownEntity(name="Philip Pirrip", type="character", aliases=["Pip", "Philip"],
+                      gender="male")
+    jaggers = KnownEntity(name="Mr. Jaggers", type="character", aliases=["Jaggers"],
+                          gender="male")
+    read = analyzed(chapter.text, narrator="Philip Pirrip", known=(pip, jaggers))
+    assert read.narrator == "Philip Pirrip"
+    assert key_of(read, "I", "back to Hammersmith, and ") == "Philip Pirrip"
