@@ -76,12 +76,13 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
     """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
     parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
     with them ("went up the mountain with Oswin", "stood with Oswin"). A first-person
-    narration's "we" is at least its narrator ("We came to Richmond all too soon")."""
+    narration's "we" is at least its narrator ("We came to Richmond all too soon"), and so
+    is its "with me" or "with us" ("he went to Barnard's with us")."""
     people: list[tuple[Any, str]] = []
+    narrator = view.chapter.narrator
 
     def add(tok: Any) -> None:
         people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
-        narrator = view.chapter.narrator
         if narrator and tok.lower_ == "we" and not view.in_quote(tok) and \
                 narrator not in [p for _, p in people]:
             people.append((tok, narrator))
@@ -104,7 +105,12 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
                 add(item)
     if people:
         for prep, noun in view.preps(verb):
-            if prep in {"with", "along with", "together with"} and view.token_kind[noun.i] != "pronoun":
+            if prep not in {"with", "along with", "together with"}:
+                continue
+            if noun.lower_ in {"me", "us"}:
+                if narrator and not view.in_quote(noun) and narrator not in [p for _, p in people]:
+                    people.append((noun, narrator))  # "he went to Barnard's with us"
+            elif view.token_kind[noun.i] != "pronoun":
                 add(noun)
     return people
 

@@ -105,6 +105,26 @@ def test_a_first_person_narrations_we_is_at_least_the_narrator() -> None:
         ("Pip", "Richmond")}
 
 
+def test_a_first_person_narrations_with_us_takes_the_narrator_along() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Great Expectations, chapter 31: after the play, "I invited him, and he went to Barnard's
+    # with us": Pip (the "us") goes home to Barnard's Inn too. "With us" in a quotation is no one.
+    context = StoryContext(narrator="Pip", entities=[
+        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
+        KnownEntity(name="Mr. Wopsle", type="character", gender="male", mentions=60),
+        KnownEntity(name="Barnard's Inn", type="location", aliases=["Barnard's"], mentions=20),
+        KnownEntity(name="Hammersmith", type="location", mentions=3)])
+    text = ("I was tired after the play, and I was cold. I had laughed until I ached, and I was "
+            "sorry for it. I saw Mr. Wopsle at the door. I invited him, and he went to "
+            "Barnard's with us, wrapped up to the eyes. \"He went to Hammersmith with us "
+            "once,\" said I. I sat by the fire, and I thought of the play. I went to bed.")
+    deltas = OfflineExtractor().extract(text, chapter_number=31, context=context).state_deltas
+    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+        ("Mr. Wopsle", "Barnard's Inn"), ("Pip", "Barnard's Inn")}
+
+
 def test_a_memory_that_carries_someone_back_moves_nobody(view: ViewOf) -> None:
     # Treasure Island, chapter 10: the song "carried me back to the old Admiral Benbow in a
     # second", on board the Hispaniola.
