@@ -48,7 +48,7 @@ LOCATION_HEADS = words(
     states coast shore drive corner sound strait channel library museum theatre theater
     exchange hollow gables end wells barracks mines streets squares lanes roads observatory
     hut huts peak peaks summit ridge cabin camp refuge lighthouse pier quarry mine factory
-    mill barn cliff cliffs crag tor cove beach heath ford spring arms rest close"""
+    mill barn cliff cliffs crag tor cove beach heath ford spring arms rest close bank"""
 )
 LOCATION_PREFIXES = words("lake mount mt fort cape port isle loch glen river")
 DEITIES = frozenset({"God", "Christ", "Jesus", "Jehovah", "Allah", "Almighty", "Maker"})

@@ -331,3 +331,11 @@ def test_a_form_of_address_a_maker_and_an_exclamation_name_no_one() -> None:
                    "cried Mr. Elton again.")
     assert {"Niece", "Maker", "Good Heaven"}.isdisjoint(kinds)
     assert kinds["Mr. Elton"] == "character"
+
+
+def test_a_bank_that_ends_a_name_is_a_place() -> None:
+    # Great Expectations ch. 46: Clara's house "upon Mill Pond Bank, Chinks's Basin" had been a
+    # body like "the Bank of England", so nobody could arrive there.
+    kinds = _kinds("It was called Mill Pond Bank, Chinks's Basin. Tom Heller came unexpectedly "
+                   "round a corner, upon Mill Pond Bank, and Tom Heller knocked at the door.")
+    assert kinds["Mill Pond Bank"] == "location"

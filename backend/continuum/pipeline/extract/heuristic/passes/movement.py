@@ -225,8 +225,8 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
                 targets.append(("left", place, noun))
         elif prep in TO_PREPS:
             targets.append(("arrived_at" if lemma in ARRIVE_VERBS else "moved_to", place, noun))
-        elif prep in AT_PREPS and lemma in ARRIVE_VERBS:
-            targets.append(("arrived_at", place, noun))
+        elif prep in AT_PREPS and (lemma in ARRIVE_VERBS or (lemma == "come" and prep == "upon")):
+            targets.append(("arrived_at", place, noun))  # "came … upon Mill Pond Bank"
         elif prep == "for" and lemma in LEAVE_VERBS:
             targets.append(("moved_to", place, noun))
     rule = "movement"

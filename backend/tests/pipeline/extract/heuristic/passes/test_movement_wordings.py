@@ -42,6 +42,9 @@ def moves(view: ViewOf, text: str) -> list[tuple[str, str, str | None]]:
      ("moved_to", "Tom Heller", "Hatherley Grange")),
     ("Nell Barrow waited. Tom Heller went aboard the Hispaniola.",
      ("moved_to", "Tom Heller", "Hispaniola")),
+    # Great Expectations ch. 46: "I came unexpectedly round a corner, upon Mill Pond Bank."
+    ("Nell Barrow waited. Tom Heller came unexpectedly round a corner, upon the Red Lion.",
+     ("arrived_at", "Tom Heller", "Red Lion")),
 ])
 def test_movement_verbs_and_phrases(view: ViewOf, text: str, expected: tuple[str, str, str]) -> None:
     assert moves(view, text) == [expected]
