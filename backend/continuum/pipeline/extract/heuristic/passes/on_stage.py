@@ -266,13 +266,24 @@ def scene_acts(view: ChapterView, start: int, end: int) -> dict[str, list[tuple[
             continue
         if another_time(verb) or not view.verdict(verb).asserted:
             continue
-        for tok in view.subjects(verb):
+        for tok in (*view.subjects(verb), *_found_there(view, verb)):
             if view.in_quote(tok) or view.token_kind[tok.i] not in ("name", "pronoun"):
                 continue
             who = view.character(tok)
             if who is not None:
                 found.setdefault(who, []).append((verb, tok))
     return found
+
+
+def _found_there(view: ChapterView, verb: Any) -> list[Any]:
+    """Whom the scene's finder finds as they are, by name: "I found Provis comfortably
+    settled" (the subject of the clause "find" takes) is there too. Not a finding out
+    ("found that Estella was in Paris", "found Estella was in Paris"), nor a pronoun."""
+    if verb.lemma_.lower() != "find":
+        return []
+    return [s for c in verb.children if c.dep_ == "ccomp" and c.lemma_ != "be" and not any(
+        m.dep_ == "mark" for m in c.children) for s in view.subjects(c)
+        if view.token_kind[s.i] == "name"]
 
 
 def _in_text_order(deltas: list[StateDelta], added: list[StateDelta]) -> list[StateDelta]:

@@ -221,3 +221,14 @@ def test_someone_who_acts_only_by_pronoun_is_not_put_on_stage(view: ViewOf) -> N
             "from a cart. Piet Mors was a tall man. He bought two of them. He laughed at the "
             "price. Anna counted the coins.")
     assert staged(view, text) == [("arrived_at", "Anna Lind", "Brackley")]
+
+
+def test_someone_found_as_they_are_is_on_stage_but_not_someone_found_out(view: ViewOf) -> None:
+    # Great Expectations ch. 46, at Mill Pond Bank: "I found Provis comfortably settled" and
+    # later "he answered": Provis is there. A finding out ("found Jonas Brel was ill") is no
+    # act of Jonas's, so his one wave does not put him on stage.
+    text = ("The fair was held at Brackley that year. Anna Lind sold her cheeses at Brackley "
+            "from a cart. Anna found Piet Mors comfortably settled by the cart. He laughed at "
+            "the price. Anna found Jonas Brel was ill. Jonas waved.")
+    assert sorted(staged(view, text)) == [("arrived_at", "Anna Lind", "Brackley"),
+                                         ("arrived_at", "Piet Mors", "Brackley")]
