@@ -29,9 +29,10 @@ MOVE_VERBS = frozenset(
         "dart", "pace", "tiptoe", "speed", "canter", "trot", "drift", "hike", "motor", "wade",
     }
 )
-# "walked Mara up the hill to Gull House": the person walked, led or taken goes too.
+# "walked Mara up the hill to Gull House": the person walked, led or taken goes too; so does
+# the person got somewhere ("She got her to Hartfield").
 ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort", "drive", "row",
-                          "guide", "conduct", "carry", "follow", "help", "show", "usher"})
+                          "guide", "conduct", "carry", "follow", "help", "show", "usher", "get"})
 # "made his way to", "wended her way back to": the way is the motion.
 WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.

@@ -128,6 +128,14 @@ def test_a_first_person_narrations_with_us_takes_the_narrator_along() -> None:
         ("Mr. Wopsle", "Barnard's Inn"), ("Pip", "Barnard's Inn")}
 
 
+def test_the_person_got_somewhere_goes_with_the_one_who_gets_them_there(view: ViewOf) -> None:
+    # Emma ch. 17: "She got her to Hartfield, and shewed her the most unvarying kindness":
+    # Emma brings Harriet home from Mrs. Goddard's; both are at Hartfield.
+    assert sorted(moves(view, "Nell Barrow cried. Tom Heller got Nell Barrow to the Red Lion, "
+                              "and gave her tea.")) == [
+        ("moved_to", "Nell Barrow", "Red Lion"), ("moved_to", "Tom Heller", "Red Lion")]
+
+
 def test_a_memory_that_carries_someone_back_moves_nobody(view: ViewOf) -> None:
     # Treasure Island, chapter 10: the song "carried me back to the old Admiral Benbow in a
     # second", on board the Hispaniola.
