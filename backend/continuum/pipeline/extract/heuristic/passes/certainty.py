@@ -181,6 +181,25 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     return not rivals and opens_sentence(view, tok) and subject_before(view, tok) == key
 
 
+def only_one_of_its_sex(view: ChapterView, tok: Any, key: str) -> bool:
+    """Whether a narration pronoun's person is the one person of its sex named in its
+    sentence and the two before: "Nell Barrow cried at the gate. Wickham walked her home"
+    (her: Nell); not with two women named ("Mrs. Weston … to Emma … Mr. Weston had
+    accompanied her")."""
+    gender, sentence = PRONOUN_GENDER.get(tok.lower_), view.token_sent[tok.i]
+    if gender is None or view.in_quote(tok) or view.gender_of(key) != gender:
+        return False
+    named: set[str] = set()
+    j = tok.i - 1
+    while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
+        if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
+                and not view.in_quote(view.doc[j]) \
+                and view.gender_of(view.token_key[j] or "") in (gender, None, "unknown"):
+            named.add(view.token_key[j] or "")
+        j -= 1
+    return named == {key}
+
+
 def _pronoun_before(view: ChapterView, tok: Any, name_at: int) -> bool:
     """A narration pronoun of `tok`'s gender, earlier in its sentence than the name at
     `name_at`, whose person the sentence did not name before it: someone carried over from

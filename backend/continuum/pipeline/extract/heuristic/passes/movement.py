@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, TIME_MARKS
 from continuum.language.pronouns import OBJECT_PRONOUNS
-from continuum.pipeline.extract.heuristic.passes.certainty import certain
+from continuum.pipeline.extract.heuristic.passes.certainty import certain, only_one_of_its_sex
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
 from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE
@@ -123,7 +123,9 @@ def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
     movers = company(view, verb)
     if lemma in ESCORT_VERBS and not view.is_passive(verb) and not any(
             s.lower_ in THING_PRONOUNS for s in view.subjects(verb)):
-        movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o))
+        movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o)
+                      if view.token_kind[o.i] != "pronoun" or certain(view, o, c)
+                      or only_one_of_its_sex(view, o, c))  # the escorted one, for sure
     return movers
 
 

@@ -136,6 +136,17 @@ def test_the_person_got_somewhere_goes_with_the_one_who_gets_them_there(view: Vi
         ("moved_to", "Nell Barrow", "Red Lion"), ("moved_to", "Tom Heller", "Red Lion")]
 
 
+def test_an_escorted_pronoun_goes_only_when_whom_it_means_is_certain(view: ViewOf) -> None:
+    # Emma ch. 48: "Mrs. Weston, who had been calling on her daughter-in-law elect, … to relate
+    # all the particulars … Mr. Weston had accompanied her to Mrs. Bates's": with Emma and
+    # Mrs. Weston both named before it, the "her" is the resolver's guess (it guessed Emma).
+    assert moves(view, "Nell Barrow met Marianne at the gate. Wickham walked her to the "
+                       "Red Lion.") == [("moved_to", "Wickham", "Red Lion")]
+    assert sorted(moves(view, "Nell Barrow cried at the gate. Wickham walked her to the "
+                              "Red Lion.")) == [
+        ("moved_to", "Nell Barrow", "Red Lion"), ("moved_to", "Wickham", "Red Lion")]
+
+
 def test_a_memory_that_carries_someone_back_moves_nobody(view: ViewOf) -> None:
     # Treasure Island, chapter 10: the song "carried me back to the old Admiral Benbow in a
     # second", on board the Hispaniola.
