@@ -146,7 +146,9 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     father, ..."), or, opening a sentence, the subject of the one before when nobody else of
     that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
     an "I" or "my" in speech is certain when the quotation's own tag names its speaker ('"…my
-    mother…," said Elizabeth'), and so is a signed letter's "my" (`letters`); so is the
+    mother…," said Elizabeth'), and so is a signed letter's "my" (`letters`) and, in speech
+    too, a "his" on a noun joined to its owner's name ("Mr. Matthew Pocket and his son
+    Herbert": `_owner_beside`); so is the
     narration's "my" in a first-person chapter (its narrator). A "her" in speech, a pronoun
     with two people before it, and a bare noun phrase ("his wife" alone) are the resolver's
     guesses, and a guessed relative is wrong half the time on a real novel."""
@@ -156,7 +158,9 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     if kind == "pronoun" and tok.i in view.signed:
         return True  # a letter's "my": its signature says whose
     if kind == "pronoun" and view.in_quote(tok):
-        return tok.lower_ in FIRST_PERSON_SINGULAR and tagged_speaker(view, tok) == key
+        if tok.lower_ in FIRST_PERSON_SINGULAR:
+            return tagged_speaker(view, tok) == key
+        return _owner_beside(view, tok, key)
     if kind != "pronoun":
         return False
     if tok.lower_ in FIRST_PERSON_SINGULAR:
@@ -179,6 +183,18 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     gender = view.gender_of(key)
     rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
     return not rivals and opens_sentence(view, tok) and subject_before(view, tok) == key
+
+
+def _owner_beside(view: ChapterView, tok: Any, key: str) -> bool:
+    """A possessive on a noun joined to its owner's name: "Mr. Matthew Pocket and his son
+    Herbert" (said by Pip), where "his" can be no one but the name before the "and"."""
+    noun = tok.head
+    if tok.dep_ != "poss" or noun.dep_ != "conj" or noun.i < tok.i:
+        return False
+    name = noun.head
+    gender = PRONOUN_GENDER.get(tok.lower_)
+    return view.token_kind[name.i] == "name" and view.token_key[name.i] == key and \
+        gender is not None and view.gender_of(key) == gender
 
 
 def only_one_of_its_sex(view: ChapterView, tok: Any, key: str) -> bool:

@@ -325,3 +325,12 @@ def test_the_one_who_adopts_is_the_guardian(view: ViewOf) -> None:
                  "Did Miss Havisham adopt Estella?",
                  "Miss Havisham never adopted Estella."):
         assert adoptions(text) == [], text
+
+
+def test_a_his_in_speech_joined_to_its_owners_name_is_his(view: ViewOf) -> None:
+    # Great Expectations ch. 44, Pip to Miss Havisham: "you deeply wrong both Mr. Matthew Pocket
+    # and his son Herbert". A "his" that opens a clause of its own in speech stays a guess.
+    assert rels(view, "\u201cYou wrong both Mr. Matthew Pocket and his son Herbert,\u201d said "
+                      "Anna.") == [("Herbert", "son_of", "Matthew Pocket", False, False)]
+    assert rels(view, "\u201cMr. Matthew Pocket came, and his son Herbert was ill,\u201d said "
+                      "Anna.") == []
