@@ -5,7 +5,8 @@ them talk and act there ("The next day opened a new scene at Longbourn. Mr. Coll
 his declaration in form."). So, per scene (`segment.scenes`):
 
 - the scene's *place* is the one place the narration puts the scene at, decisively: each
-  narrated "at X" / "in X" of a named place counts once, each arrival or move to it the
+  narrated "at X" / "in X" of a named place counts once (twice when its clause names the
+  scene: "The next day opened a new scene at Longbourn"), each arrival or move to it the
   movement passes read counts twice (`scenes.MOVES`), and the place needs `MIN_VOTES` and at
   least `LEAD` times the votes of any other; only an "at X" hung on a finite verb of the
   scene's now counts ("sat at Netherfield", not "a brother settled in London", "his estate
@@ -164,7 +165,7 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
             continue
         if tok.i > 0 and view.key(view.doc[tok.i - 1]) == key:
             continue  # one vote per mention of a place of several words
-        votes.append((tok.idx, key, 1, tok))
+        votes.append((tok.idx, key, MOVE_VOTES if _opens_scene(tok.head.head) else 1, tok))
     votes += _party_moves(view, start, end)
     votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
               if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
@@ -172,6 +173,13 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
               and not view.char_in_quote(d.evidence.start)
               and (actors is None or d.subject in actors) and not _told_before(view, d)]
     return sorted(votes, key=lambda v: v[0])
+
+
+def _opens_scene(verb: Any) -> bool:
+    """An "at X" that says the scene is there in so many words: "The next day opened a new
+    scene at Longbourn" is as decisive as a move."""
+    return any(c.dep_ in {"dobj", "nsubj", "attr"} and c.lemma_.lower() == "scene"
+               for c in verb.children)
 
 
 PARTY_PRONOUNS = frozenset({"they"})

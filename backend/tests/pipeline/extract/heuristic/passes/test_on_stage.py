@@ -232,3 +232,15 @@ def test_someone_found_as_they_are_is_on_stage_but_not_someone_found_out(view: V
             "the price. Anna found Jonas Brel was ill. Jonas waved.")
     assert sorted(staged(view, text)) == [("arrived_at", "Anna Lind", "Brackley"),
                                          ("arrived_at", "Piet Mors", "Brackley")]
+
+
+def test_a_clause_that_names_the_scene_sets_it_on_its_own(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 19 opens "The next day opened a new scene at Longbourn. Mr.
+    # Collins made his declaration in form." and names Longbourn no more: one plain "at X"
+    # is not enough to set a scene, a clause that says the scene is there is.
+    said = ("The next day opened a new scene at Brackley. Piet Mors made his offer in form. "
+            "He spoke for an hour. Anna Lind listened, and Anna Lind refused him.")
+    assert sorted(staged(view, said)) == [("arrived_at", "Anna Lind", "Brackley"),
+                                         ("arrived_at", "Piet Mors", "Brackley")]
+    plain = said.replace("opened a new scene at Brackley", "was fine at Brackley")
+    assert staged(view, plain) == []
