@@ -84,9 +84,10 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
 
     def add(tok: Any) -> None:
         people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
-        if narrator and tok.lower_ == "we" and not view.in_quote(tok) and \
-                narrator not in [p for _, p in people]:
-            people.append((tok, narrator))
+        if narrator and tok.lower_ == "we" and not view.in_quote(tok):
+            for who in (narrator, *_we_beside(view, tok, narrator)):
+                if who not in [p for _, p in people]:
+                    people.append((tok, who))
 
     subjects = view.subjects(verb)
     for s in subjects:
@@ -114,6 +115,23 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
             elif view.token_kind[noun.i] != "pronoun":
                 add(noun)
     return people
+
+
+def _we_beside(view: ChapterView, we: Any, narrator: str) -> list[str]:
+    """Who else a first-person narration's "we" holds: the people its paragraph has act by
+    name before it ("Herbert got a large bottle of stuff for my arm … It was daylight when we
+    reached the Temple")."""
+    para = view.token_para[we.i]
+    found: list[str] = []
+    j = we.i - 1
+    while j >= 0 and view.token_para[j] == para:
+        tok = view.doc[j]
+        if tok.dep_ in {"nsubj", "nsubjpass"} and view.token_kind[j] == "name" \
+                and not view.in_quote(tok) and (key := view.character(tok)) \
+                and key != narrator and key not in found:
+            found.append(key)
+        j -= 1
+    return found
 
 
 def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:

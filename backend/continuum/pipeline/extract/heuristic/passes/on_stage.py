@@ -167,11 +167,17 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
             continue  # one vote per mention of a place of several words
         votes.append((tok.idx, key, MOVE_VOTES if _opens_scene(tok.head.head) else 1, tok))
     votes += _party_moves(view, start, end)
-    votes += [(d.evidence.start, d.object, MOVE_VOTES, d) for d in deltas
-              if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end
-              and view.type_of(d.object) == "location"
-              and not view.char_in_quote(d.evidence.start)
-              and (actors is None or d.subject in actors) and not _told_before(view, d)]
+    # "we went back to Barnard's Inn" moves Pip and Herbert (`movement.company`) by one word:
+    # one statement, one vote
+    told: set[tuple[int, str]] = set()
+    for d in deltas:
+        if d.kind in ARRIVALS and d.object and start <= d.evidence.start < end \
+                and view.type_of(d.object) == "location" \
+                and not view.char_in_quote(d.evidence.start) \
+                and (actors is None or d.subject in actors) and not _told_before(view, d) \
+                and (d.evidence.start, d.object) not in told:
+            told.add((d.evidence.start, d.object))
+            votes.append((d.evidence.start, d.object, MOVE_VOTES, d))
     return sorted(votes, key=lambda v: v[0])
 
 

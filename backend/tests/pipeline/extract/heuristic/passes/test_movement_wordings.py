@@ -108,6 +108,50 @@ def test_a_first_person_narrations_we_is_at_least_the_narrator() -> None:
         ("Pip", "Richmond")}
 
 
+def test_a_first_person_we_holds_whom_its_paragraph_has_act_by_name() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Great Expectations ch. 53: "Herbert got a large bottle of stuff for my arm; … It was
+    # daylight when we reached the Temple": Herbert is home too. Estella, named in another
+    # paragraph, is not in the "we".
+    context = StoryContext(narrator="Pip", entities=[
+        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
+        KnownEntity(name="Herbert", type="character", gender="male", mentions=300),
+        KnownEntity(name="Estella", type="character", gender="female", mentions=200),
+        KnownEntity(name="Temple", type="location", mentions=20)])
+    text = ("Estella sat by the window. I had not seen her for a year, and I was glad of it. "
+            "I said nothing to her.\n\nI went down the stairs. Herbert got a large bottle of "
+            "stuff for my arm, and I was just able to bear the pain. It was daylight when we "
+            "reached the Temple, and I went to bed. I slept until noon, and I woke.")
+    deltas = OfflineExtractor().extract(text, chapter_number=53, context=context).state_deltas
+    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+        ("Pip", "Temple"), ("Herbert", "Temple")}
+
+
+def test_a_we_that_moves_two_people_is_one_statement_of_the_scenes_place() -> None:
+    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
+    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+
+    # Great Expectations ch. 22: after the Theatre, "we went back to Barnard's Inn … and then
+    # took coach for Hammersmith", where Mrs. Pocket then acts. The "we" (Pip and Herbert)
+    # is one statement: it does not make Barnard's Inn the place she is.
+    context = StoryContext(narrator="Pip", entities=[
+        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
+        KnownEntity(name="Herbert", type="character", gender="male", mentions=300),
+        KnownEntity(name="Mrs. Pocket", type="character", gender="female", mentions=40),
+        KnownEntity(name="Theatre", type="location", mentions=5),
+        KnownEntity(name="Barnard's Inn", type="location", mentions=20),
+        KnownEntity(name="Hammersmith", type="location", mentions=10)])
+    text = ("I went to the Theatre in the afternoon, and I laughed until I ached. I was tired "
+            "after it, and I said so.\n\nHerbert met me at the door. In the evening we went "
+            "back to Barnard's Inn and got my portmanteau, and then took coach for Hammersmith. "
+            "I was glad of the ride.\n\nMrs. Pocket sat in a garden chair. Mrs. Pocket read a "
+            "book, and I watched her. I sat down, and I waited.")
+    deltas = OfflineExtractor().extract(text, chapter_number=22, context=context).state_deltas
+    assert ("Mrs. Pocket", "Barnard's Inn") not in {(d.subject, d.object) for d in deltas}
+
+
 def test_a_first_person_narrations_with_us_takes_the_narrator_along() -> None:
     from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
     from continuum.pipeline.extract.protocol import KnownEntity, StoryContext

@@ -244,3 +244,4 @@ def test_a_clause_that_names_the_scene_sets_it_on_its_own(view: ViewOf) -> None:
                                          ("arrived_at", "Piet Mors", "Brackley")]
     plain = said.replace("opened a new scene at Brackley", "was fine at Brackley")
     assert staged(view, plain) == []
+
