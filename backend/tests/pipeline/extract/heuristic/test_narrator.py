@@ -202,17 +202,22 @@ def test_alice_talking_to_herself_in_single_quotes_is_not_a_first_person_narrati
         assert not analyzed(chapter.text).first_person, chapter.title
 
 
+def told_by_pip(shared_data: Path, number: int, *others: KnownEntity) -> AnalyzedChapter:
+    """A chapter of Great Expectations read after Pip told the one before, `others` known."""
+    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
+    pip = KnownEntity(name="Philip Pirrip", type="character", aliases=["Pip", "Philip"],
+                      gender="male")
+    return analyzed(split_book(text)[number - 1].text, narrator="Philip Pirrip",
+                    known=(pip, *others))
+
+
 def test_a_new_name_others_only_say_to_the_narrator_is_the_narrators(shared_data: Path) -> None:
     """Great Expectations, chapter 22: Herbert renames Pip ("Would you mind Handel for a
     familiar name?") and then says it to him ("Then, my dear Handel," said he). Handel is
     a name of the narrator, not a new person, and the pronouns read near it are not his."""
-    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
-    chapter = split_book(text)[21]
-    pip = KnownEntity(name="Philip Pirrip", type="character", aliases=["Pip", "Philip"],
-                      gender="male")
     herbert = KnownEntity(name="Herbert Pocket", type="character", aliases=["Herbert"],
                           gender="male")
-    read = analyzed(chapter.text, narrator="Philip Pirrip", known=(pip, herbert))
+    read = told_by_pip(shared_data, 22, herbert)
     assert read.narrator == "Philip Pirrip"
     assert "Handel" not in read.entities
     assert "Handel" in read.entities["Philip Pirrip"].aliases
@@ -236,12 +241,8 @@ def test_a_name_that_opens_the_narrators_split_sentence_is_not_his_own(shared_da
     somebody else, "has the reputation of being more in the secrets of that dismal place
     than any man in London."' The name is the subject of Pip's sentence, which the next
     quotation goes on with in lower case; it does not hand the chapter to Mr. Jaggers."""
-    text = (shared_data / "novels" / "great_expectations.txt").read_text(encoding="utf-8")
-    chapter = split_book(text)[32]
-    pip = KnownEntity(name="Philip Pirrip", type="character", aliases=["Pip", "Philip"],
-                      gender="male")
     jaggers = KnownEntity(name="Mr. Jaggers", type="character", aliases=["Jaggers"],
                           gender="male")
-    read = analyzed(chapter.text, narrator="Philip Pirrip", known=(pip, jaggers))
+    read = told_by_pip(shared_data, 33, jaggers)
     assert read.narrator == "Philip Pirrip"
     assert key_of(read, "I", "back to Hammersmith, and ") == "Philip Pirrip"

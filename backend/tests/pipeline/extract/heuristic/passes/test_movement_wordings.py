@@ -87,88 +87,71 @@ def test_a_persons_name_in_the_possessive_is_their_house(view: ViewOf) -> None:
         ("Mrs. Goddard's", ["Mrs. Goddard's"])]  # "Mrs. Goddard's account" is no house
 
 
-def test_a_first_person_narrations_we_is_at_least_the_narrator() -> None:
+def told_by_pip(text: str, chapter: int, *others: tuple[str, str, str | None]) -> set[tuple[str, str]]:
+    """(who, where) of every move and presence in a chapter Pip tells, with `others`
+    ((name, type, gender) of the story's other people and places) known before it."""
     from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
     from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
+    known = [KnownEntity(name="Pip", type="character", gender="male", mentions=900)]
+    known += [KnownEntity(name=name, type=type_, gender=gender or "unknown", mentions=20,
+                          aliases=["Barnard's"] if name == "Barnard's Inn" else [])
+              for name, type_, gender in others]
+    deltas = OfflineExtractor().extract(text, chapter_number=chapter, context=StoryContext(
+        narrator="Pip", entities=known)).state_deltas
+    return {(d.subject, d.object or "") for d in deltas if d.kind in {"moved_to", "arrived_at"}}
+
+
+def test_a_first_person_narrations_we_is_at_least_the_narrator() -> None:
     # Great Expectations, chapter 33 ("We came to Richmond all too soon"), told by Pip:
     # whoever else "we" holds, the narrator is there. "We" in a quotation is no one.
-    context = StoryContext(narrator="Pip", entities=[
-        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
-        KnownEntity(name="Estella", type="character", gender="female", mentions=200),
-        KnownEntity(name="Richmond", type="location", mentions=3),
-        KnownEntity(name="Hammersmith", type="location", mentions=3)])
     text = ("I had not seen Estella for a year. I wrote to her, and I waited for the day. "
             "I was ready long before it, and I was glad when it came. I took her hand. "
             "We came to Richmond all too soon. I left her at the door, and I walked about "
             "for an hour. \"We went to Hammersmith once,\" said Estella. I said nothing, "
             "and I went in. I sat by the fire, and I thought of her.")
-    deltas = OfflineExtractor().extract(text, chapter_number=33, context=context).state_deltas
-    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+    assert told_by_pip(text, 33, ("Estella", "character", "female"),
+                       ("Richmond", "location", None), ("Hammersmith", "location", None)) == {
         ("Pip", "Richmond")}
 
 
 def test_a_first_person_we_holds_whom_its_paragraph_has_act_by_name() -> None:
-    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
-
     # Great Expectations ch. 53: "Herbert got a large bottle of stuff for my arm; … It was
     # daylight when we reached the Temple": Herbert is home too. Estella, named in another
     # paragraph, is not in the "we".
-    context = StoryContext(narrator="Pip", entities=[
-        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
-        KnownEntity(name="Herbert", type="character", gender="male", mentions=300),
-        KnownEntity(name="Estella", type="character", gender="female", mentions=200),
-        KnownEntity(name="Temple", type="location", mentions=20)])
     text = ("Estella sat by the window. I had not seen her for a year, and I was glad of it. "
             "I said nothing to her.\n\nI went down the stairs. Herbert got a large bottle of "
             "stuff for my arm, and I was just able to bear the pain. It was daylight when we "
             "reached the Temple, and I went to bed. I slept until noon, and I woke.")
-    deltas = OfflineExtractor().extract(text, chapter_number=53, context=context).state_deltas
-    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+    assert told_by_pip(text, 53, ("Herbert", "character", "male"),
+                       ("Estella", "character", "female"), ("Temple", "location", None)) == {
         ("Pip", "Temple"), ("Herbert", "Temple")}
 
 
 def test_a_we_that_moves_two_people_is_one_statement_of_the_scenes_place() -> None:
-    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
-
     # Great Expectations ch. 22: after the Theatre, "we went back to Barnard's Inn … and then
     # took coach for Hammersmith", where Mrs. Pocket then acts. The "we" (Pip and Herbert)
     # is one statement: it does not make Barnard's Inn the place she is.
-    context = StoryContext(narrator="Pip", entities=[
-        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
-        KnownEntity(name="Herbert", type="character", gender="male", mentions=300),
-        KnownEntity(name="Mrs. Pocket", type="character", gender="female", mentions=40),
-        KnownEntity(name="Theatre", type="location", mentions=5),
-        KnownEntity(name="Barnard's Inn", type="location", mentions=20),
-        KnownEntity(name="Hammersmith", type="location", mentions=10)])
     text = ("I went to the Theatre in the afternoon, and I laughed until I ached. I was tired "
             "after it, and I said so.\n\nHerbert met me at the door. In the evening we went "
             "back to Barnard's Inn and got my portmanteau, and then took coach for Hammersmith. "
             "I was glad of the ride.\n\nMrs. Pocket sat in a garden chair. Mrs. Pocket read a "
             "book, and I watched her. I sat down, and I waited.")
-    deltas = OfflineExtractor().extract(text, chapter_number=22, context=context).state_deltas
-    assert ("Mrs. Pocket", "Barnard's Inn") not in {(d.subject, d.object) for d in deltas}
+    assert ("Mrs. Pocket", "Barnard's Inn") not in told_by_pip(
+        text, 22, ("Herbert", "character", "male"), ("Mrs. Pocket", "character", "female"),
+        ("Theatre", "location", None), ("Barnard's Inn", "location", None),
+        ("Hammersmith", "location", None))
 
 
 def test_a_first_person_narrations_with_us_takes_the_narrator_along() -> None:
-    from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
-    from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
-
     # Great Expectations, chapter 31: after the play, "I invited him, and he went to Barnard's
     # with us": Pip (the "us") goes home to Barnard's Inn too. "With us" in a quotation is no one.
-    context = StoryContext(narrator="Pip", entities=[
-        KnownEntity(name="Pip", type="character", gender="male", mentions=900),
-        KnownEntity(name="Mr. Wopsle", type="character", gender="male", mentions=60),
-        KnownEntity(name="Barnard's Inn", type="location", aliases=["Barnard's"], mentions=20),
-        KnownEntity(name="Hammersmith", type="location", mentions=3)])
     text = ("I was tired after the play, and I was cold. I had laughed until I ached, and I was "
             "sorry for it. I saw Mr. Wopsle at the door. I invited him, and he went to "
             "Barnard's with us, wrapped up to the eyes. \"He went to Hammersmith with us "
             "once,\" said I. I sat by the fire, and I thought of the play. I went to bed.")
-    deltas = OfflineExtractor().extract(text, chapter_number=31, context=context).state_deltas
-    assert {(d.subject, d.object) for d in deltas if d.kind in {"moved_to", "arrived_at"}} == {
+    assert told_by_pip(text, 31, ("Mr. Wopsle", "character", "male"),
+                       ("Barnard's Inn", "location", None), ("Hammersmith", "location", None)) == {
         ("Mr. Wopsle", "Barnard's Inn"), ("Pip", "Barnard's Inn")}
 
 
