@@ -11,6 +11,7 @@ its speaker calls by name (`addressed`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
@@ -167,17 +168,15 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
         return key == view.chapter.narrator  # the narration's "my" is whoever tells the chapter
     sentence = view.token_sent[tok.i]
     named: list[str] = []
-    j = tok.i - 1
-    while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
-        if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
-                and not view.in_quote(view.doc[j]) and not glossed(view.doc[j]):
-            named.append(view.token_key[j] or "")
-        if view.token_sent[j] == sentence and named and named[-1] == key:
+    for j in _named_before(view, tok):
+        if glossed(view.doc[j]):
+            continue
+        named.append(view.token_key[j] or "")
+        if view.token_sent[j] == sentence and named[-1] == key:
             # "Jane and her sister": named in the same sentence, unless a pronoun of the same
             # gender came before the name for someone it had not named ("the suspicion of his
             # being omitted, for Mr. Darcy's pleasure, ... his friend Mr. Denny": Wickham's).
             return not _pronoun_before(view, tok, j)
-        j -= 1
     if set(named) == {key}:
         return True  # the one person named in this sentence and the two before it
     gender = view.gender_of(key)
@@ -202,18 +201,23 @@ def only_one_of_its_sex(view: ChapterView, tok: Any, key: str) -> bool:
     sentence and the two before: "Nell Barrow cried at the gate. Wickham walked her home"
     (her: Nell); not with two women named ("Mrs. Weston … to Emma … Mr. Weston had
     accompanied her")."""
-    gender, sentence = PRONOUN_GENDER.get(tok.lower_), view.token_sent[tok.i]
+    gender = PRONOUN_GENDER.get(tok.lower_)
     if gender is None or view.in_quote(tok) or view.gender_of(key) != gender:
         return False
-    named: set[str] = set()
+    named = {view.token_key[j] or "" for j in _named_before(view, tok)}
+    return {k for k in named if view.gender_of(k) in (gender, None, "unknown")} == {key}
+
+
+def _named_before(view: ChapterView, tok: Any) -> Iterator[int]:
+    """The narration's names of people in the token's sentence and the `CENTRE_SENTENCES`
+    before it, nearest first."""
+    sentence = view.token_sent[tok.i]
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence - CENTRE_SENTENCES:
         if view.token_kind[j] == "name" and view.is_character(view.token_key[j]) \
-                and not view.in_quote(view.doc[j]) \
-                and view.gender_of(view.token_key[j] or "") in (gender, None, "unknown"):
-            named.add(view.token_key[j] or "")
+                and not view.in_quote(view.doc[j]):
+            yield j
         j -= 1
-    return named == {key}
 
 
 def _pronoun_before(view: ChapterView, tok: Any, name_at: int) -> bool:
