@@ -42,6 +42,8 @@ ROWS: list[tuple[str, str, str]] = [
     ("whereabouts right (of the key's rows)", "where_recall", "≥ 0.70"),
     ("whereabouts right (of those answered)", "where_precision", ""),
     ("married/revealed names shown early", "stamped_early", "0"),
+    ("people shown dead before they die", "deaths_early", "0"),
+    ("deaths told, shown at the last chapter", "death_recall", ""),
 ]
 
 

@@ -23,6 +23,10 @@ Whereabouts. At the key's chapter, the place the read layer gives for the person
 (the most mentioned one assigned to them) is right when its name or an alias is the key's
 place, one of its other names or a place that contains it ("Netherfield House" counts for
 "Netherfield": a trailing place word is ignored).
+
+Deaths. A person shown dead at any cap before the key's chapter of their death (or who never
+dies) counts once against the reading; a death the story tells counts as shown when the
+person's entity is dead at the last cap.
 """
 
 from __future__ import annotations
@@ -370,6 +374,34 @@ def score_name_stamps(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str
             "stamp_rows": rows}
 
 
+def score_deaths(key: BookKey, caps: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Deaths: a person the read layer shows dead at a cap before the key's death of them (or
+    who never dies) is shown dead wrongly, counted once per person, at the first such cap; a
+    death the story tells (not one before it begins) is shown when the person's entity is
+    dead at the last cap. An entity assigned to nobody in the key is not judged."""
+    died = {d.person: d.chapter for d in key.deaths}
+    early: dict[str, int] = {}
+    for cap in sorted(caps):
+        cast = Cast.build(key, caps[cap]["entities"], cap)
+        for eid, state in caps[cap]["states"].items():
+            person = cast.assigned.get(eid)
+            if state.get("status") == "dead" and person and died.get(person, cap + 1) > cap:
+                early.setdefault(person, cap)
+    told = [d for d in key.deaths if not d.before_story]
+    shown = 0
+    if caps and told:
+        last = caps[max(caps)]
+        cast, by_id = Cast.build(key, last["entities"], max(caps)), {
+            e["id"]: e for e in last["entities"]}
+        ents = cast.entities_of()
+        for death in told:
+            ids = ents.get(death.person)
+            state = last["states"].get(_main_entity(ids, by_id)["id"]) if ids else None
+            shown += bool(state and state.get("status") == "dead")
+    return {"deaths_early": len(early), "death_recall": ratio(shown, len(told)),
+            "death_rows": [f"{p} shown dead at cap {c}" for p, c in sorted(early.items())]}
+
+
 def score_book(key: BookKey, snapshot: dict[str, Any], early_cap: int = 12) -> dict[str, Any]:
     """The book's scores at its last chapter and at an early cap, plus whereabouts and names."""
     caps = snapshot["caps"]
@@ -380,4 +412,5 @@ def score_book(key: BookKey, snapshot: dict[str, Any], early_cap: int = 12) -> d
         "early": score_cap(key, caps[min(early_cap, last)], min(early_cap, last)),
         **score_whereabouts(key, caps),
         **score_name_stamps(key, caps),
+        **score_deaths(key, caps),
     }

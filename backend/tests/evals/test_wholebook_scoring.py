@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 from evals.wholebook.key import BookKey, available_keys, load_key
-from evals.wholebook.score import implied_triples, score_book, score_cap, superseded
+from evals.wholebook.score import (
+    implied_triples,
+    score_book,
+    score_cap,
+    score_deaths,
+    superseded,
+)
 
 KEY = BookKey.model_validate({
     "book": "tiny.txt", "chapters": 2,
@@ -116,6 +122,23 @@ def test_whereabouts_and_stamped_names_are_read_at_their_chapter() -> None:
     scores = score_book(KEY, {"caps": caps})
     assert scores["where_recall"] == 0.5 and scores["where_precision"] == 0.5
     assert scores["stamped_early"] == 1  # "Mrs. Darcy" shown at cap 1, before her marriage
+
+
+def test_a_death_shown_before_its_chapter_is_wrong_and_a_told_death_is_shown_at_the_end() -> None:
+    key = BookKey.model_validate({**KEY.model_dump(by_alias=True), "deaths": [
+        {"person": "darcy", "chapter": 2}, {"person": "jane", "chapter": 1, "before_story": True}]})
+    ents = [_ent("e", "Elizabeth Bennet"), _ent("d", "Mr. Darcy"), _ent("x", "Nobody Known")]
+    dead = {"status": "dead", "location": None, "description": None}
+    caps = {1: _cap(ents, states={"e": dead, "x": dead}),
+            2: _cap(ents, states={"e": dead, "d": dead})}
+    scores = score_deaths(key, caps)
+    # Elizabeth never dies: shown dead from cap 1, counted once; "Nobody Known" is nobody's
+    assert scores["deaths_early"] == 1 and scores["death_rows"] == ["eliza shown dead at cap 1"]
+    assert scores["death_recall"] == 1.0  # Darcy's death, told in chapter 2, shown at the end
+    caps[2]["states"].pop("d")
+    assert score_deaths(key, caps)["death_recall"] == 0.0
+    early = {1: _cap(ents, states={"d": dead}), 2: _cap(ents, states={"d": dead})}
+    assert score_deaths(key, early)["deaths_early"] == 1  # dead at cap 1, dies in chapter 2
 
 
 @pytest.mark.parametrize("stem", sorted(available_keys()))
