@@ -377,6 +377,8 @@ class AssertionGate:
         implicative = dep == "ccomp" and head_lemma(head, IMPLICATIVE_HEADS) in IMPLICATIVE_HEADS
         if dep in {"xcomp", "advcl"} or implicative:
             parent = self._judge(head, depth + 1)
+            if dep == "advcl" and parent.asserted and _destined(head):
+                return Verdict(FUTURE)  # "whose place was to be at her head, when she lay dead"
             if parent.asserted or parent.reason in {NEGATION, NO_LONGER}:
                 return None
             if dep == "ccomp" and parent.reason == IMPERATIVE and not implicative:
@@ -394,6 +396,14 @@ class AssertionGate:
                     return parent
                 return Verdict(None, reported=True)
         return None
+
+
+def _destined(verb: Any) -> bool:
+    """"Was to be", "is to marry": a "be" whose complement is an infinitive tells what is
+    destined or arranged, and a clause hung on it ("when she lay dead") has not happened."""
+    return verb.lemma_ == "be" and any(
+        c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+        for c in verb.children)
 
 
 def head_lemma(token: Any, lexicon: frozenset[str]) -> str:

@@ -33,6 +33,20 @@ def delta(
     return StateDelta(kind=kind, subject=subject, object=obj, evidence=evidence)  # type: ignore[arg-type]
 
 
+def told_in_several_places(view: ChapterView, verb: Any) -> bool:
+    """"Mr. Wopsle died amiably at Camberwell, and exceedingly game on Bosworth Field, and in
+    the greatest agonies at Glastonbury" (Great Expectations, chapter 15: a play read aloud):
+    a verb told at one named place and again, in a conjoined phrase without a subject of its
+    own, at another is no one scene, and no death (a person dies once)."""
+    def places(tok: Any) -> set[str]:
+        return {n.lower_ for p, n in view.preps(tok) if p in {"at", "on", "in"} and n.pos_ == "PROPN"}
+
+    own = places(verb)
+    return bool(own) and any(
+        places(c) - own for c in verb.children
+        if c.dep_ == "conj" and not any(g.dep_ in {"nsubj", "nsubjpass"} for g in c.children))
+
+
 def place_of(view: ChapterView, tok: Any) -> str | None:
     """A place: a location entity, a place entity, a capitalised name that is no person, or
     a person's house (`house_of`)."""

@@ -9,7 +9,11 @@ from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, TIME_MAR
 from continuum.language.pronouns import OBJECT_PRONOUNS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain, only_one_of_its_sex
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_of
+from continuum.pipeline.extract.heuristic.passes.delta_base import (
+    delta,
+    place_of,
+    told_in_several_places,
+)
 from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE
 from continuum.pipeline.extract.schema import StateDelta
 
@@ -564,6 +568,8 @@ def presence(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
         return
     if habitual(verb):
         return  # "I was usually at Hammersmith about half the week": a habit, not a scene
+    if told_in_several_places(view, verb):
+        return  # "died amiably at Camberwell, and … on Bosworth Field": a play, not a scene
     if verb.tag_ in {"VB", "VBG"} and lemma == "be":
         return  # "to be in London", "being at Netherfield": a plan or a circumstance
     if lemma in LIVE_VERBS and verb.dep_ == "relcl":

@@ -15,7 +15,12 @@ from typing import Any
 from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS, head_lemma, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
-from continuum.pipeline.extract.heuristic.passes.delta_base import BODY_PARTS, delta, house_items
+from continuum.pipeline.extract.heuristic.passes.delta_base import (
+    BODY_PARTS,
+    delta,
+    house_items,
+    told_in_several_places,
+)
 from continuum.pipeline.extract.heuristic.passes.movement import (
     ARRIVE_VERBS,
     CONFINE_VERBS,
@@ -309,6 +314,8 @@ def _figurative_death(view: ChapterView, verb: Any, lemma: str) -> bool:
     if any(c.dep_ in {"prt", "advmod"} and c.i == verb.i + 1 and c.lower_ in {"away", "out", "down"}
            for c in verb.children):
         return True
+    if told_in_several_places(view, verb):
+        return True  # a person dies once: dying here and there is a performance
     preps = view.preps(verb)
     if lemma == "starve":
         return not any(p == "to" and n.lower_ == "death" for p, n in preps)

@@ -189,3 +189,28 @@ def test_a_death_reported_in_narration_or_a_sound_dying_away_is_no_death(view: V
     assert [d for d in deltas(view, "Old Pew stood at the door. Israel Hands had killed Tom "
                                     "Morgan.") if d[0] == "killed"] == [
         ("killed", "Tom Morgan", "Israel Hands")]
+
+
+PLAYHOUSES = StoryContext(entities=[
+    KnownEntity(name=name, type="location") for name in ("Camberwell", "Bosworth Field",
+                                                          "Glastonbury")])
+
+
+def test_a_death_to_come_or_played_in_several_places_is_no_death(view: ViewOf) -> None:
+    # Great Expectations, chapter 18: Matthew's place "was to be at Miss Havisham's head, when
+    # she lay dead" (she dies in chapter 49); chapter 15: Mr. Wopsle, reading a play aloud,
+    # "died amiably at Camberwell, and exceedingly game on Bosworth Field".
+    for sentence in ("The Matthew whose place was to be at Miss Havisham's head, when she lay "
+                     "dead, in her bride's dress on the bride's table.",
+                     "Mr.\nWopsle died amiably at Camberwell, and exceedingly game on Bosworth\n"
+                     "Field, and in the greatest agonies at Glastonbury."):
+        assert in_novel("great_expectations.txt", sentence)
+        text = "Miss Havisham sat in the room. " + sentence.replace("\n", " ")
+        assert deltas(view, text, PLAYHOUSES) == [], sentence  # no death, and no place
+    # the same clauses, told as having happened, are deaths
+    assert [d for d in deltas(view, "Miss Havisham sat in the room. The Matthew was at Miss "
+                                    "Havisham's head, when she lay dead.") if d[0] == "died"] == [
+        ("died", "Miss Havisham", None)]
+    assert deltas(view, "Mr. Wopsle died amiably at Camberwell, and was buried on the hill.",
+                  PLAYHOUSES) == [("arrived_at", "Mr. Wopsle", "Camberwell"),
+                                  ("died", "Mr. Wopsle", None)]
