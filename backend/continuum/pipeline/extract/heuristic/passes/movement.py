@@ -48,6 +48,8 @@ STAY_VERBS = frozenset({"be", "stay", "remain", "sit", "stand", "sleep", "wait",
                         "lie", "spend", "dine", "sup", "breakfast", "camp", "stop",
                         "lodge", "linger", "rest", "settle", "hide", "shelter", "die", "perish",
                         "wake", "awake", "awaken"})
+# Verbs of going whose perfect may be made with "be": "were come", "is gone", "was returned".
+BE_PERFECT_VERBS = frozenset({"come", "go", "arrive", "return"})
 # "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
 PATH_PREPS = frozenset({"down", "up", "along", "through", "across"})
 THING_PRONOUNS = frozenset({"it", "this", "that", "which", "what"})
@@ -119,6 +121,13 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
             elif view.token_kind[noun.i] != "pronoun":
                 add(noun)
     return people
+
+
+def old_perfect(view: ChapterView, verb: Any, lemma: str) -> bool:
+    """"The Collinses were come themselves to Lucas Lodge", "they were gone to Hartfield": a
+    verb of going or coming with "be" is the old perfect ("had come"), which the parser reads
+    as a passive."""
+    return lemma in BE_PERFECT_VERBS and verb.tag_ == "VBN" and view.agent(verb) is None
 
 
 def _we_beside(view: ChapterView, we: Any, narrator: str) -> list[str]:
@@ -227,7 +236,7 @@ def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
     movers = _movers(view, verb, lemma)
     if view.is_passive(verb) and lemma in ESCORT_VERBS:  # "was taken back down to the cells"
         movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
-    elif view.is_passive(verb):
+    elif view.is_passive(verb) and not old_perfect(view, verb, lemma):
         return
     if view.in_quote(verb):  # "I went to the Red Lion," said Tom: talk, not the scene's motion
         if another_time(verb):  # "Wickham, indeed, had gone to her" in a letter: told of before

@@ -497,3 +497,11 @@ def test_a_when_clause_of_a_habit_places_nobody(view: ViewOf) -> None:
     once = "Emma was taken by surprize when they left Miss Taylor at Randalls."
     assert [(d.kind, d.subject, d.object) for d in extract_state_deltas(view(once, people)).items] \
         == [("arrived_at", "Miss Taylor", "Randalls")]
+
+
+def test_gone_or_come_with_be_is_a_move(view: ViewOf) -> None:
+    assert moves(view, "Nell Barrow waited. Tom Heller was gone to Hatherley Grange.") == [
+        ("moved_to", "Tom Heller", "Hatherley Grange")]
+    assert moves(view, "Nell Barrow waited. Tom Heller and Nell Barrow were come to the Red "
+                       "Lion.") == [("moved_to", "Tom Heller", "Red Lion"),
+                                    ("moved_to", "Nell Barrow", "Red Lion")]
