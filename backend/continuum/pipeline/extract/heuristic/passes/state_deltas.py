@@ -268,13 +268,13 @@ def _physical(view: ChapterView, verb: Any) -> bool:
 def _dead_predicate(
     view: ChapterView, verb: Any, subjects: list[Any], out: list[StateDelta]
 ) -> None:
-    """"X was dead", "X lay dead", "X fell dead"."""
+    """"X was dead", "X lay dead", "X fell dead", "X was no more"."""
     if verb.lemma_.lower() == "dead":
         return
-    if not any(c.lower_ == "dead" and c.dep_ in {"acomp", "oprd", "advmod", "xcomp"}
-               for c in verb.children):
+    dead = next((c for c in verb.children if c.lower_ == "dead" and c.dep_ in {
+        "acomp", "oprd", "advmod", "xcomp"}), None) or _no_more(verb)
+    if dead is None:
         return
-    dead = next(c for c in verb.children if c.lower_ == "dead")
     if near_thing(verb, dead) or any(c.dep_ == "prep" and c.lower_ == "to" for c in dead.children):
         return  # "he was dead to me": a manner of speaking
     for s in subjects:
@@ -283,6 +283,20 @@ def _dead_predicate(
         for who in view.characters(s):
             if _may_die(view, s, who, verb):
                 out.append(delta(view, verb, "died", who, None, [s, dead], "death", 0.8, s))
+
+
+def _no_more(verb: Any) -> Any | None:
+    """The "more" of "The great Mrs. Churchill was no more" (Emma, chapter 45): a "be" whose
+    complement is "no more" ending the clause, a way of saying dead; not "was no more than
+    a child", "was no more a stranger"."""
+    if verb.lemma_.lower() != "be":
+        return None
+    more = next((c for c in verb.children if c.dep_ in {"attr", "acomp", "advmod"}
+                 and c.lower_ == "more"), None)
+    if more is None or [c.lower_ for c in more.children] != ["no"]:
+        return None
+    after = verb.doc[more.i + 1] if more.i + 1 < len(verb.doc) else None
+    return more if after is None or (after.is_punct and after.text not in {"-", "--"}) else None
 
 
 def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> bool:

@@ -214,3 +214,13 @@ def test_a_death_to_come_or_played_in_several_places_is_no_death(view: ViewOf) -
     assert deltas(view, "Mr. Wopsle died amiably at Camberwell, and was buried on the hill.",
                   PLAYHOUSES) == [("arrived_at", "Mr. Wopsle", "Camberwell"),
                                   ("died", "Mr. Wopsle", None)]
+
+
+def test_no_more_is_dead_only_ending_its_clause(view: ViewOf) -> None:
+    # Emma, chapter 45: "The great Mrs. Churchill was no more."
+    assert in_novel("emma.txt", "The great Mrs. Churchill was no more.")
+    assert deltas(view, "Old Pew sat down. The great Old Pew was no more.") == [
+        ("died", "Old Pew", None)]
+    for text in ("Old Pew was no more than a child.", "Old Pew was no more a stranger.",
+                 "Old Pew was no more afraid of them.", "Old Pew would be no more."):
+        assert [d for d in deltas(view, text) if d[0] == "died"] == [], text
