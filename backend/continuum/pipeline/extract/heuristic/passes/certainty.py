@@ -178,7 +178,9 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
             # being omitted, for Mr. Darcy's pleasure, ... his friend Mr. Denny": Wickham's).
             return not _pronoun_before(view, tok, j)
     if set(named) == {key}:
-        return True  # the one person named in this sentence and the two before it
+        # the one person named in this sentence and the two before it, unless a pronoun of
+        # the same sex beside a "we" that holds them means another (`_another_beside_us`)
+        return not _another_beside_us(view, tok, key)
     gender = view.gender_of(key)
     rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
     return not rivals and opens_sentence(view, tok) and subject_before(view, tok) == key
@@ -205,7 +207,45 @@ def only_one_of_its_sex(view: ChapterView, tok: Any, key: str) -> bool:
     if gender is None or view.in_quote(tok) or view.gender_of(key) != gender:
         return False
     named = {view.token_key[j] or "" for j in _named_before(view, tok)}
-    return {k for k in named if view.gender_of(k) in (gender, None, "unknown")} == {key}
+    return {k for k in named if view.gender_of(k) in (gender, None, "unknown")} == {key} \
+        and not _another_beside_us(view, tok, key)
+
+
+FIRST_PERSON_PLURAL = frozenset({"we", "us", "our", "ourselves"})
+
+
+def _another_beside_us(view: ChapterView, tok: Any, key: str) -> bool:
+    """Whether a narration pronoun of `tok`'s sex stands between `key`'s name and `tok` in a
+    sentence whose "we" or "us" holds `key` (named as a subject earlier in the paragraph):
+    "Herbert said, 'Certainly,' … We were anxious for the time when
+    he would go to his lodging and leave us together … It was midnight before I took him
+    round to Essex Street" (Great Expectations, chapter 41) — that "he" is not Herbert, one of
+    "us", so the one man named is not the only man about, and "him" is Provis."""
+    gender = PRONOUN_GENDER.get(tok.lower_)
+    named_at = next((j for j in _named_before(view, tok) if view.token_key[j] == key), None)
+    if named_at is None:
+        return False
+    if view.doc[named_at].dep_ not in {"nsubj", "nsubjpass"}:
+        return False
+    for j in range(named_at + 1, tok.i):
+        other = view.doc[j]
+        if PRONOUN_GENDER.get(other.lower_) != gender or view.in_quote(other) or \
+                view.token_para[j] != view.token_para[named_at]:
+            continue
+        if any(view.doc[k].lower_ in FIRST_PERSON_PLURAL and not view.in_quote(view.doc[k])
+               for k in _sentence_of(view, j)):
+            return True
+    return False
+
+
+def _sentence_of(view: ChapterView, at: int) -> range:
+    """The token indices of the sentence holding token `at`."""
+    start = end = at
+    while start > 0 and view.token_sent[start - 1] == view.token_sent[at]:
+        start -= 1
+    while end + 1 < len(view.doc) and view.token_sent[end + 1] == view.token_sent[at]:
+        end += 1
+    return range(start, end + 1)
 
 
 def _named_before(view: ChapterView, tok: Any) -> Iterator[int]:

@@ -505,3 +505,19 @@ def test_gone_or_come_with_be_is_a_move(view: ViewOf) -> None:
     assert moves(view, "Nell Barrow waited. Tom Heller and Nell Barrow were come to the Red "
                        "Lion.") == [("moved_to", "Tom Heller", "Red Lion"),
                                     ("moved_to", "Nell Barrow", "Red Lion")]
+
+
+def test_a_him_after_a_he_outside_us_is_not_the_one_man_named() -> None:
+    # Great Expectations, chapter 41, told by Pip: Herbert is one of "us", so the "he" who
+    # would "leave us together" is someone else (Provis), and so is "him", taken to Essex
+    # Street; with no such "he", the one man named is whom "him" means.
+    people = (("Herbert", "character", "male"), ("Essex Street", "location", None))
+    text = ("Herbert said, \"Certainly,\" but looked perplexed and dismayed. We were anxious for "
+            "the time when he would go to his lodging and leave us together, but he sat late. "
+            "It was midnight before I took him round to Essex Street, and saw him in at his "
+            "own dark door.")
+    assert in_novel("great_expectations.txt", "It was midnight before I took him round to Essex Street")
+    assert ("Herbert", "Essex Street") not in told_by_pip(text, 41, *people)
+    text = ("Herbert said, \"Certainly,\" but looked perplexed and dismayed. Herbert sat late. "
+            "It was midnight before I took him round to Essex Street.")
+    assert ("Herbert", "Essex Street") in told_by_pip(text, 41, *people)
