@@ -46,6 +46,7 @@ from continuum.pipeline.extract.heuristic.passes.delta_base import delta, place_
 from continuum.pipeline.extract.heuristic.passes.movement import (
     ARRIVE_VERBS,
     AT_PREPS,
+    ESCORT_VERBS,
     LIVE_VERBS,
     MOVE_VERBS,
     another_time,
@@ -177,8 +178,23 @@ def place_votes(view: ChapterView, start: int, end: int, deltas: list[StateDelta
                 and (actors is None or d.subject in actors) and not _told_before(view, d) \
                 and (d.evidence.start, d.object) not in told:
             told.add((d.evidence.start, d.object))
-            votes.append((d.evidence.start, d.object, MOVE_VOTES, d))
+            votes.append((d.evidence.start, d.object, 1 if _escort(view, d) else MOVE_VOTES, d))
     return sorted(votes, key=lambda v: v[0])
+
+
+# Whom a move takes somewhere, by pronoun; not "me" or "us": where the teller is taken, the
+# telling goes ("He conducted us to Gerrard Street, Soho").
+PERSONS_TAKEN = frozenset({"him", "her", "them"})
+
+
+def _escort(view: ChapterView, d: StateDelta) -> bool:
+    """Whether the move takes someone somewhere ("I took him round to Essex Street, and saw
+    him safely in at his own dark door", Great Expectations, chapter 41): the one taken
+    stays, the one who takes may come away, and the scene need not stay where they went.
+    One vote, as for a place said once."""
+    return any(v.lemma_.lower() in ESCORT_VERBS and v.pos_ == "VERB" and any(
+        c.dep_ == "dobj" and (view.characters(c) or c.lower_ in PERSONS_TAKEN) for c in v.children)
+        for v in view.tokens_between(d.evidence.start, d.evidence.end))
 
 
 def _opens_scene(verb: Any) -> bool:

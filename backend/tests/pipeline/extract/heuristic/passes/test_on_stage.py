@@ -245,3 +245,16 @@ def test_a_clause_that_names_the_scene_sets_it_on_its_own(view: ViewOf) -> None:
     plain = said.replace("opened a new scene at Brackley", "was fine at Brackley")
     assert staged(view, plain) == []
 
+
+
+def test_taking_someone_somewhere_is_one_vote_for_the_scene(view: ViewOf) -> None:
+    # Great Expectations ch. 41: "It was midnight before I took him round to Essex Street,
+    # and saw him safely in at his own dark door" — Pip comes back, and Herbert, who acts
+    # afterwards at home, is not at Essex Street. Taking "us", the teller goes there, and so
+    # does the telling ("He conducted us to Gerrard Street, Soho", ch. 26); and a move of
+    # one's own still sets the scene.
+    for move, set_there in (("took him", False), ("took us", True), ("went", True)):
+        text = (f"Piet Mors sat late. Then Jonas Brel {move} to Brackley, and saw him in at "
+                "his own door. Jonas lit the lamp. Anna Lind poured the tea. Anna laughed.")
+        found = ("arrived_at", "Anna Lind", "Brackley") in staged(view, text)
+        assert found == set_there, move
