@@ -130,7 +130,7 @@ def section(results: list[dict[str, Any]]) -> str:
         "`evals/wholebook/score.py`). "
         f"*{HELD_OUT.replace('_', ' ')}* is never tuned on. Read: {timing}.\n\n"
         + table(results) + "\n\nDiagnostics (splits, joins, wrong relationships, missed "
-        f"whereabouts): `{_shown(DIAGNOSTICS)}`.\n"
+        f"whereabouts, people shown dead early): `{_shown(DIAGNOSTICS)}`.\n"
     )
 
 
