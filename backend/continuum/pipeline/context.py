@@ -19,9 +19,10 @@ def load_story_context(
     session: Session, *, novel_id: uuid.UUID, chapter: int, chapter_text: str, max_entities: int,
     chapter_title: str | None = None,
 ) -> StoryContext:
-    """Entities named in the chapter first, then by recency; open threads; recent events;
-    relationships still in force (so "her father" can be resolved to a name); the narrator
-    of the latest first-person chapter (kept in the roster even past `max_entities`)."""
+    """Entities named in the chapter first, then by recency, each marked dead when the story
+    has them dead before this chapter; open threads; recent events; relationships still in
+    force (so "her father" can be resolved to a name); the narrator of the latest
+    first-person chapter (kept in the roster even past `max_entities`)."""
     rows = session.execute(
         text("""WITH seen AS (SELECT m.entity_id, max(m.chapter) AS last_seen,
                                  count(*) FILTER (WHERE m.kind = 'name') AS mentions
@@ -53,10 +54,16 @@ def load_story_context(
     narrator_id = _previous_narrator(session, novel_id=novel_id, chapter=chapter)
     kept = ranked[:max_entities]
     kept += [r for r in ranked[max_entities:] if r.entity_id == narrator_id]
+    dead = set(session.execute(
+        text("""SELECT entity_id FROM character_states
+                 WHERE novel_id = :n AND status = 'dead' AND valid_from < :chapter
+                   AND (valid_to IS NULL OR valid_to >= :chapter)"""),
+        {"n": novel_id, "chapter": chapter},
+    ).scalars())
     entities = [
         KnownEntity(name=r.name, type=r.type, aliases=list(r.aliases), gender=r.gender,
                     mentions=r.mentions, kind_votes=dict(r.kind_votes or {}),
-                    described=r.described)
+                    described=r.described, dead=r.entity_id in dead)
         for r in kept
     ]
     narrator = next((r.name for r in rows if r.entity_id == narrator_id), None)

@@ -26,6 +26,7 @@ class KnownEntity(BaseModel):
     # when no chapter gave any (read by the LLM extractor, or before votes were kept).
     kind_votes: dict[str, float] = Field(default_factory=dict)
     described: bool = False  # an earlier chapter gave it a description
+    dead: bool = False  # dead on record before this chapter (the status in force)
 
 
 class KnownRelationship(BaseModel):

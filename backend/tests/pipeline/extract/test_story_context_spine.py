@@ -9,6 +9,7 @@ from sqlalchemy import text
 
 from continuum.db.engine import read_session, write_session
 from continuum.pipeline.context import load_story_context
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.heuristic.extractor import OfflineExtractor
 from continuum.pipeline.spine import analyze_chapter
 from continuum.pipeline.submit import create_novel
@@ -99,3 +100,26 @@ def test_the_context_says_who_an_earlier_chapter_described(clean_db, extractor) 
             max_entities=50).entities}
     assert known["Mara Finch"] is True
     assert known["Jonah Crane"] is False
+
+
+def test_the_context_marks_whom_the_story_has_dead_before_the_chapter(clean_db, extractor) -> None:
+    """A death read in chapter 2 marks the person dead in the context of chapter 3, never of
+    chapter 2 itself, and the pronoun resolver of chapter 3 reads it."""
+    chapters = {1: "Nell Barrow and Anna Lind walked to the mill. Anna Lind laughed.",
+                2: "Anna Lind fell ill in the winter. Anna Lind died in the night.",
+                3: "Nell Barrow came in. Anna Lind was spoken of. She laughed."}
+    with write_session() as session:
+        novel_id = create_novel(session, title="Deaths test")
+    for number in (1, 2):
+        analyze_chapter(novel_id=novel_id, number=number, text=chapters[number], extractor=extractor)
+    with read_session() as session:
+        dead = {c: {e.name for e in load_story_context(
+            session, novel_id=novel_id, chapter=c, chapter_text=chapters[3],
+            max_entities=50).entities if e.dead} for c in (2, 3)}
+        context = load_story_context(session, novel_id=novel_id, chapter=3,
+                                     chapter_text=chapters[3], max_entities=50)
+    assert dead == {2: set(), 3: {"Anna Lind"}}
+    analyzed = analyze_chapter_text(chapters[3], context)
+    [she] = [m for m in analyzed.mentions if m.kind == "pronoun" and m.text == "She"]
+    nell = next(m.entity_key for m in analyzed.mentions if m.text == "Nell Barrow")
+    assert she.entity_key == nell != "Anna Lind"

@@ -245,6 +245,7 @@ def analyze_chapter_text(
         title=context.chapter_title,
         known={e.name: e.aliases for e in context.entities
                if e.type == "character" and e.gender != "plural"},
+        dead=frozenset(e.name for e in context.entities if e.dead),
     )
     pronouns = resolution.mentions
     narrator = resolution.narrator.key

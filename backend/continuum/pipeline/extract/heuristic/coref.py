@@ -155,9 +155,12 @@ def resolve_pronouns(
     previous_narrator: str | None = None,
     title: str | None = None,
     known: Mapping[str, Sequence[str]] | None = None,
+    dead: frozenset[str] = frozenset(),
 ) -> PronounResolution:
     """Resolve third-person pronouns to characters (keys of `genders`), then the narration's
-    "I" to the narrator (see `narrator`), then "I" in quotes to the speaker."""
+    "I" to the narrator (see `narrator`), then "I" in quotes to the speaker. `dead` are the
+    characters the story has dead before this chapter: no pronoun that does something now
+    means one of them (`_acts_now`)."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
     replies = _replies(doc, quote_ids, list(by_start.values()))
     spoken = _spoken_sentences(sent_ids, quote_ids)
@@ -180,7 +183,8 @@ def resolve_pronouns(
         gender = PRONOUN_GENDER.get(tok.lower_)
         if gender and _is_pronoun(tok):
             key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
-                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken)
+                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken,
+                        dead if _acts_now(tok) else frozenset())
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
@@ -199,6 +203,15 @@ def resolve_pronouns(
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies, named_speakers)
     out.sort(key=lambda m: m.start)
     return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
+
+
+def _acts_now(tok: Any) -> bool:
+    """Whether a pronoun is the subject of a verb told as done in the story's now ("asking
+    her how she did"), not of a copula ("she was kind") nor of a past perfect ("she had
+    been ill"), which may tell of the dead."""
+    verb = tok.head
+    return tok.dep_ == "nsubj" and verb.pos_ == "VERB" and verb.lemma_.lower() != "be" and \
+        not any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children)
 
 
 def _spoken_sentences(sent_ids: list[int], quote_ids: list[int]) -> list[int]:
@@ -224,6 +237,7 @@ def _choose(
     sent_ids: list[int],
     quote_ids: list[int],
     spoken: Sequence[int] = (),
+    dead: frozenset[str] = frozenset(),
 ) -> str | None:
     """The best antecedent for a third-person pronoun, or None. For a pronoun of the
     narration, a sentence wholly spoken between it and a candidate counts `SPOKEN_WEIGHT` of
@@ -242,6 +256,8 @@ def _choose(
             break
         if a.key in seen or (own_words and a.quote == own_words):
             continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
+        if a.key in dead:
+            continue  # "about ten days after Mrs. Churchill's decease … how she did": not her
         seen.add(a.key)
         entity_gender = genders.get(a.key, "unknown")
         if gender == "plural" and entity_gender != "plural":

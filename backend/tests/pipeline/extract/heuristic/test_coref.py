@@ -362,3 +362,20 @@ def test_the_narration_thread_runs_on_across_talk() -> None:
             "She rose and went to the door.")
     chapter = analyze_chapter_text(text, StoryContext())
     assert pronoun_key(chapter, "She", "only eats.\u201d") == name_key(chapter, "Mrs. Bennet")
+
+
+def test_no_pronoun_that_acts_now_means_someone_the_story_has_dead() -> None:
+    # Emma ch. 46, "about ten days after Mrs. Churchill's decease … hardly asking her how she
+    # did": Mrs. Churchill died in chapter 45, so the "she" who does something is Emma.
+    def context(dead: bool) -> StoryContext:
+        return StoryContext(entities=[
+            KnownEntity(name="Nell Barrow", type="character", gender="female", mentions=40),
+            KnownEntity(name="Anna Lind", type="character", gender="female", mentions=40,
+                        dead=dead)])
+
+    text = "Nell Barrow came in. Anna Lind was spoken of. She laughed."
+    assert pronoun_key(analyze_chapter_text(text, context(False)), "She", "spoken of.") == "Anna Lind"
+    assert pronoun_key(analyze_chapter_text(text, context(True)), "She", "spoken of.") == "Nell Barrow"
+    # told of the dead as they were, a pronoun may still mean them
+    text = "Nell Barrow came in. Anna Lind was spoken of. She had been kind."
+    assert pronoun_key(analyze_chapter_text(text, context(True)), "She", "spoken of.") == "Anna Lind"
