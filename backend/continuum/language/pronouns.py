@@ -7,15 +7,16 @@ import re
 
 from continuum.language.lexicon import words
 
-# The narrator's own pronouns in a first-person telling.
+# The narrator's own pronouns in a first-person telling, and the narrator with others.
 FIRST_PERSON_SINGULAR = words("i me my mine myself")
+FIRST_PERSON_PLURAL = words("we us our ours ourselves")
 # The pronouns of a man, and of a woman.
 MALE_PRONOUNS = words("he him his himself")
 FEMALE_PRONOUNS = words("she her hers herself")
 # Every personal or possessive pronoun, the archaic "thou" and "ye" too.
-PRONOUNS = FIRST_PERSON_SINGULAR | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
-    """you your yours yourself it its itself we us our ours ourselves they them their theirs
-    themselves thee thou thy thine ye"""
+PRONOUNS = FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL | MALE_PRONOUNS | FEMALE_PRONOUNS | words(
+    """you your yours yourself it its itself they them their theirs themselves thee thou thy
+    thine ye"""
 )
 # The possessive determiners: "her own ledger", "the key of his box".
 POSSESSIVES = words("my your his her its our their")

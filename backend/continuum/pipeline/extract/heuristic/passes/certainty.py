@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from continuum.language.pronouns import FIRST_PERSON_SINGULAR
+from continuum.language.pronouns import FIRST_PERSON_PLURAL, FIRST_PERSON_SINGULAR
 from continuum.pipeline.extract.heuristic.coref import PRONOUN_GENDER
 from continuum.pipeline.extract.heuristic.mentions import SPEECH_VERBS
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -211,16 +211,13 @@ def only_one_of_its_sex(view: ChapterView, tok: Any, key: str) -> bool:
         and not _another_beside_us(view, tok, key)
 
 
-FIRST_PERSON_PLURAL = frozenset({"we", "us", "our", "ourselves"})
-
-
 def _another_beside_us(view: ChapterView, tok: Any, key: str) -> bool:
     """Whether a narration pronoun of `tok`'s sex stands between `key`'s name and `tok` in a
     sentence whose "we" or "us" holds `key` (named as a subject earlier in the paragraph):
-    "Herbert said, 'Certainly,' … We were anxious for the time when
-    he would go to his lodging and leave us together … It was midnight before I took him
-    round to Essex Street" (Great Expectations, chapter 41) — that "he" is not Herbert, one of
-    "us", so the one man named is not the only man about, and "him" is Provis."""
+    "Herbert said, 'Certainly,' … We were anxious for the time when he would go to his
+    lodging and leave us together … It was midnight before I took him round to Essex Street"
+    (Great Expectations, chapter 41) — that "he" is not Herbert, one of "us", so the one man
+    named is not the only man about, and "him" is Provis."""
     gender = PRONOUN_GENDER.get(tok.lower_)
     named_at = next((j for j in _named_before(view, tok) if view.token_key[j] == key), None)
     if named_at is None:
@@ -232,20 +229,10 @@ def _another_beside_us(view: ChapterView, tok: Any, key: str) -> bool:
         if PRONOUN_GENDER.get(other.lower_) != gender or view.in_quote(other) or \
                 view.token_para[j] != view.token_para[named_at]:
             continue
-        if any(view.doc[k].lower_ in FIRST_PERSON_PLURAL and not view.in_quote(view.doc[k])
-               for k in _sentence_of(view, j)):
+        if any(t.lower_ in FIRST_PERSON_PLURAL and not view.in_quote(t)
+               for t in view.tokens_between(*view.sentence_span(other))):
             return True
     return False
-
-
-def _sentence_of(view: ChapterView, at: int) -> range:
-    """The token indices of the sentence holding token `at`."""
-    start = end = at
-    while start > 0 and view.token_sent[start - 1] == view.token_sent[at]:
-        start -= 1
-    while end + 1 < len(view.doc) and view.token_sent[end + 1] == view.token_sent[at]:
-        end += 1
-    return range(start, end + 1)
 
 
 def _named_before(view: ChapterView, tok: Any) -> Iterator[int]:
