@@ -56,7 +56,8 @@ def context_block(context: StoryContext) -> str:
     lines = ["STORY CONTEXT (the story before this chapter)", "Known entities:"]
     for entity in context.entities:
         aliases = f"; also {', '.join(entity.aliases)}" if entity.aliases else ""
-        lines.append(f"- {entity.name} ({entity.type}{aliases})")
+        dead = "; dead before this chapter" if entity.dead else ""  # the dead do nothing now
+        lines.append(f"- {entity.name} ({entity.type}{aliases}{dead})")
     if not context.entities:
         lines.append("- (none yet)")
     types = ", ".join(CORE_TYPES)

@@ -13,8 +13,8 @@ from continuum.pipeline.extract.llm.client import retry_after
 from continuum.pipeline.extract.llm.convert import ChunkResult
 from continuum.pipeline.extract.llm.merge import merge_chunks, merge_entities
 from continuum.pipeline.extract.llm.passes import CALL_GROUPS, PASSES, pass_schema
-from continuum.pipeline.extract.llm.prompts import chunk_messages
-from continuum.pipeline.extract.protocol import StoryContext
+from continuum.pipeline.extract.llm.prompts import chunk_messages, context_block
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 
 TEXT = ("“My dear Mr.\nBennet,” said his lady to him one day, “have you heard that\n"
         "Netherfield Park is let at last?”\n\nMr. Bennet replied that he had not. "
@@ -173,3 +173,12 @@ def test_retry_after_is_read_in_seconds_milliseconds_or_as_a_date() -> None:
     assert retry_after(_Headers({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"})) == 0.0
     assert retry_after(_Headers({})) is None
     assert retry_after(ValueError("no headers")) is None
+
+
+def test_the_context_tells_the_model_whom_the_story_has_dead() -> None:
+    # the offline reader keeps pronouns off them (`coref._acts_now`); the model is told too
+    block = context_block(StoryContext(entities=[
+        KnownEntity(name="Mrs. Churchill", type="character", dead=True),
+        KnownEntity(name="Emma Woodhouse", type="character", aliases=["Emma"])]))
+    assert "- Mrs. Churchill (character; dead before this chapter)" in block.splitlines()
+    assert "- Emma Woodhouse (character; also Emma)" in block.splitlines()
