@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.language.grammar import PAST_PERFECT
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.language.quotes import inner_quote_regions
 from continuum.language.speech import INVERTED_TAGS, SPEECH_VERBS
@@ -211,7 +212,7 @@ def _acts_now(tok: Any) -> bool:
     been ill"), which may tell of the dead."""
     verb = tok.head
     return tok.dep_ == "nsubj" and verb.pos_ == "VERB" and verb.lemma_.lower() != "be" and \
-        not any(c.dep_ == "aux" and c.lower_ in {"had", "'d", "\u2019d"} for c in verb.children)
+        not any(c.dep_ == "aux" and c.lower_ in PAST_PERFECT for c in verb.children)
 
 
 def _spoken_sentences(sent_ids: list[int], quote_ids: list[int]) -> list[int]:
