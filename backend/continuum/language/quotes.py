@@ -16,11 +16,29 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
     Curly or straight double quotes, unless curly single quotes open more than twice as many
     quotations (British style, with doubles only for quotes within quotes, as in Alice), or
     straight single quotes do (typed British style, as in Wuthering Heights); an unclosed
-    quote ends with its paragraph (the next paragraph reopens it).
+    quote ends with its paragraph (the next paragraph reopens it). In a chapter set in
+    doubles, a closed straight single quotation outside them is speech too
+    (`_single_quoted_beside`).
     """
     style = speech_style(text)
     if style == "straight single":
         return _with_blocks(text, _straight_single_regions(text))
+    regions = _marked_regions(text, style)
+    if style == "double":
+        regions = sorted([*regions, *_single_quoted_beside(text, regions)])
+    return _with_blocks(text, regions)
+
+
+def single_quoted_beside(text: str) -> list[tuple[int, int]]:
+    """The straight single quotations `quote_regions` finds beside a chapter's doubles
+    (`_single_quoted_beside`); none in a chapter set in single quotes."""
+    if speech_style(text) != "double":
+        return []
+    return _single_quoted_beside(text, _marked_regions(text, "double"))
+
+
+def _marked_regions(text: str, style: str) -> list[tuple[int, int]]:
+    """Quotations in curly or straight doubles ("double") or curly singles ("single")."""
     if style == "double":
         opens, closes, straight = "\u201c", "\u201d", '"'
     else:
@@ -44,7 +62,20 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
             start = None
     if start is not None:
         regions.append((start, len(text)))
-    return _with_blocks(text, regions)
+    return regions
+
+
+def _single_quoted_beside(text: str, doubles: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Speech in straight single quotes in a chapter set mostly in doubles, outside them: a
+    book typed in single quotes whose chapter tells one long story in double quotes
+    (Wuthering Heights, chapter 17: Isabella's story in doubles, then the narration's own
+    "'Correctly,' he remarked, '... he was both dead and cold'"). Only a quotation its
+    closing mark ends: an elision opening a word ("'prentice", "'Change") closes nothing."""
+    found = []
+    for start, end in _straight_single_regions(text):
+        if text[end - 1] == "'" and not any(start < b and a < end for a, b in doubles):
+            found.append((start, end))
+    return found
 
 
 def speech_style(text: str) -> str:

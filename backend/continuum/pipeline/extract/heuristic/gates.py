@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from continuum.language.quotes import block_regions, speech_style
+from continuum.language.quotes import block_regions, single_quoted_beside, speech_style
 from continuum.pipeline.extract.heuristic.coref import token_quote_ids
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
@@ -135,11 +135,15 @@ ASSERTED = Verdict()
 
 
 def quote_states(doc: Any) -> list[bool]:
-    """Per token: inside quotation marks, or in a paragraph set in from the margin (a letter
-    the narration quotes as printed: `quotes.block_regions`)? Resets at paragraph breaks
-    (unclosed quotes)."""
+    """Per token: inside quotation marks, in a paragraph set in from the margin (a letter
+    the narration quotes as printed: `quotes.block_regions`) or in single quotes beside a
+    chapter's doubles? Resets at paragraph breaks (unclosed quotes)."""
     book = doc_text(doc)
-    in_block = token_quote_ids(doc, block_regions(book))
+    # A letter set in, and single-quoted speech beside a chapter's doubles
+    # (`quotes.single_quoted_beside`: Wuthering Heights, chapter 17), are quoted whole.
+    blocks = block_regions(book)
+    beside = [r for r in single_quoted_beside(book) if not any(a <= r[0] < b for a, b in blocks)]
+    in_block = token_quote_ids(doc, sorted([*blocks, *beside]))
     # A book that speaks in double quotes opens no speech with a single one: "I went upon
     # 'Change" (Great Expectations ch. 22) is an apostrophe, and had put the rest of its
     # paragraph (the walk to Barnard's Inn, the coach for Hammersmith) in someone's mouth.

@@ -134,6 +134,23 @@ def test_speech_in_straight_single_quotes_is_found_past_the_apostrophes() -> Non
     assert quote_regions("“Go,” said Tom. 'Tis late, an' the men's tired.") == [(0, 5)]
 
 
+def test_single_quoted_speech_beside_a_double_quoted_story_is_speech(shared_data: Path) -> None:
+    from continuum.pipeline.segment.books import split_book
+
+    # Wuthering Heights ch. 17 tells Isabella's story in double quotes; then Heathcliff speaks
+    # in the book's own straight single quotes, "I sent for Kenneth, and he came; ... he was
+    # both dead and cold": his words, not the narration's.
+    novel = (shared_data / "novels" / "wuthering_heights.txt").read_text(encoding="utf-8")
+    chapter = split_book(novel)[16].text
+    regions = quote_regions(chapter)
+    for words in ("dead and cold", "Correctly,", "little maister"):
+        at = chapter.index(words)
+        assert any(a <= at < b for a, b in regions), words
+    # An elision opening a word in a double-quoted chapter closes nothing: no quotation.
+    text = "“Go,” said Joe. I was to be 'prentice to him, and we went to the forge."
+    assert quote_regions(text) == [(0, 5)]
+
+
 def test_a_speech_tags_pronoun_is_not_someone_its_quotation_names(shared_data: Path) -> None:
     text = (shared_data / "novels" / "wuthering_heights.txt").read_text(encoding="utf-8")
     at = text.index("'But Aunt Isabella was younger")

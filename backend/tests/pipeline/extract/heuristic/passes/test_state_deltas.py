@@ -161,6 +161,21 @@ def test_the_narrator_never_dies_in_the_telling() -> None:
     assert [(d.subject) for d in deltas if d.kind == "died"] == ["Old Pew"]
 
 
+def test_a_death_in_single_quotes_beside_a_double_quoted_story_is_speech(view: ViewOf) -> None:
+    # Wuthering Heights ch. 17 tells Isabella's story in double quotes; then Heathcliff, in the
+    # book's straight single quotes: "I sent for Kenneth, and he came; but not till the beast
+    # had changed into carrion: he was both dead and cold". Said in dialogue of a pronoun, the
+    # death is Hindley's or nobody's, never the doctor's (dead on record from ch. 17 before).
+    chapter = novel_chapters("wuthering_heights.txt")[16]
+    start = chapter.index("'Correctly,' he remarked")
+    text = chapter[:chapter.index("\n\n", start)]
+    context = StoryContext(entities=[
+        KnownEntity(name="Kenneth", type="character", gender="male", aliases=["Mr. Kenneth"]),
+        KnownEntity(name="Mr. Heathcliff", type="character", gender="male",
+                    aliases=["Heathcliff"])])
+    assert [d for d in deltas(view, text, context) if d[0] == "died"] == []
+
+
 def test_a_death_needs_a_named_or_certain_victim(view: ViewOf) -> None:
     # Wuthering Heights: "two hours after the mother died" is not the daughter named beside it;
     # a "he" among several men is a guess; "dead to me" is a manner of speaking.
