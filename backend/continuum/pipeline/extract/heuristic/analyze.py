@@ -70,6 +70,7 @@ from continuum.pipeline.extract.heuristic.passes.nominals import (
     revealed_name,
 )
 from continuum.pipeline.extract.heuristic.passes.relation_words import KINDS_OF_PEOPLE
+from continuum.pipeline.extract.heuristic.passes.textmap import bracketed
 from continuum.pipeline.extract.protocol import StoryContext
 from continuum.pipeline.extract.schema import CORE_TYPES, EntityItem, Evidence, Mention
 from continuum.pipeline.identity.resolve import plural_of
@@ -239,8 +240,11 @@ def analyze_chapter_text(
     keyed.sort(key=lambda k: k.tok_start)
     genders = {k: e.gender for k, e in entities.items()
                if e.type == "character" or e.gender == "plural"}
+    # A name in an illustration's caption or an editor's note ("[_Copyright 1894 by George
+    # Allen._]") is no antecedent: the story's "he" after it is not the publisher.
+    in_markup = bracketed(doc, text)
     resolution = resolve_pronouns(
-        doc, keyed, genders, sent_ids, quote_ids,
+        doc, [k for k in keyed if not in_markup[k.tok_start]], genders, sent_ids, quote_ids,
         aliases={k: e.aliases for k, e in entities.items()}, previous_narrator=context.narrator,
         title=context.chapter_title,
         known={e.name: e.aliases for e in context.entities

@@ -37,6 +37,17 @@ def name_key(chapter: AnalyzedChapter, surface: str) -> str:
     return next(m.entity_key for m in chapter.mentions if m.kind == "name" and m.text == surface)
 
 
+def test_a_name_in_an_illustrations_caption_is_no_antecedent(novel: str) -> None:
+    # P&P ch. 30: an illustration and its copyright line fall between "Mr. Collins was walking
+    # ... the earliest assurance of it" and "On the following morning he hastened to
+    # Rosings": "he" is Mr. Collins, never the publisher George Allen.
+    start = novel.index("His arrival was soon known at the Parsonage")
+    text = novel[start:novel.index("the gentlemen accompanied him.", start)]
+    assert "[_Copyright 1894 by George Allen._]" in text
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "he", "great intelligence.") == name_key(chapter, "Mr. Collins")
+
+
 def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
     chapter = analyze_chapter_text(
         paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext()
