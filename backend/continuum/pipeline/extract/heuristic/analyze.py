@@ -107,6 +107,7 @@ class TypeWeights:
     # The mention's role in its sentence (`_context_cues`).
     possessive: float = 0.8  # character: an owner, "Klein's", "at Klein's"
     with_object: float = 0.5  # character: "with Elinor"
+    done_like: float = 1.0  # character: what one does like someone, "dance like Hillisberg or Parisot"
     in_place: float = 1.5  # location: the object of "in", "across", "near", ...
     at_object: float = 1.5  # "at": character after a look ("laughed at Darcy"), else location
     motion_to: float = 1.5  # location: "to" or "from" after a verb of motion, "went to London"
@@ -700,8 +701,10 @@ _BOUND_FOR = words("start set leave depart sail embark head")
 _CONVEYANCES = words("coach ship boat passage carriage chaise post train steamer")
 _LOOK = words(
     """look stare gaze glance laugh smile wink nod frown shout peep peer point aim sneer scowl grin
-    jeer rail snap glare"""
+    jeer rail snap glare yell yelp bark growl snarl howl bellow scream hiss swear curse"""
 )
+# Verbs of seeming: "looked like Paris", "sounded like Bath" compare with anything at all.
+_SEEMING = words("be look seem sound feel smell taste appear become")
 _VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
 _SING = words("sing hum whistle chant")  # "sang Old Clem": a song
 _AWAY = words("absent away")  # "absent from Surry", "away from London": where one is not
@@ -798,6 +801,8 @@ def _family_plural(doc: Any, form: Any, singulars: set[str], grouped: int) -> bo
     if form.honorifics:
         return known_plural
     after_the = sum(1 for m in form.mentions if word_before(doc, m) == "the")
+    if known_plural and grouped and 2 * grouped >= form.count:
+        return True  # "The Blaines were … They were the Blaines of Lake Geneva" (one read as a place)
     return 2 * grouped > form.count and (known_plural or 2 * after_the > form.count)
 
 
@@ -932,6 +937,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         if prep in _IN_PREPS:
             votes["location"] += WEIGHTS.in_place
         elif prep == "at":
+            if verb.pos_ == "NOUN" and verb.dep_ == "dobj":
+                verb = verb.head  # "yelped fearful promises at Toots": the verb of the promises
             votes["character" if verb.lemma_ in _LOOK else "location"] += WEIGHTS.at_object
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _MOTION or (
                 prep == "from" and verb.lower_ in _AWAY):
@@ -941,6 +948,14 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             votes["location"] += WEIGHTS.motion_to  # "started for London", "took coach for Hammersmith"
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
             votes["character"] += WEIGHTS.talk_to
+        elif prep == "from" and verb.lemma_ == "descend":
+            votes["character"] += WEIGHTS.kin_or_body_owner  # "descended from Attila": an ancestor
+        elif prep == "like" and verb.lemma_ not in _SEEMING and (verb.pos_ == "VERB" or (
+                verb.dep_ == "conj" and verb.head.pos_ == "VERB")) and not (
+                m.tok_start > 0 and doc[m.tok_start - 1].lower_ in {"a", "an"}):
+            # "dance like Parisot" (a "sing …, and dance like" too); not "looked like Paris",
+            # nor "lain like a Trojan" (one of a kind)
+            votes["character"] += WEIGHTS.done_like
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
             votes["location"] += WEIGHTS.of_place_noun
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":

@@ -339,3 +339,30 @@ def test_a_bank_that_ends_a_name_is_a_place() -> None:
     kinds = _kinds("It was called Mill Pond Bank, Chinks's Basin. Tom Heller came unexpectedly "
                    "round a corner, upon Mill Pond Bank, and Tom Heller knocked at the door.")
     assert kinds["Mill Pond Bank"] == "location"
+
+
+def test_what_is_done_at_like_or_from_someone_makes_a_person() -> None:
+    # LitBank dev excerpts: The Call of the Wild's dogs, Vanity Fair's dancers, Dracula's Attila.
+    kinds = _kinds("There were the fox terriers, a score of them at least, who yelped fearful "
+                   "promises at Toots and Ysabel looking out of the windows at them.")
+    assert kinds["Toots"] == kinds["Ysabel"] == "character"
+    kinds = _kinds("For she could not only sing like a lark, or a Mrs. Billington, and dance "
+                   "like Hillisberg or Parisot; and embroider beautifully.")
+    assert kinds["Parisot"] == "character"
+    kinds = _kinds("I am going among the latter, who claim to be descended from Attila and the Huns.")
+    assert kinds["Attila"] == "character"
+    # A place still: what is said "at" it or compared with it by a verb of seeming; and one
+    # of a kind ("lain like a Trojan", Treasure Island ch. 21) is nobody.
+    kinds = _kinds("The boats waited at Bristol. The town looked like Bristol. He walked to Bristol.")
+    assert kinds["Bristol"] == "location"
+    assert "Trojan" not in _kinds("Tom Redruth came in. He had lain like a Trojan behind his "
+                                  "mattress in the gallery; he had followed every order.")
+
+
+def test_a_family_plural_of_a_surname_in_the_chapter_is_a_group_once_read_so() -> None:
+    # This Side of Paradise (LitBank dev): "The Blaines were attached to no city. They were
+    # the Blaines of Lake Geneva" (the second read as a place by spaCy).
+    kinds = _kinds("Amory Blaine inherited from his mother every trait. His father, Stephen "
+                   "Blaine, was an ineffectual man. The Blaines were attached to no city. They "
+                   "were the Blaines of Lake Geneva; they had quite enough relatives.")
+    assert kinds["Blaines"] == "faction"
