@@ -18,6 +18,10 @@ PRONOUNS = FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL | MALE_PRONOUNS | FEMALE_
     """you your yours yourself it its itself they them their theirs themselves thee thou thy
     thine ye"""
 )
+# The pronouns only a person is called by (not "it", nor "they" of a crowd or a thing):
+# "she" or "me" resolved to a place or a group is a misreading.
+PERSONAL_PRONOUNS = FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL | MALE_PRONOUNS | FEMALE_PRONOUNS | \
+    words("you your yours yourself")
 # The possessive determiners: "her own ledger", "the key of his box".
 POSSESSIVES = words("my your his her its our their")
 # The object forms, which the parser may tag a subject ("her" of "her having left").

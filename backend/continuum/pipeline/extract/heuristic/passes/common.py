@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from continuum.language.grammar import EXCEPTING
+from continuum.language.pronouns import PERSONAL_PRONOUNS
 from continuum.pipeline.extract.heuristic.coref import OBJECT_DEPS, inverted_speaker
 from continuum.pipeline.extract.heuristic.document import AnalyzedChapter, ResolvedMention
 from continuum.pipeline.extract.heuristic.gates import EVENT_PREPS, AssertionGate, Verdict
@@ -24,7 +25,6 @@ from continuum.pipeline.extract.heuristic.passes.textmap import (
     assign_spans,
     bracketed,
     paragraph_spans,
-    words,
 )
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.extract.schema import Evidence
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
 LOCATION_ENTS = PLACE_LABELS  # spaCy's labels of places, the mention finder's
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
-PERSONAL_PRONOUNS = words(
-    """i me my mine myself you your yours yourself he him his himself she her hers herself
-    we us our ours ourselves"""
-)
 NP_MODIFIERS = frozenset({"amod", "compound", "nummod", "nmod", "quantmod"})
 
 
