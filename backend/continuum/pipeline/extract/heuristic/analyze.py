@@ -736,6 +736,10 @@ _KIN_BODY = words(
     eye face hand hands voice head heart mind arm arms lips hair feet life death manner manners
     name servant master mistress"""
 )
+# What only a person has "of" them: "the death of poor Fairfax", "the daughter of Mr. Bennet"
+# (not "the heart of London", "the face of the country").
+_KIN_OF = words("death funeral wife husband father mother son daughter sister brother uncle aunt "
+                "cousin friend widow servant")
 _OPEN_QUOTES = frozenset({"\u201c", "\u2018", '"', "'"})
 _CLOSE_QUOTES = frozenset({"\u201d", "\u2019", '"', "'"})
 _VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
@@ -958,6 +962,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             votes["character"] += WEIGHTS.done_like
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
             votes["location"] += WEIGHTS.of_place_noun
+        elif prep == "of" and verb.pos_ == "NOUN" and verb.lemma_.lower() in _KIN_OF:
+            votes["character"] += WEIGHTS.kin_or_body_owner  # "the death of poor Fairfax"
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":
         votes["character"] += WEIGHTS.person_verb_subject if gov.lemma_ in _PERSON_VERBS else WEIGHTS.subject
     elif head.dep_ == "poss" and gov.lemma_.lower() in _KIN_BODY:

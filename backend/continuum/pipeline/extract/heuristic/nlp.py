@@ -83,6 +83,7 @@ def get_nlp() -> Any:
                 _register_paragraph_starts()
                 nlp.max_length = max(nlp.max_length, 5_000_000)
                 _keep_in_laws_whole(nlp.tokenizer)
+                _keep_abbreviations_whole(nlp.tokenizer)
                 nlp.tokenizer = DashSplittingTokenizer(nlp.tokenizer)
                 nlp.add_pipe(PARAGRAPH_STARTS, before="parser")
                 _nlp = nlp
@@ -124,6 +125,19 @@ def _keep_in_laws_whole(tokenizer: Any) -> None:
 
     for noun in IN_LAW_NOUNS:
         for form in (noun, noun.capitalize()):
+            tokenizer.add_special_case(form, [{ORTH: form}])
+
+
+def _keep_abbreviations_whole(tokenizer: Any) -> None:
+    """"Lieut.", "Capt.", "Col.", "Mme." as one token with its period, as the sentence splitter
+    reads them (`segment.sentences.NEVER_FINAL`): spaCy's own list lacks them, cut "The marriage
+    of Lieut. Fairfax" (Emma ch. 20) into two sentences and left "Fairfax" untitled, taken
+    for Jane Fairfax. Capitalised only: a title before a name."""
+    from spacy.symbols import ORTH
+
+    for word in NEVER_FINAL:
+        if "." not in word:
+            form = word.capitalize() + "."
             tokenizer.add_special_case(form, [{ORTH: form}])
 
 

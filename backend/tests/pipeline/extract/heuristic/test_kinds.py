@@ -351,6 +351,10 @@ def test_what_is_done_at_like_or_from_someone_makes_a_person() -> None:
     assert kinds["Parisot"] == "character"
     kinds = _kinds("I am going among the latter, who claim to be descended from Attila and the Huns.")
     assert kinds["Attila"] == "character"
+    # What only a person has "of" them (Emma ch. 20; Fairfax is a town of the world too).
+    kinds = _kinds("Some years passed away from the death of poor Fairfax, before his return.")
+    assert kinds["Fairfax"] == "character"
+    assert _kinds("He walked to the heart of Bristol and back.")["Bristol"] == "location"
     # A place still: what is said "at" it or compared with it by a verb of seeming; and one
     # of a kind ("lain like a Trojan", Treasure Island ch. 21) is nobody.
     kinds = _kinds("The boats waited at Bristol. The town looked like Bristol. He walked to Bristol.")

@@ -26,7 +26,7 @@ from continuum.pipeline.extract.heuristic.passes.certainty import (
     role_holder,
     tagged_speaker,
 )
-from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.common import SUBJECT_DEPS, ChapterView
 from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
 from continuum.pipeline.extract.heuristic.passes.kin import relatives
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
@@ -564,8 +564,9 @@ UNREAL_UNIONS = frozenset({"intended", "proposed", "possible", "probable", "expe
 
 def _union_noun(view: ChapterView, noun: Any) -> RelationshipUpdate | None:
     """"Bingley's engagement with Jane had been formed", "the marriage of Lydia with
-    Wickham": a union noun whose owner and partner are both certain, in narration, in a
-    clause the text asserts. A union still to come or only wished for is none."""
+    Wickham", "the marriage of Lieut. Fairfax and Miss Jane Bates": a union noun whose owner
+    and partner are both certain, in narration, in a clause the text asserts. A union still
+    to come or only wished for is none."""
     rel = UNION_NOUNS.get(noun.lemma_.lower())
     if rel is None or noun.tag_ != "NN" or view.in_quote(noun):
         return None
@@ -587,6 +588,12 @@ def _union_noun(view: ChapterView, noun: Any) -> RelationshipUpdate | None:
         preps += view.preps(owner[1])  # "the marriage of Lydia with Wickham"
     partners = {(c, n) for p, n in preps if p in {"with", "to"}
                 for c in view.characters(n) if c != owner_key and certain(view, n, c)}
+    if owner[1].dep_ == "pobj" and owner[1].head.lower_ == "of" and noun.dep_ in SUBJECT_DEPS:
+        # "The marriage of Lieut. Fairfax …, and Miss Jane Bates, had had its day" (Emma ch.
+        # 20): the pair, the parser hanging the second on either name or on the noun; as the
+        # clause's subject only ("spoke of the marriage of X and Y" may be talk of one to come)
+        partners |= {(c, n) for n in (*owner[1].conjuncts, *noun.conjuncts)
+                     for c in view.characters(n) if c != owner_key and certain(view, n, c)}
     if len({c for c, _ in partners}) != 1:
         return None
     (key, partner), = partners

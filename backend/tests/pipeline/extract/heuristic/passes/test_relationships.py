@@ -124,6 +124,16 @@ def test_a_union_noun_with_both_partners_named(view: ViewOf) -> None:
         ("Lydia", "married_to", "Wickham", True, False)]
 
 
+def test_a_union_noun_of_a_pair(view: ViewOf) -> None:
+    # Emma ch. 20, Jane Fairfax's parents: "Lieut." is a title, read with its period.
+    sentence = ("The marriage of Lieut. Fairfax of the ----regiment of infantry, and Miss Jane "
+                "Bates, had had its day of fame and pleasure, hope and interest")
+    assert in_novel("emma.txt", sentence)
+    assert rels(view, sentence + ".") == [("Lieut. Fairfax", "married_to", "Jane Bates", True, False)]
+    # As the clause's subject only: talk of such a marriage may be of one to come.
+    assert rels(view, "They spoke of the marriage of Mr. Knightley and Miss Woodhouse.") == []
+
+
 def test_endings_only_when_the_text_ends_it(view: ViewOf) -> None:
     assert rels(view, "Wickham was no longer Darcy's friend.") == [
         ("Wickham", "friend_of", "Darcy", True, True)]
