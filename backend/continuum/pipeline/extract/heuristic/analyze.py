@@ -27,6 +27,7 @@ from continuum.language.names import (
     normalize,
     split_honorific,
 )
+from continuum.language.people import KIN_NOUNS
 from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.quotes import quote_regions
 from continuum.pipeline.extract.heuristic.aliases import (
@@ -738,8 +739,7 @@ _KIN_BODY = words(
 )
 # What only a person has "of" them: "the death of poor Fairfax", "the daughter of Mr. Bennet"
 # (not "the heart of London", "the face of the country").
-_KIN_OF = words("death funeral wife husband father mother son daughter sister brother uncle aunt "
-                "cousin friend widow servant")
+_KIN_OF = KIN_NOUNS | words("death funeral friend widow servant")
 _OPEN_QUOTES = frozenset({"\u201c", "\u2018", '"', "'"})
 _CLOSE_QUOTES = frozenset({"\u201d", "\u2019", '"', "'"})
 _VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
