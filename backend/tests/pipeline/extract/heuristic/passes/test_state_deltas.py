@@ -165,7 +165,8 @@ def test_a_death_in_single_quotes_beside_a_double_quoted_story_is_speech(view: V
     # Wuthering Heights ch. 17 tells Isabella's story in double quotes; then Heathcliff, in the
     # book's straight single quotes: "I sent for Kenneth, and he came; but not till the beast
     # had changed into carrion: he was both dead and cold". Said in dialogue of a pronoun, the
-    # death is Hindley's or nobody's, never the doctor's (dead on record from ch. 17 before).
+    # death is Hindley's or nobody's, never the doctor's (Kenneth had been dead on record from
+    # ch. 17 to the end).
     chapter = novel_chapters("wuthering_heights.txt")[16]
     start = chapter.index("'Correctly,' he remarked")
     text = chapter[:chapter.index("\n\n", start)]
