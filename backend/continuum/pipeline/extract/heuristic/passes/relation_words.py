@@ -30,7 +30,8 @@ ROLES: dict[str, str] = {
     "friend": "friend_of",
     **dict.fromkeys(
         ["servant", "maid", "butler", "footman", "valet", "housekeeper", "steward", "coachman",
-         "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook"],
+         "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook",
+         "clerk", "journeyman"],
         "servant_of",
     ),
     **dict.fromkeys(["master", "employer"], "employer_of"),

@@ -106,8 +106,11 @@ def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
         if child.dep_ == "poss":  # "her sister", and "my aunt Philips" (the name's "my")
             key = view.character(child) or (addressed(view, child) if child.lower_ == "your" else None)
             return (key, child) if key else None
+    bare = not any(c.dep_ in {"det", "poss"} for c in noun.children)
     for child in noun.children:
-        if child.dep_ == "prep" and child.lower_ == "of":
+        # "daughter of Mr. Bennet"; and a bare role's "to": "was governess to Miss Darcy",
+        # "I was clerk to Clarriker" (not "no friend to Harriet", "a friend to the poor")
+        if child.dep_ == "prep" and (child.lower_ == "of" or (child.lower_ == "to" and bare)):
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
             if pobj is not None:
                 key = view.character(pobj)
@@ -135,7 +138,8 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
             return [], None  # "Not Elena Voss, not Mara's parents": a list, not a gloss
         found = [(k, head) for k in view.characters(head)]
         if plural and noun.dep_ == "appos" and len(found) < 2:
-            return [], None  # "David Livesey, ship's doctor; …, owner's servants": misparsed
+            # "David Livesey, ship's doctor; …, owner's servants": misparsed onto the list
+            return _named_just_before(view, noun), None
         if found:
             return found, None
     if noun.dep_ in {"attr", "oprd"} and noun.head.lemma_.lower() in {"be", "become", "remain"}:
@@ -182,6 +186,41 @@ def _misparsed_gloss(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
     if not closed or key in inside:
         return []
     return [(key, doc[first])]
+
+
+# What may stand between the names of a list the plural noun glosses: "John Hunter and
+# Richard Joyce, owner's servants".
+_LIST_JOINS = frozenset({",", "and"})
+# Where that list begins: the end of the entry before ("…, owner; John Hunter and …").
+_ENTRY_ENDS = frozenset({";", ":", ".", "!", "?"})
+
+
+def _named_just_before(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
+    """The people a plural gloss names when the parser hung it on a list's first entry: in a
+    ship's log's roll ("John Trelawney, owner; John Hunter and Richard Joyce, owner's
+    servants, landsmen", Treasure Island ch. 18), the two or more people named, by name and
+    nothing else, from the entry's start (the sentence's, or a semicolon) up to the comma
+    before the noun's phrase. A log or letter set out in the text reads as quoted, so
+    speech is no bar: a roll of names said to them is still who they are."""
+    doc = view.doc
+    j = noun.left_edge.i - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1  # the roll's line break and indent
+    if j < 0 or doc[j].text != ",":
+        return []
+    found: dict[str, Any] = {}
+    joined = False
+    j -= 1
+    while j >= 0 and doc[j].text not in _ENTRY_ENDS and not doc[j].is_sent_end:
+        tok = doc[j]
+        if tok.is_space or tok.lower_ in _LIST_JOINS:
+            joined |= tok.lower_ == "and"
+        elif view.token_kind[j] == "name" and view.is_character(view.token_key[j] or ""):
+            found.setdefault(view.token_key[j] or "", tok)
+        else:
+            return []  # "to the Admiral Benbow with Jim and Livesey, her servants": no roll
+        j -= 1
+    return [(k, t) for k, t in reversed(found.items())] if joined and len(found) >= 2 else []
 
 
 LIST_MARKERS = frozenset({"not", "nor", "or", "and", "but", "never", "neither", "either"})

@@ -82,6 +82,42 @@ def test_the_narrators_my_never_pairs_with_a_pronoun(view: ViewOf) -> None:
     assert _rels(view, text, context) == set()  # "she" is the dead sister, not Biddy
 
 
+def test_a_plural_gloss_names_the_roll_entry_it_closes(view: ViewOf) -> None:
+    # Treasure Island ch. 18, the captain's log (whole, in test_relationships): the plural
+    # gloss names the people of its own entry, by name only, joined by "and".
+    context = _people(("John Trelawney", "male"), ("John Hunter", "male"),
+                      ("Richard Joyce", "male"), ("Jim", "male"))
+    roll = "John Trelawney, owner; John Hunter and Richard Joyce, owner's servants, landsmen."
+    assert in_novel("treasure_island.txt", roll.rstrip("."))
+    assert _rels(view, roll, context) == {("John Hunter", "servant_of", "John Trelawney"),
+                                          ("Richard Joyce", "servant_of", "John Trelawney")}
+    # A word other than a name in the entry: no roll ("sailed with John Hunter and Jim").
+    assert _rels(view, "John Trelawney, owner; sailed with John Hunter and Jim, owner's "
+                       "servants, landsmen.", context) == set()
+    # One name alone: the plural glosses more than the entry holds.
+    assert _rels(view, "John Trelawney, owner; John Hunter, owner's servants, landsmen.",
+                 context) == set()
+
+
+def test_a_bare_role_to_someone_names_its_owner(view: ViewOf) -> None:
+    # Great Expectations ch. 58: the narrator "was clerk to Clarriker and Co.".
+    text = ("I sold all I had, and put aside as much as I could, for a composition with my "
+            "creditors,--who gave me ample time to pay them in full,--and I went out and joined "
+            "Herbert. Within a month, I had quitted England, and within two months I was clerk to "
+            "Clarriker and Co., and within four months I assumed my first undivided responsibility.")
+    assert in_novel("great_expectations.txt", text)
+    context = _people(("Pip", "male"), ("Clarriker", "male"), ("Herbert", "male"), narrator="Pip")
+    assert _rels(view, text, context) == {("Pip", "servant_of", "Clarriker")}
+    # With a determiner the "to" is a judgment, not a tie: Emma ch. 8, "You have been no
+    # friend to Harriet Smith, Emma."; nor "a very warm friend to Mr. Martin".
+    people = _people(("Mr. Knightley", "male"), ("Harriet Smith", "female"), ("Emma", "female"),
+                     ("Mr. Martin", "male"))
+    assert _rels(view, "Mr. Knightley was no friend to Harriet Smith.", people) == set()
+    assert _rels(view, "Mr. Knightley was a very warm friend to Mr. Martin.", people) == set()
+    assert _rels(view, "Mr. Knightley was friend to Mr. Martin.", people) == {
+        ("Mr. Knightley", "friend_of", "Mr. Martin")}
+
+
 def test_a_gloss_the_parser_hung_elsewhere_still_names_the_relative(view: ViewOf) -> None:
     text = ("Mr. Denny addressed them directly, and entreated permission to introduce his friend, "
             "Mr. Wickham, who had returned with him the day before from town.")

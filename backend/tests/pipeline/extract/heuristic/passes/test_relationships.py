@@ -48,15 +48,18 @@ def test_possessive_with_apposition(view: ViewOf) -> None:
 def test_a_bare_role_owner_is_the_one_person_the_chapter_calls_so(view: ViewOf) -> None:
     # Treasure Island ch. 18, the captain's log: "John Trelawney, owner; … Thomas Redruth,
     # owner's servant, landsman, shot by the mutineers". The parser hangs the log's "John
-    # Hunter and Richard Joyce, owner's servants" on David Livesey: a plural gloss of one
-    # person is a misparse and says nothing.
+    # Hunter and Richard Joyce, owner's servants" on the roll's first entries; the names of
+    # its own entry, from the semicolon to the comma, are whom the plural gloss names.
     log = ("Alexander Smollett, master; David Livesey, ship's doctor; Abraham Gray, carpenter's "
            "mate; John Trelawney, owner; John Hunter and Richard Joyce, owner's servants, "
            "landsmen--being all that is left faithful of the ship's company--with stores for ten "
            "days at short rations, came ashore this day and flew British colours on the "
            "log-house in Treasure Island. Thomas Redruth, owner's servant, landsman, shot by the "
            "mutineers; James Hawkins, cabin-boy--")
-    assert rels(view, log) == [("Thomas Redruth", "servant_of", "John Trelawney", False, False)]
+    assert rels(view, log) == [
+        ("John Hunter", "servant_of", "John Trelawney", False, False),
+        ("Richard Joyce", "servant_of", "John Trelawney", False, False),
+        ("Thomas Redruth", "servant_of", "John Trelawney", False, False)]
     # Two people called "owner", or an owner the chapter never names: nobody's servant.
     assert rels(view, "John Trelawney, owner; Mr. Blandly, owner. Thomas Redruth, owner's "
                       "servant, was shot.") == []
