@@ -41,6 +41,7 @@ from continuum.pipeline.extract.heuristic.aliases import (
     surface_forms,
     titled_person_of_a_slip,
 )
+from continuum.pipeline.extract.heuristic.answered_names import names_answered
 from continuum.pipeline.extract.heuristic.coref import (
     KeyedSpan,
     pronoun_gender_votes,
@@ -119,6 +120,7 @@ class TypeWeights:
     kin_or_body_owner: float = 1.5  # character: the owner of kin or a body, "Darcy's sister", "Jane's eyes"
     visited: float = 1.5  # location: the object of a visit, "reached Pemberley", "left Kent"
     sung: float = 1.5  # other: what is sung, a song, "whenever I sang Old Clem"
+    things_called: float = 1.5  # other: what things are called, "calls the knaves Jacks"
     person_gloss: float = 1.5  # character: a person's apposition or "who" clause, "Toots, the pug"
     place_gloss: float = 1.5  # location: a place's apposition, "Longbourn, the village where they lived"
     vocative: float = 1.5  # character: set off as one spoken to, "“Kitty, ...", "..., Lizzy!"
@@ -262,6 +264,9 @@ def analyze_chapter_text(
                                          resolution.narrator.addressed)
     pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls,
                                   resolution.vocatives)
+    answered = names_answered(doc, quote_ids, keyed, pronouns, entities, _known_names(context))
+    pronouns = _fold(entities, names, pronouns, answered,
+                     {k: [entities[k].name, *entities[k].aliases] for k in answered})
     pronouns = _fold_called_listeners(doc, context, entities, names, pronouns, keyed, quote_ids)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
@@ -708,6 +713,7 @@ _LOOK = words(
 _SEEMING = words("be look seem sound feel smell taste appear become")
 _VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
 _SING = words("sing hum whistle chant")  # "sang Old Clem": a song
+_NAMING = words("call name term dub")
 _AWAY = words("absent away")  # "absent from Surry", "away from London": where one is not
 _TALK_TO = words("say speak talk write reply whisper listen bow turn answer belong")
 _PLACE_NOUNS = words(
@@ -923,6 +929,15 @@ def _across_quote(doc: Any, verb: Any, head: Any) -> bool:
     return any(doc[k].is_quote for k in range(low + 1, high - 1))
 
 
+def _things_called(head: Any, verb: Any) -> bool:
+    """Whether a naming verb gives the name to things, a plural noun for no kind of people:
+    "He calls the knaves Jacks", "to call those picture-cards Jacks" (the parser hangs the
+    cards on the name); not "called his sons Tom and Ned"."""
+    named = [c for c in verb.children if c.dep_ == "dobj" and c.i != head.i]
+    named += [c for c in head.children if c.dep_ == "compound" and c.pos_ == "NOUN"]
+    return any(t.tag_ == "NNS" and t.lemma_.lower() not in KINDS_OF_PEOPLE for t in named)
+
+
 def _context_cues(doc: Any, m: NameMention) -> Votes:
     """Cues from the syntactic role of the mention in its sentence."""
     votes = Votes()
@@ -972,6 +987,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["location"] += WEIGHTS.visited
     elif head.dep_ == "dobj" and gov.lemma_ in _SING:
         votes["other"] += WEIGHTS.sung
+    if head.dep_ in {"oprd", "dobj"} and gov.lemma_ in _NAMING and _things_called(head, gov):
+        votes["other"] += WEIGHTS.things_called
     for child in head.children:
         if child.i >= m.tok_end and (
             (child.dep_ == "appos" and child.lemma_.lower() in KINDS_OF_PEOPLE)

@@ -331,7 +331,8 @@ def inverted_speaker(verb: Any) -> Any | None:
     return found
 
 
-def _quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:
+def quote_tokens(quote_ids: list[int]) -> dict[int, list[int]]:
+    """Each quotation's token indices, by quote id (`token_quote_ids`)."""
     spans: dict[int, list[int]] = {}
     for i, q in enumerate(quote_ids):
         if q:
@@ -349,7 +350,7 @@ def quote_speakers(
     text = doc_text(doc)
     speakers: dict[int, str | None] = {}
     previous: tuple[int, str | None] = (-1, None)
-    for q, toks in sorted(_quote_tokens(quote_ids).items()):
+    for q, toks in sorted(quote_tokens(quote_ids).items()):
         first, last = toks[0], toks[-1]
         after, before = _paragraph_bounds(doc, text, first - 12, first, last, last + 10)
         speaker = _attribute(doc, last + 1, after, quote_ids, name_at, resolved)
@@ -393,7 +394,7 @@ def _first_person(
     for q, who in replies.quotes.items():
         if speakers.get(q) is None:
             speakers[q] = who  # an untagged answer to the one called by name before it
-    quotes = _quote_tokens(quote_ids)
+    quotes = quote_tokens(quote_ids)
     firm = {q: who for q, who in named.items() if who}
     firm.update(replies.quotes)
     speakers.update(_alternating(doc, replies, quotes, speakers, firm))
@@ -438,7 +439,7 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
     text = doc_text(doc)
     breaks = [m.end() for m in _PARAGRAPH.finditer(text)]
     paragraph_of = [bisect.bisect_right(breaks, tok.idx) for tok in doc]
-    quotes = _quote_tokens(quote_ids)
+    quotes = quote_tokens(quote_ids)
     called: dict[int, set[str]] = {}  # quote id -> the people it calls by name
     vocatives: Counter[str] = Counter()  # person -> how often a name calls them
     for span in names:

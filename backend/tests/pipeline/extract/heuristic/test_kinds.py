@@ -6,7 +6,7 @@ from pathlib import Path
 
 from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
-from tests.pipeline.extract.heuristic.passes.support import in_novel
+from tests.pipeline.extract.heuristic.passes.support import in_novel, novel_chapters
 
 
 def _kinds(text: str) -> dict[str, str]:
@@ -370,3 +370,17 @@ def test_a_family_plural_of_a_surname_in_the_chapter_is_a_group_once_read_so() -
                    "Blaine, was an ineffectual man. The Blaines were attached to no city. They "
                    "were the Blaines of Lake Geneva; they had quite enough relatives.")
     assert kinds["Blaines"] == "faction"
+
+
+def test_a_name_things_are_called_by_is_no_one() -> None:
+    # Great Expectations ch. 8: Estella scorns Pip, who "calls the knaves Jacks"; he later
+    # wonders why Joe taught him "to call those picture-cards Jacks". Read as a person,
+    # "Jacks" took Estella's "she" for the rest of the chapter.
+    chapter = novel_chapters("great_expectations.txt")[7]
+    found = analyze_chapter_text(chapter, StoryContext(narrator="Pip"))
+    kinds = {e.name: e.type for e in found.entities.values()}
+    assert kinds.get("Jacks") != "character"
+    assert not [m for m in found.mentions if m.entity_key == "Jacks" and m.kind == "pronoun"]
+    # A name given to people is still theirs: "called his sons Tom and Ned".
+    kinds = _kinds("Mr. Grey called his sons Tom and Ned. Tom laughed, and Ned ran to the mill.")
+    assert kinds.get("Tom") == "character" and kinds.get("Ned") == "character"

@@ -1,0 +1,51 @@
+"""A name given in answer to "What is your name?" is the answerer's (`answered_names`)."""
+
+from __future__ import annotations
+
+from continuum.pipeline.extract.heuristic.analyze import analyze_chapter_text
+from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
+from tests.pipeline.extract.heuristic.passes.support import in_novel, novel_chapters
+
+# Great Expectations ch. 40: the returned convict, who "took the name of Provis", gives Pip
+# the name he was born to.
+REAL_NAME = (
+    "“I do not even know,” said I, speaking low as he took his seat at the table, “by what "
+    "name to call you. I have given out that you are my uncle.”\n\n"
+    "“That's it, dear boy! Call me uncle.”\n\n"
+    "“You assumed some name, I suppose, on board ship?”\n\n"
+    "“Yes, dear boy. I took the name of Provis.”\n\n"
+    "“Do you mean to keep that name?”\n\n"
+    "“Why, yes, dear boy, it's as good as another,--unless you'd like another.”\n\n"
+    "“What is your real name?” I asked him in a whisper.\n\n"
+    "“Magwitch,” he answered, in the same tone; “chrisen'd Abel.”\n")
+PIP = KnownEntity(name="Pip", type="character", gender="male")
+
+
+def _carrier(chapter, name: str) -> str | None:
+    return next((k for k, e in chapter.entities.items() if name in (e.name, *e.aliases)), None)
+
+
+def _chapter_40(context: StoryContext):
+    text = novel_chapters("great_expectations.txt")[39]
+    assert in_novel("great_expectations.txt", REAL_NAME)
+    return analyze_chapter_text(text, context)
+
+
+def test_the_name_answered_is_the_answerers() -> None:
+    chapter = _chapter_40(StoryContext(narrator="Pip", entities=[PIP]))
+    provis = _carrier(chapter, "Provis")
+    assert provis is not None and _carrier(chapter, "Magwitch") == provis
+    assert _carrier(chapter, "Abel Magwitch") == provis  # "chrisen'd Abel" with it
+
+
+def test_a_known_name_or_another_question_joins_no_one() -> None:
+    # A name the story already gives someone else stays theirs: one answer is no proof.
+    known = StoryContext(narrator="Pip", entities=[
+        PIP, KnownEntity(name="Magwitch", type="character", gender="male")])
+    chapter = _chapter_40(known)
+    assert _carrier(chapter, "Magwitch") != _carrier(chapter, "Provis")
+    # Asked something else, the name answered is someone spoken of.
+    text = novel_chapters("great_expectations.txt")[39]
+    trade = text.replace("What is your real name?", "Who sent you here?")
+    chapter = analyze_chapter_text(trade, StoryContext(narrator="Pip", entities=[PIP]))
+    assert _carrier(chapter, "Magwitch") != _carrier(chapter, "Provis")
