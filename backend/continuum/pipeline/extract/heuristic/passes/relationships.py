@@ -370,10 +370,14 @@ def _one_another(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[Rel
             any(c.dep_ in {"det", "prep"} or c.lower_ in FORMER for c in noun.children):
         return []  # "were the sisters of …", "were former friends"
     named = {t.i: t for s in view.subjects(verb) for t in (s, *s.conjuncts)}
-    if view.in_quote(noun) and (rel not in KIN_TYPES or any(
+    first_hand = _you_and_me(view, list(named.values())) if view.in_quote(noun) else None
+    if first_hand is not None:
+        people = first_hand
+    elif view.in_quote(noun) and (rel not in KIN_TYPES or any(
             view.token_kind[t.i] != "name" for t in named.values())):
         return []  # speech: kinship of people it names, never a friendship (an opinion)
-    people = [(t, c) for t in named.values() for c in view.characters(t) if certain(view, t, c)]
+    else:
+        people = [(t, c) for t in named.values() for c in view.characters(t) if certain(view, t, c)]
     keys = list(dict.fromkeys(c for _, c in people))
     if len(keys) < 2 or len(keys) != len(people) or \
             not all(_gender_fits(view, k, lemma) for k in keys):
@@ -382,6 +386,24 @@ def _one_another(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[Rel
     return [_make(view, a, b, rel, [tokens[a], tokens[b], noun], "one_another", 0.75,
                   anchor=verb)
             for i, a in enumerate(keys) for b in keys[i + 1:]]
+
+
+_YOU_AND_ME = (frozenset({"you", "me"}), frozenset({"you", "i"}))
+
+
+def _you_and_me(view: ChapterView, subjects: list[Any]) -> list[tuple[Any, str]] | None:
+    """'"You know, Pip," replied Joe, "as you and me were ever friends"' (Great Expectations
+    ch. 13): a tie a speaker states of themself and the one spoken to, first-hand, not a
+    third's opinion. The speaker is the one the quotation's tag names, the listener the one
+    person its paragraph calls by name (`certainty.addressed`); not "we", which may hold more."""
+    if len(subjects) != 2 or frozenset(t.lower_ for t in subjects) not in _YOU_AND_ME:
+        return None
+    you = next(t for t in subjects if t.lower_ == "you")
+    me = next(t for t in subjects if t.lower_ != "you")
+    speaker, listener = tagged_speaker(view, me), addressed(view, you)
+    if speaker is None or listener is None or speaker == listener:
+        return None
+    return [(you, listener), (me, speaker)]
 
 
 VOCATIVE_PARENTS = {noun: gender for noun, (role, gender) in FAMILY_NOUNS.items() if role == "parent"}

@@ -118,6 +118,19 @@ def test_a_bare_role_to_someone_names_its_owner(view: ViewOf) -> None:
         ("Mr. Knightley", "friend_of", "Mr. Martin")}
 
 
+def test_a_friendship_the_speaker_states_of_themself_and_the_listener(view: ViewOf) -> None:
+    # Great Expectations ch. 13: Joe, to Pip, before Miss Havisham.
+    said = ("“You know, Pip,” replied Joe, “as you and me were ever friends, and it were "
+            "looked for'ard to betwixt us, as being calc'lated to lead to larks.")
+    assert in_novel("great_expectations.txt", said)
+    context = _people(("Pip", "male"), ("Joe", "male"), ("Estella", "female"))
+    assert _rels(view, said, context) == {("Pip", "friend_of", "Joe")}
+    # Said of two others it is an opinion; untagged, nobody knows whose "me" it is.
+    assert _rels(view, "“You know, Pip,” replied Joe, “Estella and Pip were ever friends.”",
+                 context) == set()
+    assert _rels(view, "“You know, Pip, as you and me were ever friends.”", context) == set()
+
+
 def test_a_gloss_the_parser_hung_elsewhere_still_names_the_relative(view: ViewOf) -> None:
     text = ("Mr. Denny addressed them directly, and entreated permission to introduce his friend, "
             "Mr. Wickham, who had returned with him the day before from town.")
