@@ -9,6 +9,7 @@ from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, TIME_MAR
 from continuum.language.pronouns import OBJECT_PRONOUNS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain, only_one_of_its_sex
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
+from continuum.pipeline.extract.heuristic.passes.couples import husband_beside
 from continuum.pipeline.extract.heuristic.passes.delta_base import (
     delta,
     place_of,
@@ -82,7 +83,8 @@ FROM_PREPS = frozenset({"from", "out of", "off"})
 def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
     """Who does it: the subjects ("Aldous and Harriet Finch"), a list of them however the
     parser hangs it ("Clara, her father, Rupert and Oswin all went"), and whoever does it
-    with them ("went up the mountain with Oswin", "stood with Oswin"). A first-person
+    with them ("went up the mountain with Oswin", "stood with Oswin"); a couple named as one
+    is both ("Mr. and Mrs. Weston", `couples`). A first-person
     narration's "we" is at least its narrator ("We came to Richmond all too soon"), and so
     is its "with me" or "with us" ("he went to Barnard's with us")."""
     people: list[tuple[Any, str]] = []
@@ -90,6 +92,9 @@ def company(view: ChapterView, verb: Any) -> list[tuple[Any, str]]:
 
     def add(tok: Any) -> None:
         people.extend((tok, c) for c in view.characters(tok) if c not in [p for _, p in people])
+        husband = husband_beside(view, tok)  # "Mr. and Mrs. Weston walked": the two of them
+        if husband is not None and husband not in [p for _, p in people]:
+            people.append((tok, husband))
         if narrator and tok.lower_ == "we" and not view.in_quote(tok):
             for who in (narrator, *_we_beside(view, tok, narrator)):
                 if who not in [p for _, p in people]:

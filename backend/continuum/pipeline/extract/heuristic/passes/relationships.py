@@ -12,12 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from continuum.language.names import (
-    FEMALE_HONORIFICS,
-    HONORIFICS,
-    MARRIED_HONORIFICS,
-    normalize,
-)
+from continuum.language.names import HONORIFICS
 from continuum.pipeline.extract.heuristic.gates import FUTURE, Verdict, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import (
     addressed,
@@ -27,6 +22,7 @@ from continuum.pipeline.extract.heuristic.passes.certainty import (
     tagged_speaker,
 )
 from continuum.pipeline.extract.heuristic.passes.common import SUBJECT_DEPS, ChapterView
+from continuum.pipeline.extract.heuristic.passes.couples import couple_at
 from continuum.pipeline.extract.heuristic.passes.households import FAMILY_NOUNS, Households
 from continuum.pipeline.extract.heuristic.passes.kin import relatives
 from continuum.pipeline.extract.heuristic.passes.namesakes import Namesakes
@@ -443,52 +439,13 @@ def _parent_on_stage(view: ChapterView, speaker: str, gender: str, tok: Any) -> 
     return next(iter(found)) if len(found) == 1 else None
 
 
-# "Mr. and Mrs. Gardiner", "Colonel and Mrs. Campbell", "Sir William and Lady Lucas": the
-# way the period names a married couple (a widow and her son are never "Mr. and Mrs. X").
-HUSBAND_TITLES = frozenset(HONORIFICS - FEMALE_HONORIFICS)
-
-
 def _couple(view: ChapterView, tok: Any) -> RelationshipUpdate | None:
     """"Mr. and Mrs. Gardiner": the woman named after "and" is married to the one man known
-    by the first title and her name ("Mr. Gardiner"; "Sir William Lucas" for "Sir William and
-    Lady Lucas"; "Mr. John Knightley" for "Mr. and Mrs. John Knightley")."""
-    doc = view.doc
-    if tok.lower_ != "and" or tok.i < 1 or tok.i + 2 >= len(doc):
+    by the first title and her name (`couples.couple_at`)."""
+    found = couple_at(view, tok)
+    if found is None:
         return None
-    wife_title, first = doc[tok.i + 1], doc[tok.i + 2]
-    if wife_title.lower_.rstrip(".") not in MARRIED_HONORIFICS:
-        return None
-    wife = view.character(first)
-    if wife is None or view.gender_of(wife) == "male":
-        return None
-    end = first.i
-    while end + 1 < len(doc) and view.key(doc[end + 1]) == wife:
-        end += 1
-    rest = doc[first.i:end + 1].text
-    before = doc[tok.i - 1]
-    given = ""
-    if before.lower_.rstrip(".") not in HUSBAND_TITLES:
-        if tok.i < 2 or doc[tok.i - 2].lower_.rstrip(".") != "sir":
-            return None
-        given, before = before.text, doc[tok.i - 2]  # "Sir William and Lady Lucas"
-    title = before.text
-    wanted = [" ".join(w for w in (title, given, rest) if w)]
-    if given:
-        wanted.append(f"{title} {given}")
-    husband = next((k for name in wanted if (k := _person_named(view, name)) is not None), None)
-    if husband is None or husband == wife or view.gender_of(husband) == "female":
-        return None
-    return _make(view, wife, husband, "married_to", [before, first, doc[end]], "couple", 0.8)
-
-
-def _person_named(view: ChapterView, name: str) -> str | None:
-    """The one character this chapter or the story knows by exactly `name`."""
-    wanted = normalize(name)
-    keys = {key for key, item in view.chapter.entities.items() if item.type == "character"
-            and wanted in {normalize(n) for n in (key, item.name, *item.aliases)}}
-    keys |= {e.name for e in view.context.entities if e.type == "character"
-             and wanted in {normalize(n) for n in (e.name, *e.aliases)}}
-    return next(iter(keys)) if len(keys) == 1 else None
+    return _make(view, found.wife, found.husband, "married_to", list(found.tokens), "couple", 0.8)
 
 
 def _vocative(tok: Any) -> bool:

@@ -521,3 +521,18 @@ def test_a_him_after_a_he_outside_us_is_not_the_one_man_named() -> None:
     text = ("Herbert said, \"Certainly,\" but looked perplexed and dismayed. Herbert sat late. "
             "It was midnight before I took him round to Essex Street.")
     assert ("Herbert", "Essex Street") in told_by_pip(text, 41, *people)
+
+
+def test_a_couple_named_as_one_moves_both(view: ViewOf) -> None:
+    # "Mr. and Mrs. John Knightley, their five children, … all reaching Hartfield" (Emma
+    # ch. 11): the period's way of naming a couple names the two of them.
+    context = StoryContext(entities=[
+        KnownEntity(name="Mr. Weston", type="character", gender="male"),
+        KnownEntity(name="Mrs. Weston", type="character", gender="female"),
+        KnownEntity(name="Hartfield", type="location")])
+    assert sorted(moves(lambda t: view(t, context),
+                        "Mr. and Mrs. Weston walked to Hartfield that morning.")) == [
+        ("moved_to", "Mr. Weston", "Hartfield"), ("moved_to", "Mrs. Weston", "Hartfield")]
+    # The wife said alone moves alone.
+    assert moves(lambda t: view(t, context), "Mrs. Weston walked to Hartfield that morning.") == [
+        ("moved_to", "Mrs. Weston", "Hartfield")]
