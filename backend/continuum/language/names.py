@@ -189,6 +189,8 @@ ARTICLES = {"the", "a", "an"}
 # Surname particles: "de Bourgh" has no given name "de".
 PARTICLES = {"de", "van", "von", "du", "la", "le", "da", "di", "del", "della", "der", "den", "ten",
              "ter", "d'", "dos", "das"}
+# A generation set after a name and a comma: "Mr. Pocket, Junior" is the son, not "Mr. Pocket".
+GENERATION_SUFFIXES = frozenset({"junior", "jr", "senior", "sr"})
 _PUNCT = re.compile(r"[^\w\s'-]+")
 _SPACE = re.compile(r"\s+")
 

@@ -189,7 +189,24 @@ def find_name_mentions(doc: Any, known: set[str] | None = None,
         mention = _make_mention(doc, run, stats, known, phrases)
         if mention is not None:
             out.append(mention)
-    return _unlisped(out, known)
+    return _without_generations(doc, _unlisped(out, known))
+
+
+def _without_generations(doc: Any, mentions: list[NameMention]) -> list[NameMention]:
+    """"Mr. Pocket, Junior" (Great Expectations ch. 21, Herbert before his given name is
+    said): a name with a generation set after it and a comma is the son or the father of the
+    one the name alone would be, so it names neither here: the name and the suffix are no
+    mentions (the son's given name, said later, names him)."""
+    def suffix(m: NameMention) -> bool:
+        return len(m.words) == 1 and not m.honorifics and \
+            m.words[0].lower().rstrip(".") in names.GENERATION_SUFFIXES and \
+            m.tok_start > 0 and doc[m.tok_start - 1].text == ","
+
+    dropped: set[int] = set()
+    for k, m in enumerate(mentions):
+        if suffix(m) and k > 0 and mentions[k - 1].tok_end == m.tok_start - 1:
+            dropped |= {k - 1, k}
+    return [m for k, m in enumerate(mentions) if k not in dropped]
 
 
 def _unlisped(mentions: list[NameMention], known: set[str]) -> list[NameMention]:

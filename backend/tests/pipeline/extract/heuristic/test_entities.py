@@ -314,3 +314,22 @@ def test_a_word_for_people_in_lowercase_is_a_common_noun(shared_data: Path) -> N
     chapter = analyze_chapter_text(text[at - 300 : at + 200], StoryContext())
     father = next(t for t in chapter.doc if t.text == "father" and t.nbor(-2).text == "said")
     assert (father.pos_, father.tag_) == ("NOUN", "NN")
+
+
+def test_a_name_with_a_generation_after_it_names_neither_generation() -> None:
+    # Great Expectations ch. 21: Herbert, before his given name is said, is "Mr. Pocket,
+    # Junior", the son of the Mr. (Matthew) Pocket the story knows; read as "Mr. Pocket" he
+    # took Herbert's words and place, and "Junior" was a person of its own.
+    text = ("Mr. Pocket, Junior's, idea of Shortly was not mine, for I had nearly maddened myself "
+            "with looking out for half an hour.\n\n“Dear me!” said Mr. Pocket, Junior. “This door "
+            "sticks so!”")
+    words = {m.text for m in find_name_mentions(parse(text))}
+    assert "Junior" not in words and "Mr. Pocket" not in words
+    known = StoryContext(entities=[KnownEntity(name="Matthew Pocket", type="character",
+                                               gender="male", aliases=["Mr. Pocket"])])
+    chapter = analyze_chapter_text(text, known)
+    assert "Junior" not in chapter.entities
+    assert not [m for m in chapter.mentions if m.entity_key == "Matthew Pocket"]
+    # Said alone, the name is still his.
+    alone = analyze_chapter_text("“Dear me!” said Mr. Pocket. “This door sticks so!”", known)
+    assert "Mr. Pocket" in [m.text for m in alone.mentions if m.entity_key == "Matthew Pocket"]
