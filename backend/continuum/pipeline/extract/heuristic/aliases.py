@@ -20,7 +20,7 @@ alone do not say.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,9 +223,19 @@ def build_forms(mentions: list[NameMention]) -> list[Form]:
             form = forms[key] = Form(key, Counter(), frozenset(titles), tuple(w.lower() for w in m.words))
         form.display[m.form] += 1
         form.mentions.append(m)
+    people = _people_surnames(forms.values())
     for form in forms.values():
-        form.epithet = _epithet(form.words) and not any(_not_a_bearer(form, m.label) for m in form.mentions)
+        form.epithet = _epithet(form.words) and (form.words[-1] in people or not any(
+            _not_a_bearer(form, m.label) for m in form.mentions))
     return list(forms.values())
+
+
+def _people_surnames(forms: Iterable[Form]) -> set[str]:
+    """The last words of the chapter's names that are surely people's, with a personal title
+    ("Mr. Barley"; a given name before it is no proof: "West Indies"). An adjective before one
+    is an epithet whatever spaCy labels the pair ("Old Barley", read as a body, is Bill
+    Barley)."""
+    return {f.words[-1] for f in forms if f.words and f.honorifics & PERSONAL_TITLES}
 
 
 _NOT_PERSON_LABELS = NAME_LABELS - {"PERSON"}  # spaCy's labels of a place, a body or a people

@@ -14,6 +14,7 @@ from continuum.pipeline.extract.heuristic.nlp import get_nlp, parse, reflow
 from continuum.pipeline.extract.protocol import KnownEntity, StoryContext
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.segment.books import split_book
+from tests.pipeline.extract.heuristic.passes.support import novel_chapters
 
 
 @pytest.fixture(scope="module")
@@ -333,3 +334,18 @@ def test_a_name_with_a_generation_after_it_names_neither_generation() -> None:
     # Said alone, the name is still his.
     alone = analyze_chapter_text("“Dear me!” said Mr. Pocket. “This door sticks so!”", known)
     assert "Mr. Pocket" in [m.text for m in alone.mentions if m.entity_key == "Matthew Pocket"]
+
+
+def test_an_adjective_before_a_titled_surname_is_an_epithet() -> None:
+    # Great Expectations ch. 46: Clara's father is "Mr. Barley", "old Bill Barley" and "Old
+    # Barley", which spaCy labels a body; read as a name "Old Barley" of its own, it split him
+    # into four people ("Barley" and "Mr. Barley" fitting two of them, so neither).
+    chapter = novel_chapters("great_expectations.txt")[45]
+    found = analyze_chapter_text(chapter, StoryContext(narrator="Pip"))
+    barleys = {k: e for k, e in found.entities.items() if "Barley" in k and "Clara" not in k}
+    assert list(barleys) == ["Bill Barley"]
+    assert {"Mr. Barley", "Old Barley", "Barley"} <= set(barleys["Bill Barley"].aliases)
+    # With no titled name of that surname, an adjective keeps a place's name whole.
+    kinds = {e.name: e.type for e in analyze_chapter_text(
+        "He was tried at the Old Bailey. The Old Bailey was full.", StoryContext()).entities.values()}
+    assert "Bailey" not in kinds
