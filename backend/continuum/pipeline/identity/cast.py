@@ -313,7 +313,8 @@ def page_name(current: str, names: Collection[str], uses: Mapping[str, int]) -> 
     one, the current title unless it is a bare surname the book also titles with Mr., Mrs.
     or a rank ("Gardiner" of Mrs. Gardiner) or another name, not a shorter form of it
     ("Mrs. Joe" of Mrs. Joe Gargery), is used `RENAME_RATIO` times as often; None to keep
-    it. A title in another spelling ("Cap'n Flint") is not the page's."""
+    it. A description ("the blind man") gives way to the name the person is revealed to have
+    ("Pew"), the most used. A title in another spelling ("Cap'n Flint") is not the page's."""
     full = fullest_name(names, uses)
     if full is not None:
         return full
@@ -328,11 +329,20 @@ def page_name(current: str, names: Collection[str], uses: Mapping[str, int]) -> 
                   and not set(normalize(n).split(" ")) < current_words]
     if not candidates:
         return None
+    names_proper = [n for n in candidates if not _described(n)]
+    if _described(current) and names_proper:  # "the blind man", once he is Pew
+        return max(names_proper, key=lambda n: (uses.get(normalize(n), 0), n))
     best = max(candidates, key=lambda n: (uses.get(normalize(n), 0), n))
     if bare_surname or uses.get(normalize(best), 0) >= RENAME_RATIO * max(
             1, uses.get(normalize(current), 0)):
         return best
     return None
+
+
+def _described(name: str) -> bool:
+    """Whether a person's title is a description ("the blind man"), not a name."""
+    words = name.split()
+    return len(words) >= 2 and words[0].lower() == "the" and words[1][:1].islower()
 
 
 def load_cast(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Cast:

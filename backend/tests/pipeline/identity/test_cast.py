@@ -324,4 +324,8 @@ def test_without_a_full_name_a_page_is_titled_by_the_name_the_book_uses() -> Non
                      {"flint": 40, "cap'n flint": 15, "captain flint": 5}) == "Captain Flint"
     # a name used about as often as another keeps the page
     assert page_name("Isabella", ["Isabella", "Bella"], {"isabella": 40, "bella": 20}) is None
+    # a description gives way to the name revealed, however often it was used (Treasure
+    # Island's "the blind man", Pew from ch. 5)
+    assert page_name("the blind man", ["the blind man", "Pew", "Master Pew"],
+                     {"the blind man": 68, "pew": 60, "master pew": 2}) == "Pew"
     assert page_name("Kitty", ["Kitty"], {"kitty": 20}) is None

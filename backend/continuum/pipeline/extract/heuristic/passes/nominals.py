@@ -214,8 +214,9 @@ def revealed_name(doc: Any, uses: list[Described], key_at: dict[int, str], types
     """The character a descriptive name is revealed to be, and the token that says so.
 
     "The stranger was Tomas's lost brother, Ivo Marsh", "the old sailor was none other than
-    Billy Bones", "learned that the stranger was his brother Ivo"; and "Ivo Marsh, for it was
-    he," right after the description. `asserted(token)` is the assertion gate."""
+    Billy Bones", "learned that the stranger was his brother Ivo"; "cried the blind man, Pew."
+    (`_glossing_name`); and "Ivo Marsh, for it was he," right after the description.
+    `asserted(token)` is the assertion gate."""
     heads = {u.head for u in uses}
     for head in heads:
         tok = doc[head]
@@ -232,6 +233,10 @@ def revealed_name(doc: Any, uses: list[Described], key_at: dict[int, str], types
         key = _person_named(attr, key_at, types)
         if key is not None:
             return key, copula.i
+    for use in sorted(uses, key=lambda u: u.start):
+        glossed = _glossing_name(doc, use, key_at, types)
+        if glossed is not None:
+            return glossed
     last = max(u.end for u in uses) if uses else 0
     first = min(u.start for u in uses) if uses else 0
     for tok in doc:
@@ -249,6 +254,29 @@ def revealed_name(doc: Any, uses: list[Described], key_at: dict[int, str], types
                 tok.i > first and last > 0:
             return key, tok.i
     return None
+
+
+# What may close a name set after a description: '"…!" cried the blind man, Pew.'
+_GLOSS_ENDS = frozenset({".", ";", "!", "?"})
+
+
+def _glossing_name(doc: Any, use: Described, key_at: dict[int, str],
+                   types: dict[str, str]) -> tuple[str, int] | None:
+    """'"…," cried the blind man, Pew.' (Treasure Island ch. 5): a person's name set after the
+    description and a comma, closing the clause, is who the described person is; not an item
+    of a list ("the old man, Joe, and I") nor a name the clause goes on after ("the blind
+    man, Pew said, …")."""
+    comma = use.end
+    if comma + 2 >= len(doc) or doc[comma].text != ",":
+        return None
+    key = key_at.get(comma + 1)
+    if key is None or types.get(key) != "character":
+        return None
+    end = comma + 1
+    while end < len(doc) and key_at.get(end) == key:
+        end += 1
+    closed = end >= len(doc) or doc[end].text in _GLOSS_ENDS
+    return (key, comma + 1) if closed else None
 
 
 def _person_named(attr: Any, key_at: dict[int, str], types: dict[str, str]) -> str | None:

@@ -91,6 +91,25 @@ def test_the_blind_man_of_treasure_island_is_a_character() -> None:
     assert sum(m.text.lower() == "the blind man" for m in blind.mentions) >= 2
 
 
+def test_a_name_set_after_the_description_names_the_described_person() -> None:
+    # Treasure Island ch. 5: "cried the blind man, Pew." The story has called him "the blind
+    # man" since ch. 3; from here on he is Pew, and the description is his alias.
+    text = novel_chapters("treasure_island.txt")[4]
+    assert "cried the blind man, Pew." in " ".join(text.split())
+    known = StoryContext(narrator="Jim Hawkins", entities=[
+        KnownEntity(name="the blind man", type="character", gender="male", mentions=35)])
+    chapter = analyze(text, known)
+    assert "the blind man" in chapter.entities["Pew"].aliases
+    assert "the blind man" not in chapter.entities
+    # A name that opens a list is no gloss: "the blind man, Pew, and the others".
+    listed = ("The blind man tapped up the road. The blind man stopped at the door. Pew was "
+              "there too, and Pew laughed at him. Then the blind man, Pew, and the others ran "
+              "down the hill.")
+    found = analyze(listed, StoryContext(entities=[
+        KnownEntity(name="Pew", type="character", gender="male", mentions=20)])).entities
+    assert "the blind man" in found and "the blind man" not in found["Pew"].aliases
+
+
 def test_the_novels_passing_descriptions_are_no_characters() -> None:
     # Treasure Island's first chapter describes Billy Bones without naming him: "the old
     # seaman" (once) and "the captain" (a title); Pride and Prejudice's third chapter has
