@@ -266,7 +266,7 @@ def analyze_chapter_text(
                                   resolution.vocatives)
     answered = names_answered(doc, quote_ids, keyed, pronouns, entities, _known_names(context))
     pronouns = _fold(entities, names, pronouns, answered,
-                     {k: [entities[k].name, *entities[k].aliases] for k in answered})
+                     {k: [entities[k].name, *entities[k].aliases] for k in answered}, same_person=True)
     pronouns = _fold_called_listeners(doc, context, entities, names, pronouns, keyed, quote_ids)
     for p in pronouns:
         entities[p.entity_key].mentions.append(Mention(start=p.start, end=p.end, text=p.text))
@@ -309,10 +309,13 @@ def _fold_addressed_names(
 def _fold(
     entities: dict[str, EntityItem], names: list[ResolvedMention],
     pronouns: list[ResolvedMention], into: Mapping[str, str], aliases: Mapping[str, list[str]],
+    same_person: bool = False,
 ) -> list[ResolvedMention]:
     """Fold each entity of `into` into its person: its entity goes, `aliases` become the
     person's and its name mentions theirs; the pronouns the resolver gave it are left
-    unresolved (read near a name that was someone else's). Returns the pronouns kept."""
+    unresolved (read near a name that was someone else's), unless the text says the two are
+    one person (`same_person`: "My name is Jaggers"), when they are the person's too.
+    Returns the pronouns kept."""
     if not into:
         return pronouns
     for key in sorted(into):
@@ -323,6 +326,9 @@ def _fold(
         target.mentions.extend(item.mentions)
     names[:] = [ResolvedMention(m.start, m.end, m.text, into[m.entity_key], m.kind)
                 if m.entity_key in into else m for m in names]
+    if same_person:
+        return [ResolvedMention(p.start, p.end, p.text, into[p.entity_key], p.kind)
+                if p.entity_key in into else p for p in pronouns]
     return [p for p in pronouns if p.entity_key not in into]
 
 

@@ -1,4 +1,4 @@
-"""A name given in answer to "What is your name?" is the answerer's own.
+"""A name a speaker gives as their own: in answer to "What is your name?", or "My name is …".
 
 '"What is your real name?" I asked him in a whisper. / "Magwitch," he answered, in the same
 tone; "chrisen'd Abel."' (Great Expectations ch. 40): the man the chapter has called Provis
@@ -6,8 +6,10 @@ since "I took the name of Provis" gives the name he was born to. So: a quotation
 listener's name ("your" and "name", ending in "?"), and the next quotation opening with a
 name and a stop ("Magwitch,"), whose tag names its speaker (by name, or by a pronoun the
 resolver placed): the name is that speaker's, when the speaker is someone else than the
-asker and than the name's own entity. Only a name new to the story is folded so; one answer
-never makes a known person someone else.
+asker and than the name's own entity. So too a name a speaker says is theirs: '"My name," he
+said, "is Jaggers, and I am a lawyer in London."' (ch. 18: the man the chapter calls "the
+strange gentleman"), in one quotation or split by its tag. Only a name new to the story is
+folded so; one answer never makes a known person someone else.
 """
 
 from __future__ import annotations
@@ -37,13 +39,19 @@ def names_answered(
             resolved[span[0].i] = p.entity_key
     speakers = quote_speakers(doc, quote_ids, name_at, resolved)
     ids = sorted(quotes)
-    found: dict[str, str] = {}
+    said: list[tuple[str | None, str | None]] = []  # (name, whose)
     for asked, answer in zip(ids, ids[1:], strict=False):
-        if not _asks_a_name(doc, quotes[asked]):
-            continue
-        key = _opening_name(doc, quotes[answer], name_at)
-        answerer = speakers.get(answer)
-        if key is None or answerer is None or answerer in {key, speakers.get(asked)}:
+        if _asks_a_name(doc, quotes[asked]):
+            answerer = speakers.get(answer)
+            if answerer != speakers.get(asked):
+                said.append((_opening_name(doc, quotes[answer], name_at), answerer))
+    for k, q in enumerate(ids):
+        after = quotes[ids[k + 1]] if k + 1 < len(ids) else []
+        own = _own_name(doc, quotes[q], after, name_at)
+        said.append((_carrier(own, entities) if own is not None else None, speakers.get(q)))
+    found: dict[str, str] = {}
+    for key, answerer in said:
+        if key is None or answerer is None or answerer == key:
             continue
         item, person = entities.get(key), entities.get(answerer)
         if item is None or person is None or item.type != "character" or \
@@ -51,6 +59,47 @@ def names_answered(
             continue
         found[key] = answerer
     return found
+
+
+def _own_name(
+    doc: Any, toks: list[int], after: list[int], name_at: Mapping[int, str],
+) -> tuple[str, str] | None:
+    """The name a quotation says is its speaker's, as (entity key or "", the word said): "My
+    name is Jaggers", or "My name," and, past the tag, "is Jaggers"."""
+    words = _words(doc, toks)
+    lowered = [doc[j].lower_ for j in words]
+    if lowered[:3] == ["my", "name", "is"]:
+        rest = words[3:]
+    elif lowered == ["my", "name", ","]:
+        rest = _words(doc, after)
+        if not rest or doc[rest[0]].lower_ != "is":
+            return None
+        rest = rest[1:]
+    else:
+        return None
+    if not rest or not doc[rest[0]].text[:1].isupper():
+        return None
+    closed = len(rest) == 1 or doc[rest[1]].text in _STOPS
+    key = _opening_name(doc, rest, name_at)
+    if key is not None:
+        return key, doc[rest[0]].text
+    return ("", doc[rest[0]].text) if closed else None
+
+
+def _carrier(own: tuple[str, str], entities: Mapping[str, EntityItem]) -> str | None:
+    """The entity a name said as one's own is: the one it keys, else the one character of the
+    chapter whose name ends with the word ("Jaggers": Mr. Jaggers, the tagger having read
+    the bare word as a noun)."""
+    key, word = own
+    if key:
+        return key
+    found = {k for k, e in entities.items() if e.type == "character" and any(
+        n.split()[-1] == word for n in (e.name, *e.aliases) if n)}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _words(doc: Any, toks: list[int]) -> list[int]:
+    return [j for j in toks if not doc[j].is_quote and not doc[j].is_space]
 
 
 def _asks_a_name(doc: Any, toks: list[int]) -> bool:

@@ -49,3 +49,23 @@ def test_a_known_name_or_another_question_joins_no_one() -> None:
     trade = text.replace("What is your real name?", "Who sent you here?")
     chapter = analyze_chapter_text(trade, StoryContext(narrator="Pip", entities=[PIP]))
     assert _carrier(chapter, "Magwitch") != _carrier(chapter, "Provis")
+
+
+def test_a_name_a_speaker_says_is_theirs_joins_them() -> None:
+    # Great Expectations ch. 18: the man the chapter calls "the strange gentleman" says
+    # '"My name," he said, "is Jaggers, and I am a lawyer in London."' (the tagger reads
+    # the bare "Jaggers" as a noun: the chapter's "Mr. Jaggers" is whom it names).
+    said = "“My name,” he said, “is Jaggers, and I am a lawyer in London."
+    assert in_novel("great_expectations.txt", said)
+    text = novel_chapters("great_expectations.txt")[17]
+    chapter = analyze_chapter_text(text, StoryContext(narrator="Pip", entities=[PIP]))
+    jaggers = _carrier(chapter, "Mr. Jaggers")
+    assert jaggers is not None and _carrier(chapter, "the strange gentleman") == jaggers
+    # The pronouns of both are his: the tag's "he", and the "he" read after "Mr. Jaggers".
+    for before in ("he said, “is Jaggers", "he considered him a fool"):
+        he = text.index(before)
+        assert any(m.start == he and m.entity_key == jaggers for m in chapter.mentions), before
+    # "My name is on the first leaf" (ch. 52) names no one.
+    leaf = analyze_chapter_text("“My name is on the first leaf,” said Miss Havisham. “Take "
+                                "it,” said Miss Havisham.", StoryContext())
+    assert list(leaf.entities) == ["Miss Havisham"]
