@@ -527,6 +527,10 @@ def _epithet_characters(
         if known is None and reveal is None and subjects < 2:
             continue
         key = reveal[0] if reveal is not None else known.name if known is not None else surface
+        if reveal is not None or (known is not None and not known.name.startswith("the ")):
+            # A person with a name now: "the man" after "the blind man, Pew" is anyone
+            # (Treasure Island ch. 8, where "the man" is Silver), only the description is his.
+            uses = [u for u in uses if u.surface == surface]
         votes = pronoun_gender_votes(doc, [(u.start, u.end) for u in uses], sent_ids, quote_ids)
         male, female = votes.count("male"), votes.count("female")
         gender: Literal["male", "female", "unknown"] = (

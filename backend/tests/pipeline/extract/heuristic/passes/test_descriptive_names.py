@@ -110,6 +110,22 @@ def test_a_name_set_after_the_description_names_the_described_person() -> None:
     assert "the blind man" in found and "the blind man" not in found["Pew"].aliases
 
 
+def test_once_named_the_described_person_takes_no_bare_noun() -> None:
+    # Treasure Island ch. 8: Jim recalls "the captain, and Black Dog, and the blind man, Pew";
+    # every later "the man" of the chapter is Silver or Morgan, not the dead Pew, whom the
+    # critic had seen walk in.
+    text = novel_chapters("treasure_island.txt")[7]
+    known = StoryContext(narrator="Jim Hawkins", entities=[
+        KnownEntity(name="Pew", type="character", gender="male", aliases=["the blind man"],
+                    mentions=120, dead=True)])
+    chapter = analyze(text, known)
+    pew = [m.text.lower() for m in chapter.mentions if m.entity_key == "Pew" and m.kind == "nominal"]
+    assert pew == ["the blind man"]
+    # Before a name, "the man" after "the blind man" is still the described person (ch. 3).
+    blind = analyze(novel_chapters("treasure_island.txt")[2], StoryContext()).entities["the blind man"]
+    assert any(m.text.lower() == "the man" for m in blind.mentions)
+
+
 def test_the_novels_passing_descriptions_are_no_characters() -> None:
     # Treasure Island's first chapter describes Billy Bones without naming him: "the old
     # seaman" (once) and "the captain" (a title); Pride and Prejudice's third chapter has
