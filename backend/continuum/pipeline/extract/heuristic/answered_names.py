@@ -29,7 +29,7 @@ def names_answered(
     doc: Any, quote_ids: list[int], keyed: Sequence[KeyedSpan], pronouns: Sequence[ResolvedMention],
     entities: Mapping[str, EntityItem], known: Collection[str],
 ) -> dict[str, str]:
-    """{entity of the name answered: entity of the person who answered with it}."""
+    """{entity of a name a speaker gave as their own: entity of that speaker}."""
     quotes = quote_tokens(quote_ids)
     name_at = {j: k.key for k in keyed for j in range(k.tok_start, k.tok_end)}
     resolved: dict[int, str] = {}
@@ -50,14 +50,14 @@ def names_answered(
         own = _own_name(doc, quotes[q], after, name_at)
         said.append((_carrier(own, entities) if own is not None else None, speakers.get(q)))
     found: dict[str, str] = {}
-    for key, answerer in said:
-        if key is None or answerer is None or answerer == key:
+    for key, whose in said:
+        if key is None or whose is None or whose == key:
             continue
-        item, person = entities.get(key), entities.get(answerer)
+        item, person = entities.get(key), entities.get(whose)
         if item is None or person is None or item.type != "character" or \
                 person.type != "character" or item.name.lower() in known:
             continue
-        found[key] = answerer
+        found[key] = whose
     return found
 
 
@@ -99,17 +99,18 @@ def _carrier(own: tuple[str, str], entities: Mapping[str, EntityItem]) -> str | 
 
 
 def _words(doc: Any, toks: list[int]) -> list[int]:
+    """A quotation's tokens without its marks and white space."""
     return [j for j in toks if not doc[j].is_quote and not doc[j].is_space]
 
 
 def _asks_a_name(doc: Any, toks: list[int]) -> bool:
-    words = [doc[j].lower_ for j in toks if not doc[j].is_quote and not doc[j].is_space]
+    words = [doc[j].lower_ for j in _words(doc, toks)]
     return bool(words) and words[-1] == "?" and "your" in words and "name" in words
 
 
 def _opening_name(doc: Any, toks: list[int], name_at: Mapping[int, str]) -> str | None:
     """The name a quotation opens with, closed by a stop: '"Magwitch,"'."""
-    words = [j for j in toks if not doc[j].is_quote and not doc[j].is_space]
+    words = _words(doc, toks)
     if not words or words[0] not in name_at:
         return None
     key, k = name_at[words[0]], 0

@@ -104,8 +104,8 @@ def _owner(view: ChapterView, noun: Any) -> tuple[str, Any] | None:
             return (key, child) if key else None
     bare = not any(c.dep_ in {"det", "poss"} for c in noun.children)
     for child in noun.children:
-        # "daughter of Mr. Bennet"; and a bare role's "to": "was governess to Miss Darcy",
-        # "I was clerk to Clarriker" (not "no friend to Harriet", "a friend to the poor")
+        # "daughter of Mr. Bennet"; and a bare role's "to": "I was clerk to Clarriker" (not
+        # "no friend to Harriet", "a friend to the poor")
         if child.dep_ == "prep" and (child.lower_ == "of" or (child.lower_ == "to" and bare)):
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
             if pobj is not None:
@@ -216,7 +216,7 @@ def _named_just_before(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
         else:
             return []  # "to the Admiral Benbow with Jim and Livesey, her servants": no roll
         j -= 1
-    return [(k, t) for k, t in reversed(found.items())] if joined and len(found) >= 2 else []
+    return list(reversed(found.items())) if joined and len(found) >= 2 else []
 
 
 LIST_MARKERS = frozenset({"not", "nor", "or", "and", "but", "never", "neither", "either"})
