@@ -234,7 +234,7 @@ def revealed_name(doc: Any, uses: list[Described], key_at: dict[int, str], types
         if key is not None:
             return key, copula.i
     for use in sorted(uses, key=lambda u: u.start):
-        glossed = _glossing_name(doc, use, key_at, types)
+        glossed = _glossing_name(doc, use, key_at, types) or _said_of(doc, use, key_at, types, asserted)
         if glossed is not None:
             return glossed
     last = max(u.end for u in uses) if uses else 0
@@ -277,6 +277,21 @@ def _glossing_name(doc: Any, use: Described, key_at: dict[int, str],
         end += 1
     closed = end >= len(doc) or doc[end].text in _GLOSS_ENDS
     return (key, comma + 1) if closed else None
+
+
+def _said_of(doc: Any, use: Described, key_at: dict[int, str], types: dict[str, str],
+             asserted: Any) -> tuple[str, int] | None:
+    """"The boatswain, Job Anderson, was the likeliest man aboard" (Treasure Island ch. 10): a
+    description with an adjective, predicated of a named person, is that person's."""
+    tok = doc[use.head]
+    if len(use.surface.split()) < 3 or tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" \
+            or not asserted(tok.head):
+        return None
+    for subject in (c for c in tok.head.children if c.dep_ == "nsubj"):
+        key = _person_named(subject, key_at, types)
+        if key is not None:
+            return key, tok.head.i
+    return None
 
 
 def _person_named(attr: Any, key_at: dict[int, str], types: dict[str, str]) -> str | None:

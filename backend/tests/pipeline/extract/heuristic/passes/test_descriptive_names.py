@@ -126,6 +126,18 @@ def test_once_named_the_described_person_takes_no_bare_noun() -> None:
     assert any(m.text.lower() == "the man" for m in blind.mentions)
 
 
+def test_a_description_said_of_a_named_person_is_theirs() -> None:
+    # Treasure Island ch. 10: "The boatswain, Job Anderson, was the likeliest man aboard";
+    # with the chapter's later "the man"s it had founded a person "the likeliest man".
+    text = novel_chapters("treasure_island.txt")[9]
+    chapter = analyze(text, StoryContext(narrator="Jim Hawkins"))
+    assert "the likeliest man" not in chapter.entities
+    assert "the likeliest man" in chapter.entities["Job Anderson"].aliases
+    # Without an adjective the description is too plain to be anyone's: "He was the man".
+    plain = analyze("Tom Heller was the man. The man sat down. The man rose.", StoryContext())
+    assert not any("the man" in e.aliases for e in plain.entities.values())
+
+
 def test_the_novels_passing_descriptions_are_no_characters() -> None:
     # Treasure Island's first chapter describes Billy Bones without naming him: "the old
     # seaman" (once) and "the captain" (a title); Pride and Prejudice's third chapter has
