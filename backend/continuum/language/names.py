@@ -171,6 +171,13 @@ FEMALE_NAMES = lexicon.words(
     tabitha tessa theresa ursula valentine vera victoria violet virginia wilhelmina winifred"""
 )
 
+def is_description(name: str) -> bool:
+    """Whether a person's name is a description the narration calls them by ("the blind
+    man"), not a name ("Pew", "the Aged")."""
+    words = name.split()
+    return len(words) >= 2 and words[0].lower() == "the" and words[1][:1].islower()
+
+
 def is_given_name(word: str) -> bool:
     """Whether a lowercased word is a known given name (the lists above, the nickname data)."""
     return word in MALE_NAMES or word in FEMALE_NAMES or word in FULL_NAMES

@@ -33,6 +33,7 @@ from continuum.language.names import (
     RANKS,
     SURNAME_TITLES,
     WIFE_HONORIFICS,
+    is_description,
     is_given_name,
     is_pronoun,
     normalize,
@@ -329,20 +330,14 @@ def page_name(current: str, names: Collection[str], uses: Mapping[str, int]) -> 
                   and not set(normalize(n).split(" ")) < current_words]
     if not candidates:
         return None
-    names_proper = [n for n in candidates if not _described(n)]
-    if _described(current) and names_proper:  # "the blind man", once he is Pew
+    names_proper = [n for n in candidates if not is_description(n)]
+    if is_description(current) and names_proper:  # "the blind man", once he is Pew
         return max(names_proper, key=lambda n: (uses.get(normalize(n), 0), n))
     best = max(candidates, key=lambda n: (uses.get(normalize(n), 0), n))
     if bare_surname or uses.get(normalize(best), 0) >= RENAME_RATIO * max(
             1, uses.get(normalize(current), 0)):
         return best
     return None
-
-
-def _described(name: str) -> bool:
-    """Whether a person's title is a description ("the blind man"), not a name."""
-    words = name.split()
-    return len(words) >= 2 and words[0].lower() == "the" and words[1][:1].islower()
 
 
 def load_cast(session: Session, *, novel_id: uuid.UUID, before_chapter: int) -> Cast:

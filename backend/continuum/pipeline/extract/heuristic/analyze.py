@@ -23,6 +23,7 @@ from continuum.language.names import (
     MALE_NAMES,
     PERSONAL_TITLES,
     given_gender,
+    is_description,
     is_given_name,
     normalize,
     split_honorific,
@@ -527,7 +528,7 @@ def _epithet_characters(
         if known is None and reveal is None and subjects < 2:
             continue
         key = reveal[0] if reveal is not None else known.name if known is not None else surface
-        if reveal is not None or (known is not None and not known.name.startswith("the ")):
+        if reveal is not None or (known is not None and not is_description(known.name)):
             # A person with a name now: "the man" after "the blind man, Pew" is anyone
             # (Treasure Island ch. 8, where "the man" is Silver), only the description is his.
             uses = [u for u in uses if u.surface == surface]
