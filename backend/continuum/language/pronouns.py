@@ -26,6 +26,8 @@ PERSONAL_PRONOUNS = FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL | MALE_PRONOUNS 
 POSSESSIVES = words("my your his her its our their")
 # The object forms, which the parser may tag a subject ("her" of "her having left").
 OBJECT_PRONOUNS = words("her him them me us")
+# The reflexives: "hurt himself" is the subject's own doing; a plain "him" never is.
+REFLEXIVE_PRONOUNS = words("myself yourself himself herself itself ourselves yourselves themselves")
 # The relative pronouns only a person takes: "Toots, who …", "Drizzle -- whom …".
 PERSON_RELATIVES = words("who whom whose")
 

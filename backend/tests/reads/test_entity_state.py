@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 
+from continuum.pipeline.extract.schema import ChapterExtraction, StateDelta
 from continuum.reads.entity_state import get_entity_state
 from continuum.reads.places import location_tree, object_owners
-from tests.reads.story import set_parent
+from tests.fakes import entity
+from tests.reads.story import ev, ids, ingest_scripted, set_parent
 
 
 def test_a_character_state_follows_the_cap(story, read) -> None:
@@ -71,3 +73,24 @@ def test_object_owners_at_the_cap(story, read) -> None:
     assert (at1.name, at1.owner.name, at1.since) == ("silver key", "Ada Quill", 1)
     [at2] = read(object_owners, novel_id=novel, cap=2)
     assert (at2.owner.name, at2.since) == ("Bram Stone", 2)
+
+
+def _told_after_death(text_: str, number: int, context) -> ChapterExtraction:  # type: ignore[no-untyped-def]
+    """Israel Hands dies and is "shot" in the same sentence (Treasure Island, ch. 27); a later
+    chapter's stray "married" of him (a misread) comes after both."""
+    quote = "Israel Hands" if number == 2 else "he was dead enough, being both shot and drowned"
+    deltas = [StateDelta(kind="married", subject="Israel Hands", evidence=ev(text_, quote))] \
+        if number == 2 else [
+            StateDelta(kind="died", subject="Israel Hands", evidence=ev(text_, "he was dead")),
+            StateDelta(kind="injured", subject="Israel Hands", evidence=ev(text_, quote))]
+    return ChapterExtraction(new_entities=[entity(text_, "Israel Hands")], state_deltas=deltas)
+
+
+def test_no_status_told_after_a_death_ends_it(clean_db, read) -> None:
+    novel = ingest_scripted("The Hispaniola", {
+        1: "Israel Hands fell from the shrouds; he was dead enough, being both shot and drowned.",
+        2: "Israel Hands was married, the men said, in Bristol."}, _told_after_death)
+    hands = ids(novel)["Israel Hands"]
+    for cap in (1, 2):
+        status = read(get_entity_state, novel_id=novel, cap=cap, entity_id=hands).status
+        assert (status.status, status.since) == ("dead", 1)

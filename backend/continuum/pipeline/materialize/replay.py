@@ -5,7 +5,8 @@ valid_to > N). A state replaced within the chapter that opened it is dropped, so
 character who moves twice in one chapter is in one place at the end of it. A loss told of
 the thing itself ("the key was lost": subject and object are the thing) ends whoever held
 it; a death ends the character's place after the chapter that tells it (the dead are at
-the place of death at the end of that chapter, and nowhere after). A move is to a place
+the place of death at the end of that chapter, and nowhere after), and no status told after
+it (an injury, a marriage) ends the death. A move is to a place
 when its object is a place in the entity's version of the move's chapter.
 """
 
@@ -73,6 +74,7 @@ def materialize_novel(session: Session, *, novel_id: uuid.UUID) -> dict[str, int
     ).all()
     located, possesses, states = _Projection(), _Projection(), _Projection()
     owner_of: dict[uuid.UUID, uuid.UUID] = {}
+    dead: set[uuid.UUID] = set()  # a status told after a death does not end it
     for d in deltas:
         base = {"novel_id": novel_id, "source_delta_id": d.id}
         if d.kind in MOVES and d.object_id and d.object_type == "location":
@@ -98,8 +100,11 @@ def materialize_novel(session: Session, *, novel_id: uuid.UUID) -> dict[str, int
                                               "status": "destroyed"}, d.chapter)
         elif d.kind in STATUS or d.kind == "status":
             status = STATUS.get(d.kind) or (d.value or "unknown")
+            if d.subject_id in dead:
+                continue  # "he was dead enough, being both shot and drowned": still dead
             if status == "dead":  # the dead are nowhere after the chapter of their death
                 located.close((d.subject_id,), d.chapter + 1)
+                dead.add(d.subject_id)
             states.start((d.subject_id,), {**base, "entity_id": d.subject_id, "status": status},
                          d.chapter)
     counts = {}

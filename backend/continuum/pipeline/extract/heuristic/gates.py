@@ -313,6 +313,8 @@ class AssertionGate:
                 return IRREALIS if has_to else None
             if hl in IMPLICATIVE_HEADS and head.pos_ in {"VERB", "AUX"}:
                 return NEGATION if hl == "fail" else None
+            if hl == "beg" and verb.lemma_.lower() in SPEECH_HEADS:
+                return None  # "they begged to inform me that …": a courtesy; the telling is done
             if hl in DESIRE_HEADS:
                 return DESIRE
             if has_to:

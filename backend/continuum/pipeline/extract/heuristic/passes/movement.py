@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from continuum.language.grammar import FREQUENCY_ADVERBS, PAST_PERFECT, TIME_MARKS
-from continuum.language.pronouns import OBJECT_PRONOUNS
+from continuum.language.pronouns import OBJECT_PRONOUNS, REFLEXIVE_PRONOUNS
 from continuum.pipeline.extract.heuristic.passes.certainty import certain, only_one_of_its_sex
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
 from continuum.pipeline.extract.heuristic.passes.couples import husband_beside
@@ -54,8 +54,6 @@ BE_PERFECT_VERBS = frozenset({"come", "go", "arrive", "return"})
 # "walked down Bell Street", "hurried along the Strand": the way is a place the mover is in.
 PATH_PREPS = frozenset({"down", "up", "along", "through", "across"})
 THING_PRONOUNS = frozenset({"it", "this", "that", "which", "what"})
-REFLEXIVES = frozenset({"himself", "herself", "themselves", "myself", "yourself", "ourselves",
-                        "yourselves"})
 # Adverbs whose prepositions belong to the motion: "went back down to", "rowed out to".
 MOTION_ADVERBS = frozenset({"back", "down", "up", "out", "home", "over", "across", "away", "off",
                             "on", "in", "ahead", "round", "around", "along", "again", "still",
@@ -560,7 +558,7 @@ def found_self(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) 
         return
     if view.in_quote(verb) and verb.tag_ != "VBD":
         return
-    if not any(c.dep_ == "dobj" and c.lower_ in REFLEXIVES for c in verb.children):
+    if not any(c.dep_ == "dobj" and c.lower_ in REFLEXIVE_PRONOUNS for c in verb.children):
         return
     movers = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
     for prep, noun in motion_preps(view, verb):
@@ -638,7 +636,7 @@ def placed_others(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta
             return
     if lemma not in {"leave", "find"} or habitual(verb):
         return
-    people = [(o, c) for o in objects if o.lower_ not in REFLEXIVES for c in view.characters(o)]
+    people = [(o, c) for o in objects if o.lower_ not in REFLEXIVE_PRONOUNS for c in view.characters(o)]
     if not people:
         return
     for prep, noun in motion_preps(view, verb):

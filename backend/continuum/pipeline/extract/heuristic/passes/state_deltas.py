@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from continuum.language.pronouns import REFLEXIVE_PRONOUNS
 from continuum.pipeline.extract.heuristic.gates import SPEECH_HEADS, head_lemma, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import certain
 from continuum.pipeline.extract.heuristic.passes.common import ChapterView
@@ -59,6 +60,10 @@ from continuum.pipeline.extract.heuristic.passes.things import ObjectRegistry
 from continuum.pipeline.extract.schema import EntityItem, StateDelta
 
 DIE_VERBS = frozenset({"die", "perish", "expire", "starve", "drown", "succumb"})
+# Verbs that bring news as fact, not a claim: "they begged to inform me that Mrs. J. Gargery had
+# departed this life" (Great Expectations, ch. 34) is the death, "exclaimed that he had killed
+# Linton" is not.
+NEWS_HEADS = frozenset({"inform", "notify", "acquaint"})
 # "I starved", "I died of shame": whoever says "I" or "we" is alive to say it (`_may_die`),
 # and a person starves to death only when the text says "to death".
 TELLERS = frozenset({"i", "we"})
@@ -79,12 +84,26 @@ PHYSICAL_CUES = frozenset({"badly", "severely", "seriously", "mortally", "slight
 WEAPONS = frozenset({"knife", "sword", "pistol", "gun", "musket", "cutlass", "dagger", "ball",
                      "shot", "bullet", "blow", "stick", "club", "axe", "stone"})
 MARRY_VERBS = frozenset({"marry", "wed"})
+# Dying told without "die", by the verb and the word that makes it a death: "he passed away",
+# "had departed this life", "went to his Maker", "breathed his last", "gave up the ghost".
+DEATH_IDIOMS = {
+    "pass": ("prt", frozenset({"away"})),
+    "depart": ("dobj", frozenset({"life"})),
+    "breathe": ("dobj", frozenset({"last"})),
+    "give": ("dobj", frozenset({"ghost"})),
+    "go": ("to", frozenset({"maker", "account", "reward"})),
+}
+# "was struck dead", "was shot dead", "dropped dead": verbs besides "be", "lie" and "fall"
+# whose subject a "dead" completes; the first two only in the passive ("stopped him dead").
+DEAD_VERBS = frozenset({"be", "lie", "fall", "drop"})
+PASSIVE_DEAD_VERBS = frozenset({"strike", "shoot"})
 STATUS_KINDS = frozenset({"died", "killed", "married", "engaged", "injured"})
 RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS | GIVE_VERBS
             | LOSE_VERBS | DESTROY_VERBS | DIE_VERBS | KILL_VERBS | INJURE_VERBS | MARRY_VERBS
             | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS | PLACE_VERBS
             | STAY_WITH_VERBS
-            | {"dead", "engage", "engaged", "betroth", "betrothed", "married", "be", "lie", "fall"})
+            | DEAD_VERBS | PASSIVE_DEAD_VERBS | frozenset(DEATH_IDIOMS)
+            | {"dead", "engage", "engaged", "betroth", "betrothed", "married"})
 
 
 
@@ -214,14 +233,14 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
     if lemma in DIE_VERBS and not (lemma == "drown" and view.objects(verb)):
         if _figurative_death(view, verb, lemma):
             return
-        for s in subjects:
-            if _said_of_a_pronoun(view, verb, s):
-                continue
-            for who in view.characters(s):
-                if _may_die(view, s, who, verb):
-                    out.append(delta(view, verb, "died", who, None, [s], "death", 0.85, s))
+        _deaths(view, verb, subjects, [], out, 0.85)
         return
-    if lemma in {"be", "lie", "fall"} or lemma == "dead":
+    idiom = _death_idiom(view, verb, lemma)
+    if idiom is not None:
+        _deaths(view, verb, subjects, [idiom], out, 0.8)
+        return
+    if lemma in DEAD_VERBS or lemma == "dead" or (
+            lemma in PASSIVE_DEAD_VERBS and view.is_passive(verb)):
         _dead_predicate(view, verb, subjects, out)
         return
     if lemma in SOFT_INJURIES and not _physical(view, verb):
@@ -249,11 +268,46 @@ def _status(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) -> 
                 if kind == "killed" and not _may_die(view, obj, who, verb):
                     continue
                 killer = killers[0][1] if killers else None
+                if who == killer and obj.lower_ not in REFLEXIVE_PRONOUNS:
+                    continue  # "it was Job that shot him": "him" is never Job himself
                 parts = [obj] + ([killers[0][0]] if killers else [])
                 out.append(delta(view, verb, kind, who, killer, parts, rule, 0.8, obj))
         return
     if lemma in MARRY_VERBS or lemma in {"married", "engage", "engaged", "betroth", "betrothed"}:
         _union(view, verb, lemma, subjects, out)
+
+
+def _deaths(view: ChapterView, verb: Any, subjects: list[Any], parts: list[Any],
+            out: list[StateDelta], confidence: float) -> None:
+    """A death of each person a subject names, when it may be recorded (`_may_die`)."""
+    for s in subjects:
+        if _said_of_a_pronoun(view, verb, s):
+            continue
+        for who in view.characters(s):
+            if _may_die(view, s, who, verb):
+                out.append(delta(view, verb, "died", who, None, [s, *parts], "death",
+                                 confidence, s))
+
+
+def _death_idiom(view: ChapterView, verb: Any, lemma: str) -> Any | None:
+    """The word that makes a verb a way of saying died (`DEATH_IDIOMS`): "away" of "he passed
+    away" (Treasure Island, ch. 18), "life" of "had departed this life" (Great Expectations,
+    ch. 34), "Maker" of "he went to his Maker" (Treasure Island, ch. 22, with "his"), "last"
+    of "breathed his last", "ghost" of "gave up the ghost" (with "up"). Not "the look ...
+    passed away" (no person), "passed away the time", "went to his master"."""
+    form = DEATH_IDIOMS.get(lemma)
+    if form is None:
+        return None
+    dep, words = form
+    if dep == "to":
+        return next((n for p, n in view.preps(verb) if p == "to" and n.lemma_.lower() in words
+                     and any(c.dep_ == "poss" for c in n.children)), None)
+    if lemma == "give" and not any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children):
+        return None
+    if lemma == "pass" and view.objects(verb):
+        return None
+    return next((c for c in verb.children if c.dep_ == dep and (
+        c.lemma_.lower() in words or c.lower_ in words)), None)
 
 
 def _physical(view: ChapterView, verb: Any) -> bool:
@@ -310,6 +364,7 @@ def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> 
     if tok.lower_ in TELLERS or (who == view.chapter.narrator and not view.in_quote(tok)):
         return False
     if verb is not None and verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SPEECH_HEADS \
+            and verb.head.lemma_.lower() not in NEWS_HEADS \
             and view.in_quote(verb) == view.in_quote(verb.head):
         return False  # indirect speech, in narration or in a character's own telling ('"…
         # I exclaimed that he had killed Linton …"', Wuthering Heights, chapter 24); a

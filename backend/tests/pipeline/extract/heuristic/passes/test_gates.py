@@ -13,6 +13,7 @@ from .support import in_novel
 PRIDE = "pride_and_prejudice.txt"
 TREASURE = "treasure_island.txt"
 ALICE = "alice_in_wonderland.txt"
+GREAT = "great_expectations.txt"
 
 # (novel, sentence, verb whose clause is judged, expected reason: None = asserted)
 CASES = [
@@ -42,6 +43,9 @@ CASES = [
     (PRIDE, "I am not certain that I consider her marrying Mr. Collins as the wisest thing "
      "she ever did.", "marrying", gates.IRREALIS),
     (TREASURE, '"Give me a loan of the link, Dick," said he;', "Give", gates.IMPERATIVE),
+    (GREAT, "I assured him of my keeping the secret, and begged to be favored with", "favored",
+     gates.DESIRE),
+    (GREAT, "and that they begged to inform me that Mrs. J.", "inform", None),  # a courtesy
     (PRIDE, "Mr. Bennet replied that he had not.", "replied", None),
     (PRIDE, "Elizabeth entered the drawing-room at Netherfield", "entered", None),
     (TREASURE, "Then he spat into the spring.", "spat", None),

@@ -240,3 +240,42 @@ def test_no_more_is_dead_only_ending_its_clause(view: ViewOf) -> None:
     for text in ("Old Pew was no more than a child.", "Old Pew was no more a stranger.",
                  "Old Pew was no more afraid of them.", "Old Pew would be no more."):
         assert [d for d in deltas(view, text) if d[0] == "died"] == [], text
+
+
+def test_dying_told_without_die(view: ViewOf) -> None:
+    told = [  # each novel's own sentence, and the same form said of a named person
+        ("treasure_island.txt", "And not long after, without another word, he passed away.",
+         "Tom Redruth stumbled. Not long after, without a word, Tom Redruth passed away.",
+         "Tom Redruth"),
+        ("treasure_island.txt", "without sign or sound, he went to his Maker",
+         "Hunter lingered all day. Some time in the night, Hunter went to his Maker.", "Hunter"),
+        ("great_expectations.txt", "Gargery had departed this life on Monday last",
+         "Mrs. Gargery had departed this life on Monday last.", "Mrs. Gargery"),
+        ("treasure_island.txt", "The captain had been struck dead by thundering apoplexy.",
+         "Billy Bones had been struck dead by thundering apoplexy.", "Billy Bones"),
+    ]
+    for book, sentence, text, who in told:
+        assert in_novel(book, sentence), sentence
+        assert [d for d in deltas(view, text) if d[0] == "died"] == [("died", who, None)], text
+    letter = "that they begged to inform me that Mrs. J.\nGargery had departed this life"
+    assert in_novel("great_expectations.txt", letter)  # news brought is the story's fact
+    assert deltas(view, "They begged to inform me that Mrs. Gargery had departed this life.") \
+        == [("died", "Mrs. Gargery", None)]
+    assert deltas(view, "They exclaimed that Mrs. Gargery had departed this life.") == []
+    assert deltas(view, "Old Pew breathed his last. Black Dog gave up the ghost.") == [
+        ("died", "Old Pew", None), ("died", "Black Dog", None)]
+    for text in ("Old Pew passed away the time with cards.", "Old Pew went to his master.",
+                 "The look came back, and passed away.", "Old Pew stopped him dead.",
+                 "Old Pew gave the ghost a fright.", "Old Pew departed for London."):
+        assert [d for d in deltas(view, text) if d[0] == "died"] == [], text
+
+
+def test_the_shooter_is_not_his_own_victim_through_him(view: ViewOf) -> None:
+    # Treasure Island, ch. 22: the captain's wound; "him" is the captain, never Job.
+    sentence = "for it was Job that shot him first"
+    assert in_novel("treasure_island.txt", sentence)
+    job = StoryContext(entities=[KnownEntity(name="Job Anderson", type="character",
+                                             gender="male", aliases=["Job"])])
+    assert deltas(view, "Anderson's ball--" + sentence + "--had broken his arm.", job) == []
+    assert deltas(view, "Job Anderson shot himself with a pistol.", job) == [
+        ("injured", "Job Anderson", "Job Anderson")]
