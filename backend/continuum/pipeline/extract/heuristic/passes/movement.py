@@ -40,6 +40,10 @@ ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort"
                           "guide", "conduct", "carry", "follow", "help", "show", "usher", "get"})
 # "made his way to", "wended her way back to": the way is the motion.
 WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
+# "directed my steps towards", "bent their steps", "turned my face … to Little Britain": the
+# steps or the face turned to a place are the going (a face turned "to the fire" goes nowhere:
+# no place). These verbs move nobody without that object.
+STEP_VERBS = {"steps": frozenset({"direct", "bend", "turn"}), "face": frozenset({"turn", "set"})}
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # "she resided at Hartfield": where someone lives (`passes/residence` reads the home).
@@ -191,7 +195,8 @@ def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
             for grand in child.children:  # "back down to": the second adverb holds the "to"
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
                     pairs.extend(view.preps(grand))
-        elif child.dep_ == "dobj" and child.lower_ == "way" and verb.lemma_.lower() in WAY_VERBS:
+        elif child.dep_ == "dobj" and (child.lower_ == "way" and verb.lemma_.lower() in WAY_VERBS
+                                       or child is _steps(verb)):
             pairs.extend(view.preps(child))  # "made his way to the Red Lion"
             for grand in child.children:
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
@@ -202,6 +207,15 @@ def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
     # "climbed up to", "went over to": the parser reads "up to" as one preposition
     return [(p.split()[-1] if " " in p and p.split()[0] in MOTION_ADVERBS else p, n)
             for p, n in pairs]
+
+
+def _steps(verb: Any) -> Any | None:
+    """The steps or face a verb turns somewhere, owned by its doer (`STEP_VERBS`): "I directed
+    my steps", "I turned my face, on my own account, to Little Britain" (Great Expectations,
+    ch. 40)."""
+    lemma = verb.lemma_.lower()
+    return next((c for c in verb.children if c.dep_ == "dobj" and lemma in STEP_VERBS.get(
+        c.lower_, ()) and any(g.dep_ == "poss" for g in c.children)), None)
 
 
 def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any] | None:
@@ -230,7 +244,8 @@ def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any
 
 def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
              homes: Homes | None = None) -> None:
-    if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS:
+    if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS \
+            and _steps(verb) is None:
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away

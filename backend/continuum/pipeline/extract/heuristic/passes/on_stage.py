@@ -84,10 +84,14 @@ def on_stage(view: ChapterView, deltas: list[StateDelta]) -> list[StateDelta]:
             continue
         placed = {d.subject for d in deltas if d.kind in PLACE_KINDS
                   and span.start <= d.evidence.start < span.end}
+        homeward = [d.evidence.start for d in deltas if d.kind == "left" and d.value == "home"
+                    and span.start <= d.evidence.start < span.end]
         for who, done in acts.items():
             if len(done) < MIN_ACTS or who in placed or not _named_act(view, done):
                 continue
-            before = [v for v in votes if v[0] <= done[-1][1].idx]
+            last = done[-1][1].idx
+            since = max((at for at in homeward if at <= last), default=-1)
+            before = [v for v in votes if since < v[0] <= last]
             place = decisive(before)
             if place is not None and place != who:
                 said = [v[3] for v in before if v[1] == place][-1]

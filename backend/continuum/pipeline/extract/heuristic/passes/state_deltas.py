@@ -29,6 +29,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     LEAVE_VERBS,
     MOVE_VERBS,
     STAY_VERBS,
+    STEP_VERBS,
     confined,
     en_route,
     farewell,
@@ -84,6 +85,7 @@ PHYSICAL_CUES = frozenset({"badly", "severely", "seriously", "mortally", "slight
 WEAPONS = frozenset({"knife", "sword", "pistol", "gun", "musket", "cutlass", "dagger", "ball",
                      "shot", "bullet", "blow", "stick", "club", "axe", "stone"})
 MARRY_VERBS = frozenset({"marry", "wed"})
+STEP_LEMMAS = frozenset(lemma for verbs in STEP_VERBS.values() for lemma in verbs)
 # Dying told without "die", by the verb and the word that makes it a death: "he passed away",
 # "had departed this life", "went to his Maker", "breathed his last", "gave up the ghost".
 DEATH_IDIOMS = {
@@ -102,7 +104,7 @@ RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS
             | LOSE_VERBS | DESTROY_VERBS | DIE_VERBS | KILL_VERBS | INJURE_VERBS | MARRY_VERBS
             | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS | PLACE_VERBS
             | STAY_WITH_VERBS
-            | DEAD_VERBS | PASSIVE_DEAD_VERBS | frozenset(DEATH_IDIOMS)
+            | DEAD_VERBS | PASSIVE_DEAD_VERBS | frozenset(DEATH_IDIOMS) | STEP_LEMMAS
             | {"dead", "engage", "engaged", "betroth", "betrothed", "married"})
 
 

@@ -536,3 +536,17 @@ def test_a_couple_named_as_one_moves_both(view: ViewOf) -> None:
     # The wife said alone moves alone.
     assert moves(lambda t: view(t, context), "Mrs. Weston walked to Hartfield that morning.") == [
         ("moved_to", "Mrs. Weston", "Hartfield")]
+
+
+def test_steps_directed_and_a_face_turned_to_a_place_are_the_going(view: ViewOf) -> None:
+    # Great Expectations, ch. 40 and ch. 16: the going told by the steps or the face.
+    assert in_novel("great_expectations.txt", "I turned my face, on my own account, to Little Britain.")
+    assert in_novel("great_expectations.txt", "Three Jolly Bargemen, therefore, I directed my steps.")
+    assert moves(view, "Nell Barrow waited. Tom Heller turned his face, on his own account, to "
+                       "the Red Lion.") == [("moved_to", "Tom Heller", "Red Lion")]
+    assert moves(view, "Nell Barrow waited. To the Red Lion, therefore, Tom Heller directed his "
+                       "steps.") == [("moved_to", "Tom Heller", "Red Lion")]
+    for text in ("Tom Heller turned his face to the fire.",  # a face turned to no place
+                 "Tom Heller turned to the Red Lion in his thoughts.",  # no steps, no face
+                 "Tom Heller turned the face of the clock to the Red Lion."):  # not his own
+        assert moves(view, "Nell Barrow waited. " + text) == [], text

@@ -258,3 +258,15 @@ def test_taking_someone_somewhere_is_one_vote_for_the_scene(view: ViewOf) -> Non
                 "his own door. Jonas lit the lamp. Anna Lind poured the tea. Anna laughed.")
         found = ("arrived_at", "Anna Lind", "Brackley") in staged(view, text)
         assert found == set_there, move
+
+
+def test_who_acts_only_after_the_party_goes_home_is_not_at_the_scene_s_place(
+        view: ViewOf) -> None:
+    # Great Expectations, ch. 10: Pip fetches Joe from the Three Jolly Bargemen, "Joe went all
+    # the way home", and Mrs. Joe, who acts only in the kitchen after, was never at the inn.
+    text = ("Anna Lind walked to the Golden Fleece. Anna sat at the Golden Fleece. Piet Mors "
+            "drank his ale. Piet paid the landlord. Piet went all the way home with Anna. "
+            "Jonas Brel was waiting in the kitchen. Jonas scolded them. Jonas laughed.")
+    assert [s for s in staged(view, text) if s[1] == "Jonas Brel"] == []
+    before = text.replace("Piet went all the way home with Anna. ", "")
+    assert ("arrived_at", "Jonas Brel", "Golden Fleece") in staged(view, before)
