@@ -40,6 +40,9 @@ ESCORT_VERBS = frozenset({"walk", "lead", "take", "bring", "accompany", "escort"
                           "guide", "conduct", "carry", "follow", "help", "show", "usher", "get"})
 # "made his way to", "wended her way back to": the way is the motion.
 WAY_VERBS = frozenset({"make", "wend", "find", "pick", "thread", "push", "fight", "feel", "work"})
+# "turned back into the Temple", "turned into Vicarage Lane": turning into a place is going
+# there; turning "to" is facing someone ("turning to Emma") and is no move.
+TURN_VERB, TURN_PREP = "turn", "into"
 # "directed my steps towards", "bent their steps", "turned my face … to Little Britain": the
 # steps or the face turned to a place are the going (a face turned "to the fire" goes nowhere:
 # no place). These verbs move nobody without that object.
@@ -209,6 +212,13 @@ def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
             for p, n in pairs]
 
 
+def _turned_into(view: ChapterView, verb: Any, lemma: str) -> bool:
+    """Whether a "turn" goes into a named place ("the street was empty when I turned back
+    into the Temple", Great Expectations ch. 41); not "turned into a frog", "turning to Emma"."""
+    return lemma == TURN_VERB and any(
+        p == TURN_PREP and place_of(view, n) is not None for p, n in motion_preps(view, verb))
+
+
 def _steps(verb: Any) -> Any | None:
     """The steps or face a verb turns somewhere, owned by its doer (`STEP_VERBS`): "I directed
     my steps", "I turned my face, on my own account, to Little Britain" (Great Expectations,
@@ -245,7 +255,7 @@ def nested_place(view: ChapterView, noun: Any, depth: int = 0) -> tuple[str, Any
 def movement(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta],
              homes: Homes | None = None) -> None:
     if lemma not in MOVE_VERBS and lemma not in ARRIVE_VERBS and lemma not in LEAVE_VERBS \
-            and _steps(verb) is None:
+            and _steps(verb) is None and not _turned_into(view, verb, lemma):
         return
     if lemma == "steal" and view.objects(verb):
         return  # "had stolen the plate from the observatory": a theft, not stealing away

@@ -30,6 +30,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     MOVE_VERBS,
     STAY_VERBS,
     STEP_VERBS,
+    TURN_VERB,
     confined,
     en_route,
     farewell,
@@ -105,6 +106,7 @@ RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS
             | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS | PLACE_VERBS
             | STAY_WITH_VERBS
             | DEAD_VERBS | PASSIVE_DEAD_VERBS | frozenset(DEATH_IDIOMS) | STEP_LEMMAS
+            | {TURN_VERB}
             | {"dead", "engage", "engaged", "betroth", "betrothed", "married"})
 
 

@@ -550,3 +550,13 @@ def test_steps_directed_and_a_face_turned_to_a_place_are_the_going(view: ViewOf)
                  "Tom Heller turned to the Red Lion in his thoughts.",  # no steps, no face
                  "Tom Heller turned the face of the clock to the Red Lion."):  # not his own
         assert moves(view, "Nell Barrow waited. " + text) == [], text
+
+
+def test_turning_into_a_place_is_going_there(view: ViewOf) -> None:
+    # Great Expectations, ch. 41: Pip back from Essex Street; "turning to" someone is no move.
+    assert in_novel("great_expectations.txt", "the street was empty when I turned back into the Temple")
+    assert moves(view, "Nell Barrow waited. The street was empty when Tom Heller turned back "
+                       "into the Red Lion.") == [("moved_to", "Tom Heller", "Red Lion")]
+    for text in ("Tom Heller turned into a frog.", "Tom Heller turned to Nell Barrow.",
+                 "Tom Heller turned to the Red Lion with a sigh."):
+        assert moves(view, "Nell Barrow waited. " + text) == [], text
