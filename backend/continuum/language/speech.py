@@ -23,6 +23,10 @@ SPEECH_VERBS = DIALOGUE_TAGS | words(
     stammer falter urge agree admit venture persist echo groan sob scream yell sneer think
     respond reason argue suggest"""
 )
+# The interjections a name spoken to may follow: "Ah Newton!", "O Romeo", "Oh, Lizzy".
+VOCATIVE_INTERJECTIONS = words("o oh ah")
+# ... and the endearment: "my dear Handel,"; not "good" ("Good Heavens!" is no one spoken to).
+VOCATIVE_LEADS = VOCATIVE_INTERJECTIONS | words("dear")
 # Verbs that make a sentence part of a conversation between the people in it.
 CONVERSATION_VERBS = DIALOGUE_TAGS | words("speak declare protest insist inquire enquire tell")
 

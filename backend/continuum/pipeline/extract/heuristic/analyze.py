@@ -31,6 +31,7 @@ from continuum.language.names import (
 from continuum.language.people import KIN_NOUNS
 from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.quotes import quote_regions
+from continuum.language.speech import VOCATIVE_LEADS
 from continuum.pipeline.extract.heuristic.aliases import (
     Cluster,
     Votes,
@@ -760,7 +761,9 @@ _KIN_OF = KIN_NOUNS | words("death funeral friend widow servant")
 _OPEN_QUOTES = frozenset({"\u201c", "\u2018", '"', "'"})
 _CLOSE_QUOTES = frozenset({"\u201d", "\u2019", '"', "'"})
 _VOCATIVE_DEPS = words("npadvmod intj ROOT dep appos nsubj dobj")
-_BEFORE_VOCATIVE = _OPEN_QUOTES | {","}
+# What sets a gloss off from its name: "Toots, the … pug"; not "Drat that boy" (an oath).
+_SETTING_OFF = frozenset({",", "-", "--", "\u2014", "("})
+_BEFORE_VOCATIVE = _OPEN_QUOTES | {","} | VOCATIVE_LEADS  # "“Kitty, …", "Ah Newton!", "my dear Handel,"
 _AFTER_VOCATIVE = frozenset({",", "!", "?", ".", ";", "\u201d", "\u2019", '"'})
 
 
@@ -940,6 +943,14 @@ def _across_quote(doc: Any, verb: Any, head: Any) -> bool:
     return any(doc[k].is_quote for k in range(low + 1, high - 1))
 
 
+def _speech_apart(doc: Any, verb: Any, head: Any) -> bool:
+    """Whether a quotation mark stands anywhere between a subject and its verb: the parser hung
+    a quotation's first word on the speech tag after it ('“Drat that boy,” interposed my
+    sister', '“Tar!” cried my sister', Great Expectations ch. 2 and 4)."""
+    low, high = sorted((verb.i, head.i))
+    return any(doc[k].is_quote for k in range(low + 1, high))
+
+
 def _things_called(head: Any, verb: Any) -> bool:
     """Whether a naming verb gives the name to things, a plural noun for no kind of people:
     "He calls the knaves Jacks", "to call those picture-cards Jacks" (the parser hangs the
@@ -990,6 +1001,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             votes["location"] += WEIGHTS.of_place_noun
         elif prep == "of" and verb.pos_ == "NOUN" and verb.lemma_.lower() in _KIN_OF:
             votes["character"] += WEIGHTS.kin_or_body_owner  # "the death of poor Fairfax"
+    elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB" and _speech_apart(doc, gov, head):
+        pass  # '“Drat that boy,” interposed my sister': a quotation's word is not the tag's speaker
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB":
         votes["character"] += WEIGHTS.person_verb_subject if gov.lemma_ in _PERSON_VERBS else WEIGHTS.subject
     elif head.dep_ == "poss" and gov.lemma_.lower() in _KIN_BODY:
@@ -1000,9 +1013,10 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["other"] += WEIGHTS.sung
     if head.dep_ in {"oprd", "dobj"} and gov.lemma_ in _NAMING and _things_called(head, gov):
         votes["other"] += WEIGHTS.things_called
+    set_off = m.tok_end < len(doc) and doc[m.tok_end].text in _SETTING_OFF
     for child in head.children:
         if child.i >= m.tok_end and (
-            (child.dep_ == "appos" and child.lemma_.lower() in KINDS_OF_PEOPLE)
+            (child.dep_ == "appos" and child.lemma_.lower() in KINDS_OF_PEOPLE and set_off)
             or (child.dep_ == "relcl" and any(c.lower_ in PERSON_RELATIVES for c in child.children))
         ):
             votes["character"] += WEIGHTS.person_gloss  # "Toots, the ... pug", "Opechancanough, who was ..."
@@ -1013,7 +1027,7 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         head.dep_ in _VOCATIVE_DEPS
         and m.tok_start > 0
         and m.tok_end < len(doc)
-        and doc[m.tok_start - 1].text in _BEFORE_VOCATIVE
+        and doc[m.tok_start - 1].lower_ in _BEFORE_VOCATIVE
         and doc[m.tok_end].text in _AFTER_VOCATIVE
         and (doc[m.tok_start - 1].text, doc[m.tok_end].text) != (",", ",")  # not a list item
     ):

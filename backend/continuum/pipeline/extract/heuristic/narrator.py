@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from continuum.language.names import TITLE_SPELLINGS
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
-from continuum.language.speech import SPEECH_VERBS
+from continuum.language.speech import SPEECH_VERBS, VOCATIVE_INTERJECTIONS
 from continuum.pipeline.extract.heuristic.nlp import doc_text
 
 MIN_FIRST_PERSON = 8  # narration first-person pronouns in the chapter
@@ -77,8 +77,8 @@ _TITLE_TELLER = re.compile(
     r"statement)\b",
     re.IGNORECASE,
 )
-_VOCATIVE_LEAD = frozenset({",", "dear", "good", "o", "oh", "ah", "now", "well", "why", "look",
-                            "!"})
+_VOCATIVE_LEAD = frozenset({",", "dear", "good", "now", "well", "why", "look", "!"}) | \
+    VOCATIVE_INTERJECTIONS
 _VOCATIVE_TAIL = frozenset({",", "!", "?", ".", ";", ":", ")", "\u2014", "--", "-"})
 _QUOTE_CHARS = frozenset("\"\u201c\u201d\u2018\u2019'")
 

@@ -384,3 +384,32 @@ def test_a_name_things_are_called_by_is_no_one() -> None:
     # A name given to people is still theirs: "called his sons Tom and Ned".
     kinds = _kinds("Mr. Grey called his sons Tom and Ned. Tom laughed, and Ned ran to the mill.")
     assert kinds.get("Tom") == "character" and kinds.get("Ned") == "character"
+
+
+def test_a_quotations_first_word_is_not_the_speaker_of_its_tag() -> None:
+    # Great Expectations ch. 2: the parser makes "Drat" the subject of "interposed" (and "that
+    # boy" its gloss); a word inside the quotation speaks nothing, and a gloss is set off.
+    sentence = "“Drat that boy,” interposed my sister, frowning at me over her work"
+    assert in_novel("great_expectations.txt", sentence)
+    kinds = _kinds("“Who's firing?” said I.\n\n" + sentence + ", “what a questioner he is.”")
+    assert kinds.get("Drat") != "character"
+    assert _kinds("“Yes,” said Drat, frowning at me over her work.").get("Drat") == "character"
+
+
+def test_a_name_spoken_to_after_an_interjection_or_an_endearment_is_a_person() -> None:
+    # LitBank's North and South: "' Ah Newton ! ' said she"; Great Expectations ch. 22:
+    # "“Then, my dear Handel,” said he" (the tag's subject is the speaker, not Handel).
+    assert in_novel("great_expectations.txt", "“Then, my dear Handel,” said he")
+    from continuum.pipeline.extract.heuristic.analyze import type_votes
+    from continuum.pipeline.extract.heuristic.mentions import find_name_mentions
+    from continuum.pipeline.extract.heuristic.nlp import parse
+
+    def votes(text: str, name: str) -> dict[str, float]:
+        doc = parse(text)
+        mention = next(m for m in find_name_mentions(doc) if m.text == name)
+        return dict(type_votes(doc, mention, []))
+
+    assert votes("“Ah Newton!” said she, “I think we shall all be sorry.”", "Newton").get(
+        "character", 0) > 0
+    assert votes("“Then, my dear Handel,” said he, turning round.", "Handel").get(
+        "character", 0) > 0
