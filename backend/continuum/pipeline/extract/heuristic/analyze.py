@@ -985,8 +985,10 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
                 prep == "from" and verb.lower_ in _AWAY):
             votes["location"] += WEIGHTS.motion_to  # "went to Bath", "absent from Surry"
         elif prep == "for" and (verb.lemma_ in _BOUND_FOR or verb.lemma_ == "take" and any(
-                c.dep_ == "dobj" and c.lemma_ in _CONVEYANCES for c in verb.children)):
-            votes["location"] += WEIGHTS.motion_to  # "started for London", "took coach for Hammersmith"
+                c.dep_ == "dobj" and c.lemma_ in _CONVEYANCES for c in verb.children)
+                or verb.pos_ == "NOUN" and verb.lemma_ in _CONVEYANCES):
+            # "started for London", "took coach for Hammersmith", "the steamer for Hamburg"
+            votes["location"] += WEIGHTS.motion_to
         elif prep in {"to", "from", "towards", "toward"} and verb.lemma_ in _TALK_TO:
             votes["character"] += WEIGHTS.talk_to
         elif prep == "from" and verb.lemma_ == "descend":

@@ -182,6 +182,13 @@ def test_setting_out_for_a_place_says_it_is_a_place() -> None:
     assert "character" not in votes  # spaCy's PERSON is not kept as the book's evidence
     sent = _kinds("Jane Smith sent for Mr. Jones. Mr. Jones came for Jane Smith.")
     assert sent.get("Mr. Jones") == "character"  # "sent for" and "came for" fetch a person
+    steamer = "We found that a steamer for Hamburg was likely to suit our purpose best"
+    assert in_novel("great_expectations.txt", steamer)  # ch. 52: a conveyance bound for it
+    _type, votes = _kind_of("Hamburg", steamer + ".",
+                            KnownEntity(name="Hamburg", type="character", mentions=1))
+    assert votes.get("location", 0) > 0
+    assert _kinds("Mary Smith waited. The coach for Mr. Jones was late.").get(
+        "Mr. Jones") == "character"
 
 
 def test_a_kind_is_decided_from_the_whole_book_so_far() -> None:
