@@ -47,6 +47,8 @@ TURN_VERB, TURN_PREP = "turn", "into"
 # steps or the face turned to a place are the going (a face turned "to the fire" goes nowhere:
 # no place). These verbs move nobody without that object.
 STEP_VERBS = {"steps": frozenset({"direct", "bend", "turn"}), "face": frozenset({"turn", "set"})}
+# Every verb that may move someone only with such an object or "into" a place.
+STEP_LEMMAS = frozenset(lemma for verbs in STEP_VERBS.values() for lemma in verbs) | {TURN_VERB}
 # Verbs of carrying move the carrier only towards a place; "from" says where the thing was.
 CARRY_VERBS = frozenset({"take", "bring", "carry", "lead", "escort", "guide", "conduct"})
 # "she resided at Hartfield": where someone lives (`passes/residence` reads the home).

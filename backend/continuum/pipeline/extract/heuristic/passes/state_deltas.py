@@ -29,8 +29,7 @@ from continuum.pipeline.extract.heuristic.passes.movement import (
     LEAVE_VERBS,
     MOVE_VERBS,
     STAY_VERBS,
-    STEP_VERBS,
-    TURN_VERB,
+    STEP_LEMMAS,
     confined,
     en_route,
     farewell,
@@ -86,7 +85,6 @@ PHYSICAL_CUES = frozenset({"badly", "severely", "seriously", "mortally", "slight
 WEAPONS = frozenset({"knife", "sword", "pistol", "gun", "musket", "cutlass", "dagger", "ball",
                      "shot", "bullet", "blow", "stick", "club", "axe", "stone"})
 MARRY_VERBS = frozenset({"marry", "wed"})
-STEP_LEMMAS = frozenset(lemma for verbs in STEP_VERBS.values() for lemma in verbs)
 # Dying told without "die", by the verb and the word that makes it a death: "he passed away",
 # "had departed this life", "went to his Maker", "breathed his last", "gave up the ghost".
 DEATH_IDIOMS = {
@@ -106,7 +104,6 @@ RELEVANT = (MOVE_VERBS | ARRIVE_VERBS | LEAVE_VERBS | GAIN_VERBS | RECEIVE_VERBS
             | STAY_VERBS | HOLD_VERBS | STOW_VERBS | THROW_VERBS | CONFINE_VERBS | PLACE_VERBS
             | STAY_WITH_VERBS
             | DEAD_VERBS | PASSIVE_DEAD_VERBS | frozenset(DEATH_IDIOMS) | STEP_LEMMAS
-            | {TURN_VERB}
             | {"dead", "engage", "engaged", "betroth", "betrothed", "married"})
 
 
@@ -364,7 +361,9 @@ def _may_die(view: ChapterView, tok: Any, who: str, verb: Any | None = None) -> 
     ("Philip Pirrip, late of this parish", his father's stone; "I was happily hanged"); never
     a kin noun or description ("the mother died", "his wife died": whose, and when, is a
     guess); never a death someone reports ("I exclaimed that he had killed Linton": a
-    claim, not the story's fact, whether the narration or a character's telling says it)."""
+    claim, not the story's fact, whether the narration or a character's telling says it),
+    unless it is news brought (`NEWS_HEADS`: "they begged to inform me that Mrs. J. Gargery
+    had departed this life")."""
     if tok.lower_ in TELLERS or (who == view.chapter.narrator and not view.in_quote(tok)):
         return False
     if verb is not None and verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SPEECH_HEADS \
