@@ -193,6 +193,7 @@ def confined(view: ChapterView, verb: Any, lemma: str, out: list[StateDelta]) ->
 def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
     """The verb's prepositions and those of its adverbs: "went back down to", "was back at"."""
     pairs = view.preps(verb)
+    steps = _steps(verb)
     for child in verb.children:
         if child.dep_ in {"advmod", "prt", "acomp", "npadvmod"} and \
                 child.lower_ in MOTION_ADVERBS:
@@ -201,7 +202,7 @@ def motion_preps(view: ChapterView, verb: Any) -> list[tuple[str, Any]]:
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
                     pairs.extend(view.preps(grand))
         elif child.dep_ == "dobj" and (child.lower_ == "way" and verb.lemma_.lower() in WAY_VERBS
-                                       or child is _steps(verb)):
+                                       or child is steps):
             pairs.extend(view.preps(child))  # "made his way to the Red Lion"
             for grand in child.children:
                 if grand.dep_ in {"advmod", "prt"} and grand.lower_ in MOTION_ADVERBS:
