@@ -384,14 +384,19 @@ def _by_initial(roster: Roster, names: list[str], gender: str | None) -> Resolut
 INITIALS = re.compile(r"(?:[A-Z]\.\s*){2,4}")
 
 
+def initials_only(names: Collection[str]) -> bool:
+    """Whether every name is initials alone ("J. F.", "H. S."), no word spelled out."""
+    return bool(names) and all(INITIALS.fullmatch(n.strip()) for n in names)
+
+
 def _by_initials(roster: Roster, names: list[str], gender: str | None) -> Resolution:
     """Initials alone, a letter's signature: "J. T." → the one person whose untitled full
     name has exactly those initials ("John Trelawney"); several bind to the salient one, or
     to none. Every name of the item is those initials. A person whose given name the book
     never tells is not guessed at from the surname's letter alone: that would make "I. H. S."
-    (Silas Marner's cake, the extractor keeping "H. S.") Mr. Snell, so Flint's "J. F." (Treasure
-    Island) stays apart too."""
-    if not all(INITIALS.fullmatch(n.strip()) for n in names):
+    (Silas Marner's cake, the extractor keeping "H. S.") Mr. Snell; such initials, like Flint's
+    "J. F." (Treasure Island), bind to nobody and found no person (`persist.entities`)."""
+    if not initials_only(names):
         return Resolution(None, "none")
     letters = {tuple(n.replace(".", " ").lower().split()) for n in names}
     if len(letters) != 1:

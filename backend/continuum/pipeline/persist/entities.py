@@ -14,7 +14,7 @@ from continuum.language.names import is_pronoun, normalize
 from continuum.pipeline.extract.schema import EntityItem
 from continuum.pipeline.identity.cast import Cast
 from continuum.pipeline.identity.joins import given_name_owners
-from continuum.pipeline.identity.resolve import Resolution
+from continuum.pipeline.identity.resolve import Resolution, initials_only
 from continuum.pipeline.identity.roster import RosterEntry
 from continuum.pipeline.persist.joins import join_twins
 
@@ -53,7 +53,7 @@ def persist_entities(
         found = cast.bind_item([item.name, *item.aliases], item.type, item.gender,
                                {eid for eid, _ in bound})
         entity_id = found.entity_id
-        if entity_id is None and _ambiguous_given_name(found, item, cast):
+        if entity_id is None and (_ambiguous_given_name(found, item, cast) or _initials_of_nobody(item)):
             counts["unbound"] = counts.get("unbound", 0) + 1
             continue  # "John", with John Silver and John Trelawney known: nobody, not a third
         rule = "bound" if entity_id is not None else "created"
@@ -116,6 +116,14 @@ def _ambiguous_given_name(found: Resolution, item: EntityItem, cast: Cast) -> bo
     the family, and founds one."""
     return found.rule == "ambiguous" and item.type == "character" and not item.aliases and \
         " " not in item.name.strip() and len(given_name_owners(cast.roster, item.name)) >= 2
+
+
+def _initials_of_nobody(item: EntityItem) -> bool:
+    """Whether a person is known only by initials that fit nobody of the cast ("J. F." under
+    Flint's mark, Treasure Island ch. 29; "H. S." of the letters on a cake): initials say who
+    only of someone already known (`resolve._by_initials`: "J. T." is John Trelawney), so
+    they found no person of their own, who would stand in the cast as a twin or a stranger."""
+    return item.type == "character" and initials_only([item.name, *item.aliases])
 
 
 def _tidy(name: str) -> str:

@@ -104,6 +104,41 @@ def test_through_the_spine_a_later_chapter_never_mints_a_twin(novel) -> None:
     assert [(p.name, p.mention_count) for p in people] == [("Mr. Bingley", 4)]
 
 
+def test_through_the_spine_initials_that_fit_nobody_found_no_person(novel) -> None:
+    # Treasure Island ch. 29: Flint's mark; his given name the book never tells, so "J. F."
+    # is nobody of the cast, and no page of its own beside Captain Flint's
+    chapters = {1: "Captain Flint was dead. Flint had buried it.",
+                2: '"Yes," said one, "that\'s Flint, sure enough. J. F., and a score below."'}
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        if number == 1:
+            return ChapterExtraction(new_entities=[entity(text_, "Captain Flint", "character",
+                                                          "Flint")])
+        return ChapterExtraction(new_entities=[entity(text_, "Flint"), entity(text_, "J. F.")])
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        people = list_entities(session=session, novel_id=novel, cap=2)
+    assert [p.name for p in people] == ["Captain Flint"]
+
+
+def test_through_the_spine_initials_still_bind_to_the_person_they_fit(novel) -> None:
+    chapters = {1: "John Trelawney wrote. John Trelawney sealed it.", 2: "Yours, J. T."}
+
+    def script(text_: str, number: int, context) -> ChapterExtraction:
+        return ChapterExtraction(new_entities=[
+            entity(text_, "John Trelawney" if number == 1 else "J. T.")])
+
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        people = list_entities(session=session, novel_id=novel, cap=2)
+    assert [(p.name, p.mention_count) for p in people] == [("John Trelawney", 3)]
+
+
 def test_through_the_spine_a_person_becomes_a_place_from_the_chapter_that_says_so(novel) -> None:
     chapters = {1: "Hunsford, near Westerham, Kent.", 2: "They set off for Kent."}
 
