@@ -162,13 +162,18 @@ def _we_beside(view: ChapterView, we: Any, narrator: str) -> list[str]:
 def _movers(view: ChapterView, verb: Any, lemma: str) -> list[tuple[Any, str]]:
     """Who goes: the company of the verb (`company`), and the person escorted, when someone
     or something named escorts them: "it carried me back to the old Admiral Benbow" (a song,
-    in a memory) takes nobody anywhere."""
+    in a memory) takes nobody anywhere. A first-person narration's "us" escorted is at least
+    its narrator ("He conducted us to Gerrard Street")."""
     movers = company(view, verb)
     if lemma in ESCORT_VERBS and not view.is_passive(verb) and not any(
             s.lower_ in THING_PRONOUNS for s in view.subjects(verb)):
         movers.extend((o, c) for o in view.objects(verb) for c in view.characters(o)
                       if view.token_kind[o.i] != "pronoun" or certain(view, o, c)
                       or only_one_of_its_sex(view, o, c))  # the escorted one, for sure
+        narrator = view.chapter.narrator
+        movers.extend((o, narrator) for o in view.objects(verb)
+                      if narrator and o.lower_ == "us" and not view.in_quote(o)
+                      and narrator not in [c for _, c in movers])  # "He conducted us to …"
     return movers
 
 

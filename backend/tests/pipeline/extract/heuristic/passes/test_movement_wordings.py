@@ -155,6 +155,19 @@ def test_a_first_person_narrations_with_us_takes_the_narrator_along() -> None:
         ("Mr. Wopsle", "Barnard's Inn"), ("Pip", "Barnard's Inn")}
 
 
+def test_a_first_person_narrations_us_escorted_somewhere_is_the_narrator() -> None:
+    # Great Expectations, chapter 26: "He conducted us to Gerrard Street, Soho": Pip, one of
+    # the "us", goes there with the guests. "Us" in a quotation is no one.
+    assert in_novel("great_expectations.txt", "He conducted us to Gerrard Street, Soho, to a "
+                                              "house on the south side of that street.")
+    text = ("I was tired of the office, and I said so. I met Mr. Jaggers at the door, and I "
+            "followed him out. Mr. Jaggers conducted us to Gerrard Street, and I looked about "
+            "me. \"He took us to Hammersmith once,\" said I. I sat by the fire, and I waited.")
+    assert told_by_pip(text, 26, ("Mr. Jaggers", "character", "male"),
+                       ("Gerrard Street", "location", None), ("Hammersmith", "location", None)) == {
+        ("Mr. Jaggers", "Gerrard Street"), ("Pip", "Gerrard Street")}
+
+
 def test_the_person_got_somewhere_goes_with_the_one_who_gets_them_there(view: ViewOf) -> None:
     # Emma ch. 17: "She got her to Hartfield, and shewed her the most unvarying kindness":
     # Emma brings Harriet home from Mrs. Goddard's; both are at Hartfield.
