@@ -6,7 +6,9 @@ backwards; candidates must agree in gender and number, may not be a co-argument 
 pronoun ("Darcy saw him"), and are scored by sentence distance, subjecthood and whether
 both sit in the same stretch of narration or speech; a speech tag's pronoun is never someone
 its own quotation names ("'But Aunt Isabella was younger than papa,' she remarked" is not
-Isabella). Quotations are attributed to a
+Isabella), and a pronoun of the narration is never someone a quotation tagged with a speaker
+of its sex only speaks of ('"… the lace upon Mrs. Hurst's gown----" Here she was
+interrupted again': Mrs. Bennet, `_spoken_of`). Quotations are attributed to a
 speaker through the dependency parse of the tag (`"...," said Elizabeth`, `she replied`);
 a quote continued in the same paragraph keeps its speaker. A paragraph of dialogue that
 answers one person the turn before called by name ("…, Eliza, and you know what
@@ -47,6 +49,9 @@ OBJECT_DEPS = frozenset({"dobj", "obj"})
 _CO_ARGUMENT = frozenset({"dobj", "pobj", "iobj", "dative", "attr", "nsubj"})
 _WINDOW_SENTENCES = 4
 SPOKEN_WEIGHT = 0.3  # a wholly spoken sentence, as distance for a pronoun of the narration
+# A name a quotation speaks of, not to ("the lace upon Mrs. Hurst's gown", "I saw Jane"):
+# whose it is, or the object of a verb or preposition; never a vocative ("Awfully, Mrs. Lennox").
+SPOKEN_OF = frozenset({"poss", "pobj", "dobj"})
 _WINDOW_ANCHORS = 40
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 
@@ -164,6 +169,8 @@ def resolve_pronouns(
     means one of them (`_acts_now`)."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
     replies = _replies(doc, quote_ids, list(by_start.values()))
+    tagged = quote_speakers(doc, quote_ids, {j: n.key for n in by_start.values()
+                                             for j in range(n.tok_start, n.tok_end)}, {})
     spoken = _spoken_sentences(sent_ids, quote_ids)
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
@@ -185,7 +192,7 @@ def resolve_pronouns(
         if gender and _is_pronoun(tok):
             key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
                 _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken,
-                        dead if _acts_now(tok) else frozenset())
+                        dead if _acts_now(tok) else frozenset(), tagged)
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
@@ -239,6 +246,7 @@ def _choose(
     quote_ids: list[int],
     spoken: Sequence[int] = (),
     dead: frozenset[str] = frozenset(),
+    tagged: Mapping[int, str | None] | None = None,
 ) -> str | None:
     """The best antecedent for a third-person pronoun, or None. For a pronoun of the
     narration, a sentence wholly spoken between it and a candidate counts `SPOKEN_WEIGHT` of
@@ -259,6 +267,11 @@ def _choose(
             continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
         if a.key in dead:
             continue  # "about ten days after Mrs. Churchill's decease … how she did": not her
+        if not quote and not own_words and a.quote and _spoken_of(doc, a, quote_ids) and tagged and \
+                (speaker := tagged.get(a.quote)) not in (None, a.key) and \
+                genders.get(speaker or "") == gender:
+            continue  # '"… the lace upon Mrs. Hurst's gown----" Here she was interrupted': the
+            # speaker (Mrs. Bennet, by the quotation's tag), not someone she only speaks of
         seen.add(a.key)
         entity_gender = genders.get(a.key, "unknown")
         if gender == "plural" and entity_gender != "plural":
@@ -281,6 +294,14 @@ def _choose(
         if best is None or score > best[0]:
             best = (score, a.key)
     return best[1] if best else None
+
+
+def _spoken_of(doc: Any, a: Anchor, quote_ids: list[int]) -> bool:
+    """Whether a name in a quotation is one its words speak of (`SPOKEN_OF`), by a head in
+    the same quotation: a parse that hangs the name on a verb outside it ('"Awfully," the
+    young man answered … "Awfully, Mrs. Lennox."') has misread a vocative."""
+    tok = doc[a.tok]
+    return tok.dep_ in SPOKEN_OF and quote_ids[tok.head.i] == a.quote
 
 
 def _glosses_relative(head: Any) -> bool:

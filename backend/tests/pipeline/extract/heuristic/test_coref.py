@@ -48,6 +48,21 @@ def test_a_name_in_an_illustrations_caption_is_no_antecedent(novel: str) -> None
     assert pronoun_key(chapter, "he", "great intelligence.") == name_key(chapter, "Mr. Collins")
 
 
+def test_a_pronoun_after_a_speech_is_its_speaker_not_a_woman_it_speaks_of(novel: str) -> None:
+    # P&P ch. 3: '"Oh, my dear," continued Mrs. Bennet, "… the lace upon Mrs. Hurst's
+    # gown----" Here she was interrupted again.' The narration's "she" and the "She" after
+    # it are the speaker, Mrs. Bennet; Mrs. Hurst is only spoken of.
+    start = novel.index("“Oh, my dear,” continued Mrs. Bennet")
+    text = novel[start:novel.index("the shocking rudeness of Mr. Darcy.", start)]
+    chapter = analyze_chapter_text(text, StoryContext(entities=[
+        KnownEntity(name="Mrs. Bennet", type="character", gender="female", mentions=40),
+        KnownEntity(name="Mrs. Hurst", type="character", gender="female", mentions=10),
+        KnownEntity(name="Mr. Bennet", type="character", gender="male", mentions=40)]))
+    bennet = name_key(chapter, "Mrs. Bennet")
+    assert pronoun_key(chapter, "she", "gown----”") == bennet
+    assert pronoun_key(chapter, "She", "description of finery.") == bennet
+
+
 def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
     chapter = analyze_chapter_text(
         paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext()
