@@ -30,6 +30,27 @@ IN_LAW_NOUNS: dict[str, str | None] = {
 # A person by sex, age or state: "a man of sixty", "the widow, aged forty".
 PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman lady fellow widow "
                      "orphan mistress")  # "his mistress" may be a lover or an employer: no tie
+# The sex a person noun says of whom it is predicated ("the coxswain, Israel Hands, was a
+# careful, wily, old, experienced seaman", Treasure Island ch. 10): these, the kin nouns, and
+# any compound of "man" or "woman" ("seaman", "boatman", "waiting-woman") but these.
+NOT_PERSON_MEN = words("human talisman shaman caiman")  # "human" is either sex
+SEXED_PERSON_NOUNS = {**dict.fromkeys(words("man boy lad gentleman fellow") | MALE_KIN, "male"),
+                      **dict.fromkeys(words("woman girl lass maiden lady widow") | FEMALE_KIN,
+                                      "female")}
+
+
+def person_noun_sex(lemma: str) -> str | None:
+    """'male' or 'female' for a person noun that says its sex ("seaman", "lady"), else None."""
+    word = lemma.lower()
+    if word in SEXED_PERSON_NOUNS:
+        return SEXED_PERSON_NOUNS[word]
+    if word.endswith("woman"):
+        return "female"
+    if word.endswith("man") and word not in NOT_PERSON_MEN:
+        return "male"
+    return None
+
+
 # What else a description of a person may be headed by: "so odd a mixture of quick parts,
 # sarcastic humour, reserve, and caprice", "an old acquaintance", "a great favourite".
 DESCRIPTION_HEADS = PERSON_NOUNS | words("person youngster creature soul being character mixture "

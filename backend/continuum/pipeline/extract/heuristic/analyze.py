@@ -28,7 +28,7 @@ from continuum.language.names import (
     normalize,
     split_honorific,
 )
-from continuum.language.people import KIN_NOUNS
+from continuum.language.people import KIN_NOUNS, person_noun_sex
 from continuum.language.pronouns import PERSON_RELATIVES
 from continuum.language.quotes import quote_regions
 from continuum.language.speech import VOCATIVE_LEADS
@@ -179,6 +179,9 @@ def analyze_chapter_text(
             if vote:
                 form.pronoun_gender[vote] += 1
                 form.types["character"] += WEIGHTS.pronoun
+            said = predicated_sex(doc, m.tok_start, m.tok_end)
+            if said:
+                form.pronoun_gender[said] += PREDICATED_SEX_VOTES
         form.ner = ner_prior(form.mentions)
         if not form.honorifics and form.key == " ".join(form.core) and \
                 _world_place(form.core, cores, people_words):
@@ -367,6 +370,26 @@ def _fold_answer_calls(
     aliases = {k: [entities[k].name, f"{entities[k].name} {entities[o].name.split()[-1]}"]
                for k, o in folded.items()}
     return _fold(entities, names, pronouns, folded, aliases)
+
+
+# A person noun said of a name counts as this many pronouns: one statement decides the sex
+# ("Israel Hands … was a careful, wily, old, experienced seaman"), twice as many pronouns of
+# the other sex outweigh it (`aliases._vote`).
+PREDICATED_SEX_VOTES = 2
+
+
+def predicated_sex(doc: Any, start: int, end: int) -> str | None:
+    """The sex a person noun said of a name gives it: the name's copula's complement ("Israel
+    Hands was a … seaman"; as the gloss of the subject too: "the coxswain, Israel Hands, was
+    a … seaman") or the noun set beside it ("Mr. Dance, a tall man"), by `person_noun_sex`;
+    None when none is said, or it is a proper noun ("a German")."""
+    head = doc[start:end].root
+    nouns = [c for c in head.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+    subject = head.head if head.dep_ == "appos" and head.head.dep_ == "nsubj" else head
+    if subject.dep_ == "nsubj" and subject.head.lemma_ == "be":
+        nouns += [c for c in subject.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
+    sexes = {sex for n in nouns if (sex := person_noun_sex(n.lemma_))}
+    return sexes.pop() if len(sexes) == 1 else None
 
 
 def _people_nouns_are_nouns(doc: Any) -> None:

@@ -63,6 +63,25 @@ def test_a_pronoun_after_a_speech_is_its_speaker_not_a_woman_it_speaks_of(novel:
     assert pronoun_key(chapter, "She", "description of finery.") == bennet
 
 
+def test_a_person_noun_said_of_a_new_name_gives_its_sex(shared_data: Path) -> None:
+    # Treasure Island ch. 10: Israel Hands, new to the story and known by no title or listed
+    # given name, "was a careful, wily, old, experienced seaman"; so the "He" and "his" after
+    # are his, not the squire's, who was the last man known to be one.
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("The boatswain, Job Anderson")
+    text = novel[start:novel.index("leads me on to speak", start)]
+    assert "And the coxswain, Israel Hands, was a careful, wily, old, experienced seaman" in \
+        " ".join(text.split())
+    chapter = analyze_chapter_text(text, StoryContext(entities=[
+        KnownEntity(name="John Trelawney", type="character", gender="male", mentions=100,
+                    aliases=["the squire"]),
+        KnownEntity(name="John Silver", type="character", gender="male", mentions=100,
+                    aliases=["Long John Silver"])]))
+    hands = name_key(chapter, "Israel Hands")
+    assert chapter.entities[hands].gender == "male"
+    assert pronoun_key(chapter, "He", "almost anything.") == hands
+
+
 def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
     chapter = analyze_chapter_text(
         paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext()
