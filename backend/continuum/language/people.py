@@ -34,7 +34,8 @@ PERSON_NOUNS = words("girl boy man woman lad lass child youth maiden gentleman l
 # careful, wily, old, experienced seaman", Treasure Island ch. 10): these, the kin nouns, and
 # any compound of "man" or "woman" ("seaman", "boatman", "waiting-woman") but these.
 NOT_PERSON_MEN = words("human talisman shaman caiman")  # "human" is either sex
-SEXED_PERSON_NOUNS = {**dict.fromkeys(words("man boy lad gentleman fellow") | MALE_KIN, "male"),
+SEXED_PERSON_NOUNS = {**dict.fromkeys(words("man boy lad gentleman fellow monk priest knight")
+                                       | MALE_KIN, "male"),
                       **dict.fromkeys(words("woman girl lass maiden lady widow") | FEMALE_KIN,
                                       "female")}
 

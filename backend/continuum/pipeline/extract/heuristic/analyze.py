@@ -69,7 +69,6 @@ from continuum.pipeline.extract.heuristic.narrator import is_vocative
 from continuum.pipeline.extract.heuristic.nlp import parse
 from continuum.pipeline.extract.heuristic.offices import office_mentions
 from continuum.pipeline.extract.heuristic.passes.nominals import (
-    NOUN_GENDERS,
     descriptive_mentions,
     revealed_name,
 )
@@ -560,7 +559,7 @@ def _epithet_characters(
         male, female = votes.count("male"), votes.count("female")
         gender: Literal["male", "female", "unknown"] = (
             "male" if male > female else "female" if female > male else
-            NOUN_GENDERS.get(surface.split()[-1], "unknown"))  # type: ignore[assignment]
+            person_noun_sex(surface.split()[-1]) or "unknown")  # type: ignore[assignment]
         mentions = [Mention(start=doc[u.start].idx, end=doc[u.end - 1].idx + len(doc[u.end - 1]),
                             text=text[doc[u.start].idx:doc[u.end - 1].idx + len(doc[u.end - 1])])
                     for u in uses]

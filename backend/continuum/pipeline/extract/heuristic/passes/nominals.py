@@ -155,10 +155,6 @@ NON_DESCRIPTIVE = frozenset(
      "youngest", "usual", "proper", "right", "wrong", "happy", "unhappy", "fine",
      # a passing state, not a description: "the dead man" is whoever died in this chapter
      "dead", "dying", "drowned", "wounded", "injured", "sick", "sleeping", "unconscious"})
-NOUN_GENDERS = {**dict.fromkeys(("man", "gentleman", "fellow", "boy", "lad", "monk", "priest",
-                                 "knight", "horseman"), "male"),
-                **dict.fromkeys(("woman", "girl", "widow"), "female")}
-
 
 
 @dataclass(frozen=True)
