@@ -27,7 +27,7 @@ KINSHIP: dict[str, str] = {
     **dict.fromkeys(IN_LAW_NOUNS, "in_law_of"),  # "his brother-in-law, Mr. Hurst"
 }
 ROLES: dict[str, str] = {
-    "friend": "friend_of",
+    **dict.fromkeys(["friend", "confidant", "confidante"], "friend_of"),
     **dict.fromkeys(
         ["servant", "maid", "butler", "footman", "valet", "housekeeper", "steward", "coachman",
          "maidservant", "manservant", "page", "groom", "housemaid", "lady's-maid", "cook",

@@ -31,6 +31,14 @@ def test_relation_nouns_normalize() -> None:
             "in_law_of"} == SYMMETRIC
 
 
+def test_a_confidant_is_a_friend(view: ViewOf) -> None:
+    # Treasure Island ch. 10: "He was a great confidant of Long John Silver" (Israel Hands).
+    assert in_novel("treasure_island.txt", "He was a great confidant of Long John Silver")
+    assert relation_type("confidant", possessive=False) == "friend_of"
+    assert rels(view, "Wickham was a great confidant of Mr. Collins.") == [
+        ("Wickham", "friend_of", "Mr. Collins", True, False)]
+
+
 def test_a_compound_in_law_is_one_token() -> None:
     from continuum.pipeline.extract.heuristic.nlp import parse
 
