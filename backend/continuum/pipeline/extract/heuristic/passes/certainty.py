@@ -145,7 +145,9 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
     in narration, with its person named earlier in the same sentence ("Jane and her sister"),
     or the only person named in it and the two sentences before ("Anna Lind came in. Her
     father, ..."), or, opening a sentence, the subject of the one before when nobody else of
-    that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...");
+    that gender was named since ("Daniel Quill drove the cart. His mother, Martha Quill, ...";
+    a subject noun set beside one name is that person: "And the coxswain, Israel Hands, was
+    … seaman … He was a great confidant of Long John Silver", the squire named before him);
     an "I" or "my" in speech is certain when the quotation's own tag names its speaker ('"…my
     mother…," said Elizabeth'), and so is a signed letter's "my" (`letters`) and, in speech
     too, a "his" on a noun joined to its owner's name ("Mr. Matthew Pocket and his son
@@ -168,10 +170,12 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
         return key == view.chapter.narrator  # the narration's "my" is whoever tells the chapter
     sentence = view.token_sent[tok.i]
     named: list[str] = []
+    named_at: list[int] = []
     for j in _named_before(view, tok):
         if glossed(view.doc[j]):
             continue
         named.append(view.token_key[j] or "")
+        named_at.append(j)
         if view.token_sent[j] == sentence and named[-1] == key:
             # "Jane and her sister": named in the same sentence, unless a pronoun of the same
             # gender came before the name for someone it had not named ("the suspicion of his
@@ -181,9 +185,12 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
         # the one person named in this sentence and the two before it, unless a pronoun of
         # the same sex beside a "we" that holds them means another (`_another_beside_us`)
         return not _another_beside_us(view, tok, key)
+    subject, at = _subject_before(view, tok)
+    if subject != key or not opens_sentence(view, tok):
+        return False
     gender = view.gender_of(key)
-    rivals = {k for k in named if k != key and view.gender_of(k) in (gender, None, "unknown")}
-    return not rivals and opens_sentence(view, tok) and subject_before(view, tok) == key
+    return not any(k != key and j > at and view.gender_of(k) in (gender, None, "unknown")
+                   for k, j in zip(named, named_at, strict=True))  # nobody of its sex since
 
 
 def _owner_beside(view: ChapterView, tok: Any, key: str) -> bool:
@@ -305,6 +312,14 @@ def subject_before(view: ChapterView, tok: Any) -> str | None:
     opening "his"/"her" continues: the centre of attention carries over. A subject that is
     someone's ("His character was decided. He was the proudest, most disagreeable man in the
     world") carries its owner over."""
+    return _subject_before(view, tok)[0]
+
+
+def _subject_before(view: ChapterView, tok: Any) -> tuple[str | None, int]:
+    """`subject_before`, and where the sentence before names that person (-1 for nobody).
+    A subject noun set beside one name is that person ("And the coxswain, Israel Hands, was
+    a careful, wily, old, experienced seaman … He was a great confidant of Long John
+    Silver")."""
     sentence = view.token_sent[tok.i] - 1
     j = tok.i - 1
     while j >= 0 and view.token_sent[j] >= sentence:
@@ -312,10 +327,14 @@ def subject_before(view: ChapterView, tok: Any) -> str | None:
         if view.token_sent[j] == sentence and t.dep_ in {"nsubj", "nsubjpass"} \
                 and t.head.dep_ == "ROOT" and not view.in_quote(t):
             if view.token_kind[j] in ("name", "pronoun"):
-                return view.token_key[j]
+                return view.token_key[j], j
             owners = [c for c in t.children if c.dep_ == "poss"]
             if t.pos_ == "NOUN" and len(owners) == 1 and \
                     view.token_kind[owners[0].i] in ("name", "pronoun"):
-                return view.token_key[owners[0].i]
+                return view.token_key[owners[0].i], owners[0].i
+            glosses = [c for c in t.children if c.dep_ == "appos" and not c.conjuncts]
+            if t.pos_ == "NOUN" and not owners and len(glosses) == 1 and \
+                    view.token_kind[glosses[0].i] == "name" and view.character(glosses[0]):
+                return view.token_key[glosses[0].i], glosses[0].i
         j -= 1
-    return None
+    return None, -1

@@ -39,6 +39,26 @@ def test_a_confidant_is_a_friend(view: ViewOf) -> None:
         ("Wickham", "friend_of", "Mr. Collins", True, False)]
 
 
+def test_an_opening_he_is_the_man_the_sentence_before_set_beside_its_subject(
+        view: ViewOf) -> None:
+    # Treasure Island ch. 10: the squire and Job Anderson are named before the coxswain,
+    # Israel Hands, the subject of the sentence before; nobody is named since, so the "He"
+    # that opens the next sentence is his for sure, and so is the friendship.
+    paragraphs = novel_chapters("treasure_island.txt")[9].split("\n\n")
+    text = "\n\n".join(p for p in paragraphs if "The boatswain, Job Anderson" in p
+                        or p.startswith("He was a great confidant"))
+    assert "And the coxswain, Israel Hands, was a careful" in " ".join(text.split())
+    context = StoryContext(entities=[
+        KnownEntity(name="Mr. Trelawney", type="character", gender="male", mentions=90),
+        KnownEntity(name="Long John Silver", type="character", gender="male", mentions=90,
+                    aliases=["Silver"])])
+    assert ("Israel Hands", "friend_of", "Long John Silver", True, False) in rels(
+        lambda t: view(t, context), text)
+    # a man named after the subject, before the "He", leaves it unsure
+    other = text.replace("with almost anything.", "with almost anything, as Mr. Trelawney said.")
+    assert not [r for r in rels(lambda t: view(t, context), other) if r[1] == "friend_of"]
+
+
 def test_a_compound_in_law_is_one_token() -> None:
     from continuum.pipeline.extract.heuristic.nlp import parse
 
