@@ -155,15 +155,19 @@ def _misparsed_gloss(view: ChapterView, noun: Any) -> list[tuple[str, Any]]:
     who …" (Wickham parsed as the verb's modifier) and "A cousin of Mr. Suckling, Mrs.
     Bragge, had …" (Mrs. Bragge parsed as Mr. Suckling's): a name right after the noun's
     phrase and its comma, closed by punctuation, naming someone other than the phrase's
-    people. Never in speech, where the name may be said to someone ("Ask your sister, Jane.")."""
-    if view.in_quote(noun):
-        return []
+    people. Never in speech, where the name may be said to someone ("Ask your sister, Jane."),
+    but for a gloss on the owner inside the subject, before its verb: Mrs. Elton's "A cousin
+    of Mr. Suckling, Mrs. Bragge, had such an infinity of applications" (Emma ch. 35)."""
+    spoken = view.in_quote(noun)
     for prep in noun.children:  # "A cousin of Mr. Suckling, Mrs. Bragge": on the owner
         for owner in (c for c in prep.children if prep.lower_ == "of" and c.dep_ == "pobj"):
             glosses = [a for a in owner.children if a.dep_ == "appos" and a.i > owner.i]
             keys = [k for a in glosses for k in view.characters(a)]
-            if len(glosses) == 1 and len(keys) == 1 and keys[0] not in view.characters(owner):
+            if len(glosses) == 1 and len(keys) == 1 and keys[0] not in view.characters(owner) \
+                    and (not spoken or (noun.dep_ == "nsubj" and glosses[0].i < noun.head.i)):
                 return [(keys[0], glosses[0])]
+    if spoken:
+        return []
     doc, end = view.doc, noun.right_edge.i
     if end + 2 >= len(doc) or doc[end + 1].text != ",":
         return []

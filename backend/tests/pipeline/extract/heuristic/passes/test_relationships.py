@@ -59,6 +59,23 @@ def test_an_opening_he_is_the_man_the_sentence_before_set_beside_its_subject(
     assert not [r for r in rels(lambda t: view(t, context), other) if r[1] == "friend_of"]
 
 
+def test_a_gloss_on_the_owner_inside_a_spoken_subject_names_the_relative(view: ViewOf) -> None:
+    # Emma ch. 35, Mrs. Elton: "A cousin of Mr. Suckling, Mrs. Bragge, had such an infinity
+    # of applications": the parser hangs Mrs. Bragge on Mr. Suckling; set inside the subject,
+    # before its verb, she is no one spoken to. A name after the verb may be ("Ask …, Jane.").
+    assert in_novel("emma.txt", "A cousin of Mr. Suckling, Mrs. Bragge, had such an infinity "
+                                "of applications")
+    context = StoryContext(entities=[
+        KnownEntity(name="Mr. Suckling", type="character", gender="male", mentions=20),
+        KnownEntity(name="Mrs. Bragge", type="character", gender="female", mentions=5)])
+    said = ('"A cousin of Mr. Suckling, Mrs. Bragge, had such an infinity of applications; '
+            'every body was anxious to be in her family," said Wickham.')
+    assert ("Mrs. Bragge", "cousin_of", "Mr. Suckling", True, False) in rels(
+        lambda t: view(t, context), said)
+    called = '"I saw a cousin of Mr. Suckling, Mrs. Bragge," said Wickham.'
+    assert not rels(lambda t: view(t, context), called)
+
+
 def test_a_compound_in_law_is_one_token() -> None:
     from continuum.pipeline.extract.heuristic.nlp import parse
 
