@@ -185,7 +185,7 @@ def certain(view: ChapterView, tok: Any, key: str) -> bool:
         # the one person named in this sentence and the two before it, unless a pronoun of
         # the same sex beside a "we" that holds them means another (`_another_beside_us`)
         return not _another_beside_us(view, tok, key)
-    subject, at = _subject_before(view, tok)
+    subject, at = subject_before(view, tok)
     if subject != key or not opens_sentence(view, tok):
         return False
     gender = view.gender_of(key)
@@ -307,18 +307,13 @@ def opens_sentence(view: ChapterView, tok: Any) -> bool:
 LINKING_POS = frozenset({"CCONJ", "ADV"})
 
 
-def subject_before(view: ChapterView, tok: Any) -> str | None:
+def subject_before(view: ChapterView, tok: Any) -> tuple[str | None, int]:
     """The subject of the sentence before (a name, or a pronoun the resolver placed), whom an
-    opening "his"/"her" continues: the centre of attention carries over. A subject that is
-    someone's ("His character was decided. He was the proudest, most disagreeable man in the
-    world") carries its owner over."""
-    return _subject_before(view, tok)[0]
-
-
-def _subject_before(view: ChapterView, tok: Any) -> tuple[str | None, int]:
-    """`subject_before`, and where the sentence before names that person (-1 for nobody).
-    A subject noun set beside one name is that person ("And the coxswain, Israel Hands, was
-    a careful, wily, old, experienced seaman … He was a great confidant of Long John
+    opening "his"/"her" continues: the centre of attention carries over; and where that
+    sentence names them (-1 for nobody). A subject that is someone's ("His character was
+    decided. He was the proudest, most disagreeable man in the world") carries its owner
+    over; a subject noun set beside one name is that person ("And the coxswain, Israel Hands,
+    was a careful, wily, old, experienced seaman … He was a great confidant of Long John
     Silver")."""
     sentence = view.token_sent[tok.i] - 1
     j = tok.i - 1
