@@ -117,6 +117,9 @@ class Form:
     types: Votes = field(default_factory=Votes)
     ner: Votes = field(default_factory=Votes)  # the part of `types` that is spaCy's label
     pronoun_gender: Counter[str] = field(default_factory=Counter)
+    # The sex person nouns said of the form give it ("Israel Hands … was a … seaman"):
+    # evidence for the entity's sex, not for which forms are one person (`Cluster.gender`).
+    said_sex: Counter[str] = field(default_factory=Counter)
     epithet: bool = False  # the first word describes the person: "Old Orlick", "Long John"
     worn_with_the: bool = False  # mostly "the X": an inn, a ship, a house, never one of the people
 
@@ -162,13 +165,15 @@ class Cluster:
         return found
 
     def gender(self) -> str:
-        """The one gender its forms agree on, else the pronoun statistics, else "unknown"."""
+        """The one gender its forms agree on, else the pronoun statistics with the sex the
+        person nouns said of them give, else "unknown"."""
         found = self.genders()
         if len(found) == 1:
             return found.pop()
         votes: Counter[str] = Counter()
         for f in self.forms:
             votes.update(f.pronoun_gender)
+            votes.update(f.said_sex)
         return _vote(votes)
 
     def titles(self) -> set[str]:

@@ -180,7 +180,7 @@ def analyze_chapter_text(
                 form.types["character"] += WEIGHTS.pronoun
             said = predicated_sex(doc, m.tok_start, m.tok_end)
             if said:
-                form.pronoun_gender[said] += PREDICATED_SEX_VOTES
+                form.said_sex[said] += PREDICATED_SEX_VOTES
         form.ner = ner_prior(form.mentions)
         if not form.honorifics and form.key == " ".join(form.core) and \
                 _world_place(form.core, cores, people_words):
@@ -371,9 +371,10 @@ def _fold_answer_calls(
     return _fold(entities, names, pronouns, folded, aliases)
 
 
-# A person noun said of a name counts as this many pronouns: one statement decides the sex
-# ("Israel Hands … was a careful, wily, old, experienced seaman"), twice as many pronouns of
-# the other sex outweigh it (`aliases._vote`).
+# A person noun said of a name counts as this many pronouns for the entity's sex (not for
+# which forms are one person: "Captain Ilse Reyes" and "Reyes was a tall woman" stay one):
+# one statement decides it ("Israel Hands … was a careful, wily, old, experienced seaman"),
+# twice as many pronouns of the other sex outweigh it (`aliases.Cluster.gender`).
 PREDICATED_SEX_VOTES = 2
 
 

@@ -82,6 +82,16 @@ def test_a_person_noun_said_of_a_new_name_gives_its_sex(shared_data: Path) -> No
     assert pronoun_key(chapter, "He", "almost anything.") == hands
 
 
+def test_a_person_noun_said_of_a_name_never_parts_it_from_its_fuller_name() -> None:
+    # The sex a person noun says is the entity's, not a bar to joining its forms: "Reyes was a
+    # tall woman" is still the "Captain Ilse Reyes" of the sentence before (whose title the
+    # names read as a man's), one person, not two.
+    text = ("Captain Ilse Reyes guarded the harbour of Saltmere. Mara Finch watched her from "
+            "the quay. Reyes was a tall woman with grey eyes.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert name_key(chapter, "Reyes") == name_key(chapter, "Captain Ilse Reyes")
+
+
 def test_she_after_elizabeth_is_elizabeth(novel: str) -> None:
     chapter = analyze_chapter_text(
         paragraph_with(novel, "When the clock struck three, Elizabeth"), StoryContext()
