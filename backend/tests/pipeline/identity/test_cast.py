@@ -86,6 +86,15 @@ def novel(clean_db):
         return create_novel(session, title="Cast")
 
 
+def _read(novel: uuid.UUID, chapters: dict[int, str], script, *caps: int) -> tuple[list, ...]:
+    """Read the chapters through the spine with the scripted extractor; the entities at each cap."""
+    extractor = ScriptedExtractor(script)
+    for number, text_ in chapters.items():
+        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
+    with read_session() as session:
+        return tuple(list_entities(session=session, novel_id=novel, cap=cap) for cap in caps)
+
+
 def test_through_the_spine_a_later_chapter_never_mints_a_twin(novel) -> None:
     chapters = {1: "Mr. Bingley came. Mr. Bingley danced. Mr. Bingley left.",
                 2: "Mr. Bingley returned."}
@@ -96,11 +105,7 @@ def test_through_the_spine_a_later_chapter_never_mints_a_twin(novel) -> None:
             item.gender = "female"  # a misread the rules would refuse: still no second one
         return ChapterExtraction(new_entities=[item])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        people = list_entities(session=session, novel_id=novel, cap=2)
+    people, = _read(novel, chapters, script, 2)
     assert [(p.name, p.mention_count) for p in people] == [("Mr. Bingley", 4)]
 
 
@@ -116,11 +121,7 @@ def test_through_the_spine_initials_that_fit_nobody_found_no_person(novel) -> No
                                                           "Flint")])
         return ChapterExtraction(new_entities=[entity(text_, "Flint"), entity(text_, "J. F.")])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        people = list_entities(session=session, novel_id=novel, cap=2)
+    people, = _read(novel, chapters, script, 2)
     assert [p.name for p in people] == ["Captain Flint"]
 
 
@@ -131,11 +132,7 @@ def test_through_the_spine_initials_still_bind_to_the_person_they_fit(novel) -> 
         return ChapterExtraction(new_entities=[
             entity(text_, "John Trelawney" if number == 1 else "J. T.")])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        people = list_entities(session=session, novel_id=novel, cap=2)
+    people, = _read(novel, chapters, script, 2)
     assert [(p.name, p.mention_count) for p in people] == [("John Trelawney", 3)]
 
 
@@ -146,12 +143,7 @@ def test_through_the_spine_a_person_becomes_a_place_from_the_chapter_that_says_s
         return ChapterExtraction(new_entities=[
             entity(text_, "Kent", "character" if number == 1 else "location")])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        before = list_entities(session=session, novel_id=novel, cap=1)
-        after = list_entities(session=session, novel_id=novel, cap=2)
+    before, after = _read(novel, chapters, script, 1, 2)
     assert [(e.name, e.type) for e in before] == [("Kent", "character")]
     assert [(e.name, e.type) for e in after] == [("Kent", "location")]
     assert before[0].id == after[0].id
@@ -181,12 +173,7 @@ def test_through_the_spine_a_married_name_joins_the_wife_from_its_chapter(novel)
                                                      rule="scripted"))])
         return ChapterExtraction(new_entities=people)
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        before = {e.name: e.aliases for e in list_entities(session=session, novel_id=novel, cap=2)}
-        after = {e.name: e.aliases for e in list_entities(session=session, novel_id=novel, cap=3)}
+    before, after = ({e.name: e.aliases for e in at} for at in _read(novel, chapters, script, 2, 3))
     assert "Mrs. Collins" not in before["Charlotte Lucas"]
     assert set(after) == {"Charlotte Lucas", "Mr. Collins"}
     assert "Mrs. Collins" in after["Charlotte Lucas"]
@@ -201,12 +188,7 @@ def test_a_person_is_titled_by_the_fullest_name_from_the_chapter_that_gives_it(n
         return ChapterExtraction(new_entities=[entity(text_, "Lizzy", "character",
                                                       "Elizabeth Bennet")])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        first = list_entities(session=session, novel_id=novel, cap=1)
-        second = list_entities(session=session, novel_id=novel, cap=2)
+    first, second = _read(novel, chapters, script, 1, 2)
     assert [(e.name, e.aliases) for e in first] == [("Lizzy", [])]
     assert [(e.name, e.aliases) for e in second] == [("Elizabeth Bennet", ["Lizzy"])]
 
@@ -223,11 +205,7 @@ def test_a_page_keeps_the_full_name_the_book_uses_most_across_chapters(novel) ->
         return ChapterExtraction(new_entities=[entity(text_, "Jim Hawkins", "character",
                                                       "James Hawkins")])
 
-    extractor = ScriptedExtractor(script)
-    for number, text_ in chapters.items():
-        analyze_chapter(novel_id=novel, number=number, text=text_, extractor=extractor)
-    with read_session() as session:
-        second = list_entities(session=session, novel_id=novel, cap=2)
+    second, = _read(novel, chapters, script, 2)
     assert [(e.name, e.aliases) for e in second] == [("Jim Hawkins", ["James Hawkins"])]
 
 

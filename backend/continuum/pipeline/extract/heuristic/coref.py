@@ -169,20 +169,19 @@ def resolve_pronouns(
     means one of them (`_acts_now`)."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
     replies = _replies(doc, quote_ids, list(by_start.values()))
-    tagged = quote_speakers(doc, quote_ids, {j: n.key for n in by_start.values()
-                                             for j in range(n.tok_start, n.tok_end)}, {})
+    name_at = _name_tokens(by_start, len(doc))
+    # Speakers named in the tag only: in '"Jim," says he' the "he" is no more Jim than the
+    # pronoun resolver's nearest male name, and a name is not said to its own speaker.
+    named_speakers = quote_speakers(doc, quote_ids, name_at, {})
     spoken = _spoken_sentences(sent_ids, quote_ids)
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
     resolved_at: dict[int, str] = {}
-    name_at: dict[int, str] = {}
     i, n = 0, len(doc)
     while i < n:
         span = by_start.get(i)
         if span is not None:
             head = _head_token(doc, span.tok_start, span.tok_end)
-            for j in range(span.tok_start, span.tok_end):
-                name_at[j] = span.key
             anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT,
                                   quote_ids[i], _glosses_relative(head)))
             i = span.tok_end
@@ -192,15 +191,12 @@ def resolve_pronouns(
         if gender and _is_pronoun(tok):
             key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
                 _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken,
-                        dead if _acts_now(tok) else frozenset(), tagged)
+                        dead if _acts_now(tok) else frozenset(), named_speakers)
             if key is not None:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
                 anchors.append(Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i]))
         i += 1
-    # Speakers named in the tag only: in '"Jim," says he' the "he" is no more Jim than the
-    # pronoun resolver's nearest male name, and a name is not said to its own speaker.
-    named_speakers = quote_speakers(doc, quote_ids, name_at, {})
     narrator = find_narrator(doc, [s for s in names if s.key in genders], genders, quote_ids,
                              named_speakers, aliases=aliases, previous=previous_narrator,
                              title=title, known=known)
@@ -211,6 +207,22 @@ def resolve_pronouns(
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies, named_speakers)
     out.sort(key=lambda m: m.start)
     return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
+
+
+def _name_tokens(by_start: Mapping[int, KeyedSpan], n: int) -> dict[int, str]:
+    """Each token of a name, as the resolver reads them left to right (a span that begins
+    inside another is passed over), to its entity key."""
+    name_at: dict[int, str] = {}
+    i = 0
+    while i < n:
+        span = by_start.get(i)
+        if span is None:
+            i += 1
+            continue
+        for j in range(span.tok_start, span.tok_end):
+            name_at[j] = span.key
+        i = span.tok_end
+    return name_at
 
 
 def _acts_now(tok: Any) -> bool:
