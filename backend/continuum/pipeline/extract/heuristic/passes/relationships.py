@@ -68,7 +68,7 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
             continue
         add(_called_parent(view, tok, households))
         add(_couple(view, tok))
-        if tok.pos_ == "NOUN":
+        if tok.pos_ == "NOUN" or _bare_predicate_noun(tok):
             for item in _noun_relations(view, tok):
                 add(item)
             add(_union_noun(view, tok))
@@ -76,6 +76,14 @@ def extract_relationships(view: ChapterView) -> list[RelationshipUpdate]:
             for item in _verb_relations(view, tok):
                 add(item)
     return found
+
+
+def _bare_predicate_noun(tok: Any) -> bool:
+    """A relation noun after a copula with no article, which the parser tags as an adjective
+    or a verb: "Mrs. Younge, who was some time ago governess to Miss Darcy", "she is aunt to
+    the present Mr. Darcy"."""
+    return tok.dep_ == "acomp" and tok.pos_ in {"ADJ", "VERB"} and \
+        relation_type(tok.lower_, False) is not None
 
 
 def _make(
@@ -138,7 +146,8 @@ def _referents(view: ChapterView, noun: Any) -> tuple[list[tuple[str, Any]], Any
             return _named_just_before(view, noun), None
         if found:
             return found, None
-    if noun.dep_ in {"attr", "oprd"} and noun.head.lemma_.lower() in {"be", "become", "remain"}:
+    # "was governess to Miss Darcy": a bare noun after the copula (`_bare_predicate_noun`)
+    if noun.dep_ in {"attr", "oprd", "acomp"} and noun.head.lemma_.lower() in {"be", "become", "remain"}:
         copula = noun.head
         found = [(k, s) for s in view.subjects(copula) for k in view.characters(s)]
         return found, copula

@@ -392,3 +392,16 @@ def test_a_his_in_speech_joined_to_its_owners_name_is_his(view: ViewOf) -> None:
                       "Anna.") == [("Herbert", "son_of", "Matthew Pocket", False, False)]
     assert rels(view, "\u201cMr. Matthew Pocket came, and his son Herbert was ill,\u201d said "
                       "Anna.") == []
+
+
+def test_a_relation_noun_after_a_copula_without_an_article_is_still_a_noun(view: ViewOf) -> None:
+    # Pride and Prejudice ch. 52 (Mrs. Gardiner's letter) and ch. 16: the parser tags the
+    # bare "governess" and "aunt" after "was"/"is" as an adjective or a verb.
+    sentence = ("There is a lady, it seems, a Mrs. Younge, who was some time ago governess to "
+                "Miss Darcy, and was dismissed from her charge on some cause of disapprobation")
+    assert in_novel("pride_and_prejudice.txt", sentence)
+    assert rels(view, sentence + ".") == [
+        ("Mrs. Younge", "companion_of", "Miss Darcy", False, False)]
+    assert in_novel("pride_and_prejudice.txt", "she is aunt to the present Mr. Darcy")
+    assert rels(view, "Lady Catherine is aunt to the present Mr. Darcy.") == [
+        ("Lady Catherine", "aunt_of", "Mr. Darcy", False, False)]
