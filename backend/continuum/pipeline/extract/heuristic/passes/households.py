@@ -29,6 +29,7 @@ names alone, so a man is never anyone's sibling here unless both carry the surna
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,8 +80,11 @@ def _surname(bare: str) -> str | None:
     return words[-1] if words and words[-1] else None
 
 
-def member(key: str, names: list[str], gender: str | None) -> Member:
-    """Read one person's family names: which surnames they carry, and how."""
+def member(key: str, names: list[str], gender: str | None,
+           surnames: frozenset[str] = frozenset()) -> Member:
+    """Read one person's family names: which surnames they carry, and how. A rank with one
+    word is a given name ("Sir William", "Lady Catherine") unless the word is a surname of the
+    cast (`family_names`): "Lady Lucas" of "Sir William Lucas" and "Charlotte Lucas"."""
     out = Member(key, gender)
     given = False
     titled: list[tuple[str, str]] = []
@@ -107,7 +111,8 @@ def member(key: str, names: list[str], gender: str | None) -> Member:
                 out.children.add(surname)
             continue
         if len(words) == 1:
-            if not (title in RANK_HONORIFICS and is_given_name(bare)):  # "Sir William"
+            if not (title in RANK_HONORIFICS and is_given_name(bare)
+                    and bare not in surnames):  # "Sir William"
                 titled.append((title, bare))
         elif title in RANK_HONORIFICS and gender and title in HEAD_TITLES.get(gender, ()):
             surname = _surname(" ".join(words[1:]))
@@ -127,6 +132,17 @@ def member(key: str, names: list[str], gender: str | None) -> Member:
     return out
 
 
+def family_names(names: Iterable[str]) -> frozenset[str]:
+    """The surnames the cast's full names end with ("lucas" of "Charlotte Lucas" and "Sir
+    William Lucas")."""
+    found = set()
+    for name in names:
+        words = split_honorific(name)[1].split(" ")
+        if len(words) >= 2 and (surname := _surname(" ".join(words[1:]))):
+            found.add(surname)
+    return frozenset(found)
+
+
 class Households:
     """The families of the characters the chapter's view knows, by surname."""
 
@@ -135,9 +151,10 @@ class Households:
         self.members: dict[str, Member] = {}
         keys = [e.name for e in view.context.entities if e.type == "character"]
         keys += [k for k, item in view.chapter.entities.items() if item.type == "character"]
-        for key in dict.fromkeys(keys):
-            names = [key, *view.aliases_of(key)]
-            self.members[key] = member(key, names, view.gender_of(key))
+        names = {key: [key, *view.aliases_of(key)] for key in dict.fromkeys(keys)}
+        surnames = family_names(n for forms in names.values() for n in forms)
+        for key, forms in names.items():
+            self.members[key] = member(key, forms, view.gender_of(key), surnames)
 
     def couple(self, surname: str) -> dict[str, str] | None:
         """The husband and wife heading the family, when it has exactly one of each."""

@@ -218,3 +218,16 @@ def test_a_father_who_speaks_is_the_one_head_of_the_family(view: ViewOf) -> None
     two = StoryContext(entities=[*context.entities, _person("Mr. Henry Woodhouse", "male"),
                                  _person("Sir John Woodhouse", "male")])
     assert not [r for r in _relations(view, said, two) if r[1] == "father_of"]
+
+
+def test_a_rank_with_a_word_the_cast_bears_as_a_surname_heads_that_family(view: ViewOf) -> None:
+    # "Lucas" is a given name too, so "Lady Lucas" read like "Lady Catherine" had headed no
+    # family, and the Lucases had no couple: Charlotte's "My father" (P&P ch. 26) named nobody.
+    lady = member("Lady Lucas", ["Lady Lucas"], "female", frozenset({"lucas"}))
+    assert lady.heads == {"lucas"}
+    assert not member("Lady Lucas", ["Lady Lucas"], "female").heads  # no Lucas in the cast
+    catherine = member("Lady Catherine", ["Lady Catherine"], "female", frozenset({"lucas"}))
+    assert not catherine.heads  # "Catherine" is nobody's surname: her given name
+    said = "“My father and Maria are to come to me in March,” added Charlotte"
+    assert in_novel("pride_and_prejudice.txt", said)
+    assert ("Sir William Lucas", "father_of", "Charlotte Lucas") in _relations(view, said + ".")
