@@ -471,22 +471,52 @@ def _vocative(tok: Any) -> bool:
         (after is not None and (after.is_quote or after.text in set_off))
 
 
+# "kept a journeyman", "employed a governess": a relative had, or a servant kept
+HAVING_VERBS = frozenset({"have", "keep", "employ"})
+NAMING_VERBS = frozenset({"name", "call"})
+
+
 def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:
     """"Tomas and Elena had an elder brother, Ivo Marsh": the owners are the subjects of
-    "have", the relative is named in apposition."""
+    "have", the relative is named in apposition, or by "named"/"called" or "whose name
+    was" after it: "Now, Joe kept a journeyman at weekly wages whose name was Orlick" (Great
+    Expectations ch. 15; a servant is kept or employed, a relative only had)."""
     verb = noun.head
-    if noun.dep_ != "dobj" or verb.lemma_.lower() != "have" or verb.pos_ not in {"VERB", "AUX"}:
+    verb_lemma = verb.lemma_.lower()
+    if noun.dep_ != "dobj" or verb_lemma not in HAVING_VERBS or verb.pos_ not in {"VERB", "AUX"}:
+        return []
+    if verb_lemma != "have" and rel != "servant_of":
         return []
     if any(c.lower_ in {"no", "any"} for c in noun.children) or not view.verdict(verb).asserted:
         return []
     owners = [(s, c) for s in view.subjects(verb) for c in view.characters(s)]
     plural = noun.tag_ in {"NNS", "NNPS"}
-    referents = [(k, t) for child in noun.children if child.dep_ == "appos"
-                 for t in ((child, *child.conjuncts) if plural else (child,))
-                 for k in view.characters(t) if _gender_fits(view, k, lemma)]
+    named = [t for child in noun.children if child.dep_ == "appos"
+             for t in ((child, *child.conjuncts) if plural else (child,))]
+    if not named and not plural:
+        named = _named_after(verb, noun)
+    referents = [(k, t) for t in named for k in view.characters(t) if _gender_fits(view, k, lemma)]
     return [_make(view, key, owner_key, rel, [owner_tok, noun, ref_tok], "had_relative", 0.75,
                   anchor=verb)
             for owner_tok, owner_key in owners for key, ref_tok in referents if key != owner_key]
+
+
+def _named_after(verb: Any, noun: Any) -> list[Any]:
+    """The name a had or kept person is given right after the noun: "a sister named Elena",
+    "a servant called Flopson", "a journeyman at weekly wages whose name was Orlick" (whose
+    clause the parser may hang on the noun of a phrase after it, "wages")."""
+    for child in noun.children:
+        if child.dep_ == "acl" and child.lemma_.lower() in NAMING_VERBS:
+            return [c for c in child.children if c.dep_ in {"oprd", "attr", "dobj"} and c.pos_ == "PROPN"]
+    holders = [noun, *(p for c in verb.children if c.dep_ == "prep" and c.i > noun.i
+                        for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN")]
+    for holder in holders:
+        for clause in (c for c in holder.children if c.dep_ == "relcl" and c.lemma_.lower() == "be"):
+            subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+            if subject is not None and subject.lower_ == "name" and any(
+                    c.lower_ == "whose" for c in subject.children):
+                return [c for c in clause.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+    return []
 
 
 def _gender_fits(view: ChapterView, key: str, noun_lemma: str) -> bool:

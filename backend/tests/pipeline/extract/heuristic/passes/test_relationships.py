@@ -405,3 +405,25 @@ def test_a_relation_noun_after_a_copula_without_an_article_is_still_a_noun(view:
     assert in_novel("pride_and_prejudice.txt", "she is aunt to the present Mr. Darcy")
     assert rels(view, "Lady Catherine is aunt to the present Mr. Darcy.") == [
         ("Lady Catherine", "aunt_of", "Mr. Darcy", False, False)]
+
+
+def test_a_servant_kept_and_a_relative_had_are_named_after_the_noun(view: ViewOf) -> None:
+    # Great Expectations ch. 15: the parser hangs "whose name was Orlick" on "wages".
+    forge = StoryContext(entities=[
+        KnownEntity(name="Joe Gargery", type="character", gender="male", aliases=["Joe"]),
+        KnownEntity(name="Orlick", type="character", gender="male"),
+        KnownEntity(name="Tomas", type="character", gender="male"),
+        KnownEntity(name="Elena", type="character", gender="female")])
+
+    def found(text: str) -> list[tuple[str, str, str]]:
+        items = extract_relationships(view(text, forge))
+        assert_evidence_exact(text, items)
+        return [(r.source, r.type, r.target) for r in items]
+
+    sentence = "Now, Joe kept a journeyman at weekly wages whose name was Orlick."
+    assert in_novel("great_expectations.txt", sentence)
+    assert found(sentence) == [("Orlick", "servant_of", "Joe Gargery")]
+    assert found("Tomas had a sister named Elena.") == [("Elena", "sister_of", "Tomas")]
+    # a servant is kept, a relative only had; and a named thing is nobody's servant
+    assert found("Tomas kept a sister named Elena.") == []
+    assert found("Joe kept a horse at weekly wages whose name was Orlick.") == []
