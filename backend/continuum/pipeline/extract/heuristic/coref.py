@@ -66,6 +66,7 @@ class Anchor:
     subject: bool
     quote: int
     gloss: bool = False  # "His brother-in-law, Mr. Hurst": names someone's relative
+    called: bool = False  # "Well, Mr. Knightley, and so you …": the one a quotation addresses
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,8 @@ def resolve_pronouns(
         if span is not None:
             head = _head_token(doc, span.tok_start, span.tok_end)
             anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT,
-                                  quote_ids[i], _glosses_relative(head)))
+                                  quote_ids[i], _glosses_relative(head),
+                                  bool(quote_ids[i]) and is_vocative(doc, span, quote_ids)))
             i = span.tok_end
             continue
         tok = doc[i]
@@ -279,6 +281,8 @@ def _choose(
             continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
         if a.key in dead:
             continue  # "about ten days after Mrs. Churchill's decease … how she did": not her
+        if quote and ((a.called and a.quote == quote) or (tagged and tagged.get(quote) == a.key)):
+            continue  # in a speech, the one it addresses is "you" and its speaker "I", not "he"
         if not quote and not own_words and a.quote and _spoken_of(doc, a, quote_ids) and tagged and \
                 (speaker := tagged.get(a.quote)) not in (None, a.key) and \
                 genders.get(speaker or "") == gender:

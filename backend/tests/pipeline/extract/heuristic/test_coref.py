@@ -451,3 +451,19 @@ def test_no_pronoun_that_acts_now_means_someone_the_story_has_dead() -> None:
     # told of the dead as they were, a pronoun may still mean them
     text = "Nell Barrow came in. Anna Lind was spoken of. She had been kind."
     assert pronoun_key(analyze_chapter_text(text, context(True)), "She", "spoken of.") == "Anna Lind"
+
+
+def test_in_a_speech_its_speaker_and_the_one_it_addresses_are_not_he(shared_data: Path) -> None:
+    # Emma ch. 1: Mr. Knightley, named by the tag, speaks of Mr. Elton to Emma; his "him" is
+    # Elton, not himself. Ch. 9: Mr. Woodhouse, of Isabella to Emma: "I think, Emma, I shall
+    # try and persuade her to stay longer" is Isabella, not Emma, whom the words address.
+    emma = (shared_data / "novels" / "emma.txt").read_text(encoding="utf-8")
+    start = emma.index("“Mr. Elton is a very pretty young man, to be sure")
+    end = emma.index("can take care of himself.”", start) + len("can take care of himself.”")
+    chapter = analyze_chapter_text(emma[start:end], StoryContext())
+    assert pronoun_key(chapter, "him", "Invite ") == name_key(chapter, "Mr. Elton")
+    flat = " ".join(emma.split())
+    said = flat.index("I think, Emma, I shall try and persuade her to stay longer with us.")
+    text = flat[flat.rindex("“", 0, said):flat.index("”", said) + 1]
+    chapter = analyze_chapter_text(f"Isabella had come to Hartfield.\n\n{text}", StoryContext())
+    assert pronoun_key(chapter, "her", "persuade ") == name_key(chapter, "Isabella")
