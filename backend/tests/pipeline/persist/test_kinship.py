@@ -105,3 +105,12 @@ def test_inferred_ties_are_written_with_their_chapter_reasons_and_shown_from_it(
     assert quote.startswith("Follows from: ") and quote.endswith(".")
     assert set(quote[len("Follows from: "):-1].split("; ")) == {
         "Mr. Bennet father of Jane", "Mr. Bennet father of Elizabeth"}
+
+
+def test_a_parents_parent_is_a_grandparent() -> None:
+    # Mr. Bennet's daughter Lydia and her child: he is its grandfather, nothing else to it.
+    ties = [Tie(FATHER, LYDIA, "father_of"), Tie(LIZZY, LYDIA, "sister_of"),
+            Tie(LIZZY, COUSIN, "mother_of")]
+    found = _triples(ties)
+    assert (FATHER, COUSIN, "grandfather_of") in found  # through Lizzy, Lydia's sister
+    assert not any({s, o} == {FATHER, COUSIN} and t != "grandfather_of" for s, o, t in found)
