@@ -36,7 +36,8 @@ ROLES: dict[str, str] = {
     ),
     **dict.fromkeys(["master", "employer"], "employer_of"),
     # a governess is a girl's paid companion as much as her teacher
-    **dict.fromkeys(["companion", "governess"], "companion_of"), "enemy": "enemy_of", "rival": "rival_of",
+    **dict.fromkeys(["companion", "governess"], "companion_of"),
+    "enemy": "enemy_of", "rival": "rival_of",
     "patron": "patron_of", "lover": "lover_of", "partner": "partner_of",
     "mentor": "mentor_of", "pupil": "pupil_of", "tenant": "tenant_of",
     **dict.fromkeys(["landlord", "landlady"], "landlord_of"), "neighbour": "neighbour_of",

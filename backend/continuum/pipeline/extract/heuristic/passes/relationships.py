@@ -507,7 +507,8 @@ def _named_after(verb: Any, noun: Any) -> list[Any]:
     clause the parser may hang on the noun of a phrase after it, "wages")."""
     for child in noun.children:
         if child.dep_ == "acl" and child.lemma_.lower() in NAMING_VERBS:
-            return [c for c in child.children if c.dep_ in {"oprd", "attr", "dobj"} and c.pos_ == "PROPN"]
+            return [c for c in child.children
+                    if c.dep_ in {"oprd", "attr", "dobj"} and c.pos_ == "PROPN"]
     holders = [noun, *(p for c in verb.children if c.dep_ == "prep" and c.i > noun.i
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN")]
     for holder in holders:
