@@ -18,6 +18,8 @@ WEEKDAYS = words("monday tuesday wednesday thursday friday saturday sunday")
 # came so often to the Parsonage"), not what happened once.
 FREQUENCY_ADVERBS = words("often oftener frequently sometimes usually generally always daily "
                           "seldom rarely occasionally constantly habitually regularly repeatedly")
+# Verbs that give someone a name: "called him Finchy", "a sister named Elena".
+NAMING_VERBS = words("call name nickname dub christen")
 # Conjunctions that leave out what follows: "everyone but Walter", "all except Anna".
 EXCEPTING = words("but except excepting save")
 # Words opening a clause of time: "until she had gone to France", "before he had come".

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from continuum.language.gazetteer import is_known_place
-from continuum.language.grammar import QUANTIFIERS
+from continuum.language.grammar import NAMING_VERBS, QUANTIFIERS
 from continuum.language.names import (
     FEMALE_NAMES,
     MALE_NAMES,
@@ -479,9 +479,6 @@ def _given_name_for(item: EntityItem, target: EntityItem) -> bool:
                 for w in split_honorific(n)[1].split())
 
 
-_NAMING_VERBS = words("call name nickname dub christen")
-
-
 def _fold_nicknames(
     doc: Any, context: StoryContext, entities: dict[str, EntityItem],
     resolved: list[ResolvedMention],
@@ -494,7 +491,7 @@ def _fold_nicknames(
     known = _known_names(context)
     folds: dict[str, str] = {}
     for tok in doc:
-        if tok.lemma_.lower() not in _NAMING_VERBS or tok.pos_ != "VERB":
+        if tok.lemma_.lower() not in NAMING_VERBS or tok.pos_ != "VERB":
             continue
         obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
         name = next((c for c in tok.children if c.dep_ in {"oprd", "xcomp", "attr"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from continuum.language.grammar import NAMING_VERBS
 from continuum.language.names import HONORIFICS
 from continuum.pipeline.extract.heuristic.gates import FUTURE, Verdict, near_thing
 from continuum.pipeline.extract.heuristic.passes.certainty import (
@@ -473,7 +474,6 @@ def _vocative(tok: Any) -> bool:
 
 # "kept a journeyman", "employed a governess": a relative had, or a servant kept
 HAVING_VERBS = frozenset({"have", "keep", "employ"})
-NAMING_VERBS = frozenset({"name", "call"})
 
 
 def _had_relative(view: ChapterView, noun: Any, rel: str, lemma: str) -> list[RelationshipUpdate]:
