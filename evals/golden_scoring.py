@@ -16,7 +16,10 @@ evidence sentence. Rules (docs/EVALUATION.md repeats them):
   counted apart, not folded into the score.
 - Relationships in force at the cap: same pair (either direction when symmetric) and a
   compatible type (`daughter_of` is `parent_of` reversed, `brother_of` is `sibling_of`);
-  precision is over our relationships in force among characters.
+  precision is over our relationships in force among characters. A tie the key's rows in
+  force entail by kinship is right too, though not needed for recall (the whole-book
+  scorer's `implied_triples`: Aldous Finch, Harriet's husband, is in-law to the man who
+  marries their daughter).
 - Threads: status at the cap (progressing counts as open) of the best name match (≥ 50 % of
   the key thread's content words).
 """
@@ -29,6 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evals.common import NameIndex, norm_name, overlap
+from evals.wholebook.key import SYMMETRIC_TYPES
+from evals.wholebook.score import TYPE_MAP, implied_triples
 
 KNOWLEDGE_OVERLAP = 0.5
 THREAD_OVERLAP = 0.5
@@ -343,15 +348,35 @@ def score_relationships(key: dict[str, Any], cast: KeyCast, snap: Snapshot, out:
                     for r in snap.relationships if matches(k, r, typed=False)]
             out.misses.append(Miss("rel_recall", cap, f"{k['source']} {k['type']} {k['target']}",
                                    k["type"], near or None, k["evidence"], k["evidence_chapter"]))
+    entailed = implied_triples({t for k in live
+                                 if (t := _triple(k["type"], k["source"], k["target"]))})
     for r in snap.relationships:
         ends = [index.entities.get(r.source), index.entities.get(r.target)]
         if any(e is None or e.type != "character" for e in ends):
             continue
         out.pair_precision.add(any(matches(k, r, typed=False) for k in live))
-        if not out.tallies["rel_precision"].add(any(matches(k, r) for k in live)):
+        right = any(matches(k, r) for k in live) or _entailed(
+            r, cast.who(index, r.source, cap), cast.who(index, r.target, cap), entailed)
+        if not out.tallies["rel_precision"].add(right):
             out.misses.append(Miss("rel_precision", cap,
                                    f"{index.name_of(r.source)} {r.type} {index.name_of(r.target)}",
                                    None, r.type, r.evidence, r.from_chapter))
+
+
+def _triple(type_: str, a: str, b: str) -> tuple[str, str, str] | None:
+    """A tie in the whole-book vocabulary: ("parent", parent, child), a symmetric one sorted."""
+    family, flipped = TYPE_MAP.get(type_, (None, False))
+    if family is None:
+        return None
+    a, b = (b, a) if flipped else (a, b)
+    return (family, *sorted((a, b))) if family in SYMMETRIC_TYPES else (family, a, b)
+
+
+def _entailed(rel: Rel, sources: set[str], targets: set[str],
+              entailed: set[tuple[str, str, str]]) -> bool:
+    """Whether our tie, between entities standing for these key characters, is one the key's
+    rows entail."""
+    return any(_triple(rel.type, a, b) in entailed for a in sources for b in targets)
 
 
 def score_threads(key: dict[str, Any], snap: Snapshot, out: CapScore) -> None:

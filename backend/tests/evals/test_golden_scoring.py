@@ -195,6 +195,23 @@ def test_relationship_recall_precision_and_ended_relationships() -> None:
     assert out.misses[1].got == ["Ann Lee married_to Cy Dunn"]  # wrong type, right pair
 
 
+def test_a_tie_the_keys_rows_entail_is_right_but_not_needed() -> None:
+    # Bo Lee is Ann's brother; once Cy marries Bo, Cy is Ann's in-law though no row says so.
+    key = {**KEY, "relationships": [
+        {"source": "Ann Lee", "target": "Bo Lee", "type": "sibling_of", "from_chapter": 1,
+         "to_chapter": None, "symmetric": True, "evidence": "e1", "evidence_chapter": 1},
+        {"source": "Cy Dunn", "target": "Bo Lee", "type": "married_to", "from_chapter": 2,
+         "to_chapter": None, "symmetric": True, "evidence": "e2", "evidence_chapter": 2}]}
+    ours = [Rel("ann", "cy", "in_law_of", True), Rel("cy", "ann", "cousin_of", True)]
+    out = CapScore(cap=2)
+    score_relationships(key, KeyCast(key), snap(2, ANN, BO, CY, relationships=ours), out)
+    assert (out.tallies["rel_precision"].hit, out.tallies["rel_precision"].total) == (1, 2)
+    assert (out.tallies["rel_recall"].hit, out.tallies["rel_recall"].total) == (0, 2)
+    out = CapScore(cap=1)  # before the marriage nothing entails it
+    score_relationships(key, KeyCast(key), snap(1, ANN, BO, CY, relationships=ours[:1]), out)
+    assert out.tallies["rel_precision"].hit == 0
+
+
 def test_threads_status_at_the_cap() -> None:
     out = CapScore(cap=1)
     score_threads(KEY, snap(1, threads=[("Who stole the lamp?", "progressing")]), out)
