@@ -13,7 +13,7 @@ Rules, each from stated ties only:
 - a parent of one sibling is the parent of all of them;
 - a sibling of a parent, and that sibling's spouse, is an aunt or uncle of the children;
 - children of two siblings are cousins;
-- a spouse's sibling, and a sibling's spouse, are in-laws;
+- a spouse's sibling, a sibling's spouse and a spouse's parent are in-laws;
 - a parent's parent is a grandparent (a parent of a parent's sibling group).
 A tie between two people who already have one of these kinds is never added, and a person
 married into a family is never counted as its child ("my brother Wickham").
@@ -189,6 +189,9 @@ def derive(ties: Iterable[Tie], genders: dict[Id, str]) -> list[Inferred]:
                 for other in group:
                     if other != person:
                         add(spouse, other, "in_law_of", (marriage, *why))
+                for parent, tie in parents.items():
+                    if parent != spouse:
+                        add(spouse, parent, "in_law_of", (marriage, tie, *why))
         for parent, tie in parents.items():
             for grandparent, gtie in family.parents_of(family.group_of(parent)).items():
                 role = {"male": "grandfather_of", "female": "grandmother_of"}.get(

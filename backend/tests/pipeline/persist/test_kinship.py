@@ -50,6 +50,17 @@ def test_a_sisters_husband_is_an_in_law_and_never_a_brother() -> None:
     assert not any(t in {"son_of", "daughter_of"} and s == WICKHAM for s, _, t in found)
 
 
+def test_a_daughters_husband_is_her_parents_in_law() -> None:
+    # Mr. Bennet's daughters marry: each husband is his son-in-law, not his son.
+    ties = [Tie(FATHER, LYDIA, "father_of"), Tie(LYDIA, WICKHAM, "married_to"),
+            Tie(JANE, FATHER, "daughter_of"), Tie(BINGLEY, JANE, "married_to")]
+    found = _triples(ties)
+    assert _sym(WICKHAM, FATHER, "in_law_of") in found
+    assert _sym(BINGLEY, FATHER, "in_law_of") in found
+    assert not any(FATHER in (s, o) and t != "in_law_of" and WICKHAM in (s, o)
+                   for s, o, t in found)
+
+
 def test_nothing_is_derived_from_an_inferred_tie_or_twice() -> None:
     ties = [Tie(FATHER, JANE, "father_of"), Tie(FATHER, LIZZY, "father_of")]
     derived = derive(ties, GENDERS)
