@@ -169,11 +169,11 @@ def resolve_pronouns(
     characters the story has dead before this chapter: no pronoun that does something now
     means one of them (`_acts_now`)."""
     by_start = {n.tok_start: n for n in names if n.key in genders}
-    replies = _replies(doc, quote_ids, list(by_start.values()))
     name_at = _name_tokens(by_start, len(doc))
     # Speakers named in the tag only: in '"Jim," says he' the "he" is no more Jim than the
     # pronoun resolver's nearest male name, and a name is not said to its own speaker.
     named_speakers = quote_speakers(doc, quote_ids, name_at, {})
+    replies = _replies(doc, quote_ids, list(by_start.values()), named_speakers)
     spoken = _spoken_sentences(sent_ids, quote_ids)
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
@@ -467,12 +467,14 @@ class Replies:
     vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
 
 
-def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Replies:
+def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan],
+             named: Mapping[int, str | None]) -> Replies:
     """Who answers: a paragraph that opens with a quotation, right after a paragraph whose
     last quotation calls exactly one person by name (a vocative: "…, Eliza, and you know
     what follows."), is that person's, unless one of its own tags names a speaker or its
     first quotation calls that person by name in turn. Its tagged pronouns and untagged
-    quotations are the answerer's (`_reply_tag`, `_first_person`)."""
+    quotations are the answerer's (`_reply_tag`, `_first_person`). `named` is each
+    quotation's speaker as its tag names it (`quote_speakers`, read once per chapter)."""
     text = doc_text(doc)
     breaks = [m.end() for m in _PARAGRAPH.finditer(text)]
     paragraph_of = [bisect.bisect_right(breaks, tok.idx) for tok in doc]
@@ -484,8 +486,6 @@ def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan]) -> Repl
         if q and is_vocative(doc, span, quote_ids):
             called.setdefault(q, set()).add(span.key)
             vocatives[span.key] += 1
-    named = quote_speakers(doc, quote_ids, {j: n.key for n in names
-                                            for j in range(n.tok_start, n.tok_end)}, {})
     by_paragraph_quotes: dict[int, list[int]] = {}
     for q, toks in sorted(quotes.items()):
         by_paragraph_quotes.setdefault(paragraph_of[toks[0]], []).append(q)
