@@ -161,7 +161,9 @@ def columns_text(key: dict[str, Any]) -> str:
         "the *leaks* column: a secret credited to a character the key says does not know it "
         "yet); *rel R* key relationships in force at the cap found with a compatible type "
         "(either direction when symmetric); *rel P* our relationships in force between "
-        "characters that match one; *threads* open/closed status of the "
+        "characters that match one, or that the key's rows in force entail by kinship (a "
+        "spouse's sibling or parent is an in-law, a parent's sibling an aunt or uncle, as "
+        "the whole-book scorer counts them); *threads* open/closed status of the "
         f"{_count(len(key['threads']))} key threads "
         f"matched by name words; *identity* {joined} rules.")
 

@@ -354,9 +354,9 @@ def score_relationships(key: dict[str, Any], cast: KeyCast, snap: Snapshot, out:
         ends = [index.entities.get(r.source), index.entities.get(r.target)]
         if any(e is None or e.type != "character" for e in ends):
             continue
-        out.pair_precision.add(any(matches(k, r, typed=False) for k in live))
         right = any(matches(k, r) for k in live) or _entailed(
             r, cast.who(index, r.source, cap), cast.who(index, r.target, cap), entailed)
+        out.pair_precision.add(right or any(matches(k, r, typed=False) for k in live))
         if not out.tallies["rel_precision"].add(right):
             out.misses.append(Miss("rel_precision", cap,
                                    f"{index.name_of(r.source)} {r.type} {index.name_of(r.target)}",

@@ -206,6 +206,7 @@ def test_a_tie_the_keys_rows_entail_is_right_but_not_needed() -> None:
     out = CapScore(cap=2)
     score_relationships(key, KeyCast(key), snap(2, ANN, BO, CY, relationships=ours), out)
     assert (out.tallies["rel_precision"].hit, out.tallies["rel_precision"].total) == (1, 2)
+    assert (out.pair_precision.hit, out.pair_precision.total) == (1, 2)
     assert (out.tallies["rel_recall"].hit, out.tallies["rel_recall"].total) == (0, 2)
     out = CapScore(cap=1)  # before the marriage nothing entails it
     score_relationships(key, KeyCast(key), snap(1, ANN, BO, CY, relationships=ours[:1]), out)
