@@ -32,8 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evals.common import NameIndex, norm_name, overlap
-from evals.wholebook.key import SYMMETRIC_TYPES
-from evals.wholebook.score import TYPE_MAP, implied_triples
+from evals.wholebook.score import fold_triple, implied_triples
 
 KNOWLEDGE_OVERLAP = 0.5
 THREAD_OVERLAP = 0.5
@@ -349,7 +348,7 @@ def score_relationships(key: dict[str, Any], cast: KeyCast, snap: Snapshot, out:
             out.misses.append(Miss("rel_recall", cap, f"{k['source']} {k['type']} {k['target']}",
                                    k["type"], near or None, k["evidence"], k["evidence_chapter"]))
     entailed = implied_triples({t for k in live
-                                 if (t := _triple(k["type"], k["source"], k["target"]))})
+                                 if (t := fold_triple(k["type"], k["source"], k["target"]))})
     for r in snap.relationships:
         ends = [index.entities.get(r.source), index.entities.get(r.target)]
         if any(e is None or e.type != "character" for e in ends):
@@ -363,20 +362,11 @@ def score_relationships(key: dict[str, Any], cast: KeyCast, snap: Snapshot, out:
                                    None, r.type, r.evidence, r.from_chapter))
 
 
-def _triple(type_: str, a: str, b: str) -> tuple[str, str, str] | None:
-    """A tie in the whole-book vocabulary: ("parent", parent, child), a symmetric one sorted."""
-    family, flipped = TYPE_MAP.get(type_, (None, False))
-    if family is None:
-        return None
-    a, b = (b, a) if flipped else (a, b)
-    return (family, *sorted((a, b))) if family in SYMMETRIC_TYPES else (family, a, b)
-
-
 def _entailed(rel: Rel, sources: set[str], targets: set[str],
               entailed: set[tuple[str, str, str]]) -> bool:
     """Whether our tie, between entities standing for these key characters, is one the key's
     rows entail."""
-    return any(_triple(rel.type, a, b) in entailed for a in sources for b in targets)
+    return any(fold_triple(rel.type, a, b) in entailed for a in sources for b in targets)
 
 
 def score_threads(key: dict[str, Any], snap: Snapshot, out: CapScore) -> None:

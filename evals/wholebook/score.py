@@ -178,14 +178,20 @@ def _kinds(cast: Cast, entities: list[dict]) -> dict[str, Any]:
 
 
 def _fold(rel: dict[str, Any], cast: Cast) -> tuple[str, str, str] | None:
-    mapped = TYPE_MAP.get(rel["type"])
     a, b = cast.assigned.get(rel["source"]), cast.assigned.get(rel["target"])
-    if mapped is None or a is None or b is None:
+    return fold_triple(rel["type"], a, b) if a is not None and b is not None else None
+
+
+def fold_triple(type_: str, a: str, b: str) -> tuple[str, str, str] | None:
+    """An extractor tie between two people in the key's vocabulary: ("parent", parent,
+    child), a symmetric one with its pair sorted; None for a type outside it."""
+    mapped = TYPE_MAP.get(type_)
+    if mapped is None:
         return None
-    type_, flipped = mapped
+    family, flipped = mapped
     if flipped:
         a, b = b, a
-    return (type_, *sorted((a, b))) if type_ in SYMMETRIC_TYPES else (type_, a, b)
+    return (family, *sorted((a, b))) if family in SYMMETRIC_TYPES else (family, a, b)
 
 
 def _key_triples(key: BookKey, cap: int) -> set[tuple[str, str, str]]:

@@ -173,7 +173,10 @@ def resolve_pronouns(
     # Speakers named in the tag only: in '"Jim," says he' the "he" is no more Jim than the
     # pronoun resolver's nearest male name, and a name is not said to its own speaker.
     named_speakers = quote_speakers(doc, quote_ids, name_at, {})
-    replies = _replies(doc, quote_ids, list(by_start.values()), named_speakers)
+    # Names a quotation calls someone by ("Well, Mr. Knightley, and so you …"), by first token.
+    calling = {s.tok_start for s in by_start.values()
+               if quote_ids[s.tok_start] and is_vocative(doc, s, quote_ids)}
+    replies = _replies(doc, quote_ids, [by_start[i] for i in sorted(calling)], named_speakers)
     spoken = _spoken_sentences(sent_ids, quote_ids)
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
@@ -184,8 +187,7 @@ def resolve_pronouns(
         if span is not None:
             head = _head_token(doc, span.tok_start, span.tok_end)
             anchors.append(Anchor(span.key, head.i, sent_ids[i], head.dep_ in _SUBJECT,
-                                  quote_ids[i], _glosses_relative(head),
-                                  bool(quote_ids[i]) and is_vocative(doc, span, quote_ids)))
+                                  quote_ids[i], _glosses_relative(head), i in calling))
             i = span.tok_end
             continue
         tok = doc[i]
@@ -467,25 +469,24 @@ class Replies:
     vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
 
 
-def _replies(doc: Any, quote_ids: list[int], names: Sequence[KeyedSpan],
+def _replies(doc: Any, quote_ids: list[int], addressed: Sequence[KeyedSpan],
              named: Mapping[int, str | None]) -> Replies:
     """Who answers: a paragraph that opens with a quotation, right after a paragraph whose
     last quotation calls exactly one person by name (a vocative: "…, Eliza, and you know
     what follows."), is that person's, unless one of its own tags names a speaker or its
     first quotation calls that person by name in turn. Its tagged pronouns and untagged
-    quotations are the answerer's (`_reply_tag`, `_first_person`). `named` is each
-    quotation's speaker as its tag names it (`quote_speakers`, read once per chapter)."""
+    quotations are the answerer's (`_reply_tag`, `_first_person`). `addressed` are the names
+    the quotations call someone by (vocatives, in text order), `named` each quotation's
+    speaker as its tag names it (`quote_speakers`); the resolver reads both once per chapter."""
     text = doc_text(doc)
     breaks = [m.end() for m in _PARAGRAPH.finditer(text)]
     paragraph_of = [bisect.bisect_right(breaks, tok.idx) for tok in doc]
     quotes = quote_tokens(quote_ids)
     called: dict[int, set[str]] = {}  # quote id -> the people it calls by name
     vocatives: Counter[str] = Counter()  # person -> how often a name calls them
-    for span in names:
-        q = quote_ids[span.tok_start]
-        if q and is_vocative(doc, span, quote_ids):
-            called.setdefault(q, set()).add(span.key)
-            vocatives[span.key] += 1
+    for span in addressed:
+        called.setdefault(quote_ids[span.tok_start], set()).add(span.key)
+        vocatives[span.key] += 1
     by_paragraph_quotes: dict[int, list[int]] = {}
     for q, toks in sorted(quotes.items()):
         by_paragraph_quotes.setdefault(paragraph_of[toks[0]], []).append(q)
