@@ -12,6 +12,10 @@ the LitBank dev documents and scores it against the gold annotation:
 - location recall / precision: the same over FAC, GPE and LOC;
 - pronoun accuracy (report only): gold PRON_PER mentions in chains with a PROP_PER
   mention that our resolver links to the predicted cluster matched to that chain;
+- pronoun precision (report only): of the third-person pronouns our resolver links to a
+  character and that are gold PRON_PER mentions, those whose gold chain is the one matched
+  to that character; a pronoun of someone the text never names (a chain with no PROP_PER
+  mention matched) linked to a character is wrong;
 - first-person narrator: a document is told in the first person when one gold chain holds
   at least 15 of the narration's "I", "me", "my" (narration: outside quotation marks, as
   the extractor's quote detector reads them). Detection recall and precision over those
@@ -34,12 +38,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from continuum.language.pronouns import FEMALE_PRONOUNS, MALE_PRONOUNS
+
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO / "backend") not in sys.path:
     sys.path.insert(0, str(REPO / "backend"))
 
 SECTION = "## LitBank (offline extractor)"
 LOCATION_TYPES = frozenset({"FAC", "GPE", "LOC"})
+THIRD_PERSON = MALE_PRONOUNS | FEMALE_PRONOUNS  # the pronouns whose precision is reported
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,7 @@ class PredMention:
     end: int
     key: str
     kind: str
+    text: str = ""
 
 
 @dataclass
@@ -101,6 +109,8 @@ class Counts:
     loc_pred_ok: int = 0
     pron_total: int = 0
     pron_correct: int = 0
+    pron_linked: int = 0  # third-person pronouns we link that are gold PRON_PER mentions
+    pron_linked_ok: int = 0
     fp_gold: int = 0  # documents told in the first person
     fp_found: int = 0
     fp_pred: int = 0
@@ -129,6 +139,7 @@ class Counts:
             "loc_recall": _div(self.loc_found, self.loc_gold),
             "loc_precision": _div(self.loc_pred_ok, self.loc_pred),
             "pronoun_accuracy": _div(self.pron_correct, self.pron_total),
+            "pronoun_precision": _div(self.pron_linked_ok, self.pron_linked),
             "first_person_recall": _div(self.fp_found, self.fp_gold),
             "first_person_precision": _div(self.fp_pred_ok, self.fp_pred),
             "narrator_recall": _div(self.narrator_found, self.narrator_gold),
@@ -236,6 +247,15 @@ def score_document(gold: Gold, pred: Prediction) -> Counts:
                 if key is not None and key == chain_key.get(chain):
                     c.pron_correct += 1
 
+    gold_pronouns = [m for m in gold.mentions if m.kind == "PRON" and m.etype == "PER"]
+    for p in pronouns:
+        if p.text.lower() not in THIRD_PERSON:
+            continue
+        g = next((g for g in gold_pronouns if _overlaps((g.start, g.end), (p.start, p.end))), None)
+        if g is not None:
+            c.pron_linked += 1
+            c.pron_linked_ok += chain_key.get(g.chain) == p.key
+
     # The first-person narrator.
     told = gold.narrator_chain is not None
     c.fp_gold += told
@@ -318,7 +338,8 @@ def predict(text: str) -> Prediction:
     from continuum.pipeline.extract.protocol import StoryContext
 
     chapter = analyze_chapter_text(text, StoryContext())
-    mentions = [PredMention(m.start, m.end, m.entity_key, m.kind) for m in chapter.mentions]
+    mentions = [PredMention(m.start, m.end, m.entity_key, m.kind, m.text)
+                for m in chapter.mentions]
     # LitBank's PER covers groups of people ("the Woodhouses", "the Dacians"): the extractor's
     # groups (a family or a people, typed faction with plural gender) are its people too.
     return Prediction(mentions, {k: "character" if e.gender == "plural" else e.type
@@ -358,6 +379,8 @@ def render(rows: list[tuple[str, Counts]], total: Counts, seconds: float) -> str
         f"| location precision | {m['loc_precision']:.3f} | {total.loc_pred_ok}/{total.loc_pred} |",
         f"| pronoun accuracy (report only) | {m['pronoun_accuracy']:.3f} | "
         f"{total.pron_correct}/{total.pron_total} |",
+        f"| pronoun precision (report only) | {m['pronoun_precision']:.3f} | "
+        f"{total.pron_linked_ok}/{total.pron_linked} |",
         f"| first-person narration recall | {m['first_person_recall']:.3f} | "
         f"{total.fp_found}/{total.fp_gold} |",
         f"| first-person narration precision | {m['first_person_precision']:.3f} | "

@@ -56,7 +56,7 @@ GOLD = Gold(
 
 def pred(surface: str, key: str, kind: str = "name", nth: int = 0) -> PredMention:
     start, end = span(surface, nth)
-    return PredMention(start, end, key, kind)
+    return PredMention(start, end, key, kind, surface)
 
 
 def test_scores_a_hand_made_document() -> None:
@@ -103,6 +103,28 @@ def test_split_clusters_lose_alias_recall_and_unresolved_pronouns_count_as_wrong
     assert c.metrics()["alias_f1"] == 0.0
     assert (c.pron_correct, c.pron_total) == (0, 2)
     assert c.metrics()["char_precision"] == 1.0
+
+
+def test_pronoun_precision_counts_a_named_persons_pronoun_given_to_someone_unnamed_as_wrong() -> None:
+    # "He" is a man the text never names (his chain has no PROP_PER mention): linked to
+    # Darcy it is wrong for precision, and accuracy never sees it; "her" linked to Jane's
+    # cluster is right; an unresolved pronoun is in neither count.
+    gold = Gold(mentions=[*(m for m in GOLD.mentions if m.id != "T3"),
+                          gold_mention("T3", "He", "PER", "PRON", "stranger")],
+                entity_spans=GOLD.entity_spans)
+    linked = Prediction(
+        mentions=[pred("Darcy", "Darcy"), pred("Jane", "Jane"), pred("her", "Jane", kind="pronoun"),
+                  pred("He", "Darcy", kind="pronoun")],
+        types={"Darcy": "character", "Jane": "character"},
+    )
+    c = score_document(gold, linked)
+    assert (c.pron_linked_ok, c.pron_linked) == (1, 2)
+    assert (c.pron_correct, c.pron_total) == (1, 1)
+    assert c.metrics()["pronoun_precision"] == pytest.approx(0.5)
+    unresolved = Prediction(mentions=[m for m in linked.mentions if m.text != "He"], types=linked.types)
+    c = score_document(gold, unresolved)
+    assert (c.pron_linked_ok, c.pron_linked) == (1, 1)
+    assert (c.pron_correct, c.pron_total) == (1, 1)
 
 
 def test_a_narrator_named_in_a_third_person_document_is_wrong() -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from continuum.language.grammar import PAST_PERFECT
+from continuum.language.people import KIN_NOUNS, person_noun_sex
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.language.quotes import inner_quote_regions
 from continuum.language.speech import INVERTED_TAGS, SPEECH_VERBS
@@ -54,6 +55,12 @@ SPOKEN_WEIGHT = 0.3  # a wholly spoken sentence, as distance for a pronoun of th
 SPOKEN_OF = frozenset({"poss", "pobj", "dobj"})
 _WINDOW_ANCHORS = 40
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
+# The key of a person the narration speaks of by a noun alone ("the brown old seaman"), by
+# sex: an antecedent a pronoun may take, which names nobody (`_unnamed_people`).
+UNNAMED = {"male": "\0unnamed man", "female": "\0unnamed woman"}
+_UNNAMED_KEYS = frozenset(UNNAMED.values())
+_ARTICLES = frozenset({"the", "a", "an"})
+_DESCRIBING = frozenset({"amod", "prep", "relcl", "acl"})  # "the old seaman", "the man in …"
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,8 @@ def resolve_pronouns(
                if quote_ids[s.tok_start] and is_vocative(doc, s, quote_ids)}
     replies = _replies(doc, quote_ids, [by_start[i] for i in sorted(calling)], named_speakers)
     spoken = _spoken_sentences(sent_ids, quote_ids)
+    unnamed = _unnamed_people(doc, name_at, quote_ids)
+    with_unnamed = {**genders, **{key: sex for sex, key in UNNAMED.items()}}
     anchors: list[Anchor] = []
     out: list[ResolvedMention] = []
     resolved_at: dict[int, str] = {}
@@ -191,15 +200,18 @@ def resolve_pronouns(
             i = span.tok_end
             continue
         tok = doc[i]
+        if i in unnamed:
+            anchors.append(Anchor(unnamed[i], i, sent_ids[i], True, 0))
         gender = PRONOUN_GENDER.get(tok.lower_)
         if gender and _is_pronoun(tok):
             key = _reply_tag(tok, gender, replies, genders, quote_ids) or \
-                _choose(doc, tok, gender, anchors, genders, sent_ids, quote_ids, spoken,
+                _choose(doc, tok, gender, anchors, with_unnamed, sent_ids, quote_ids, spoken,
                         dead if _acts_now(tok) else frozenset(), named_speakers)
             if key is not None:
+                anchors.append(Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i]))
+            if key is not None and key not in _UNNAMED_KEYS:
                 resolved_at[i] = key
                 out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, key, "pronoun"))
-                anchors.append(Anchor(key, i, sent_ids[i], tok.dep_ in _SUBJECT, quote_ids[i]))
         i += 1
     narrator = find_narrator(doc, [s for s in names if s.key in genders], genders, quote_ids,
                              named_speakers, aliases=aliases, previous=previous_narrator,
@@ -211,6 +223,30 @@ def resolve_pronouns(
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies, named_speakers)
     out.sort(key=lambda m: m.start)
     return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
+
+
+def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) -> dict[int, str]:
+    """The narration's subjects that are a person by a noun of one sex and no name: "the
+    brown old seaman with the sabre cut first took up his lodging" (Treasure Island ch. 1,
+    whose captain the chapter never names). Each is an antecedent that names nobody, so the
+    "he" after it is no one rather than the last man named ("Dr. Livesey" of the opening
+    sentence): an unresolved pronoun tells no fact. Not a kin noun ("the mother" is
+    someone's), nor a bare "the clergyman", which mostly names the one just named; "a
+    fellow", "the old seaman", "the man who …" are someone new. Token index → `UNNAMED` key."""
+    found = {}
+    for tok in doc:
+        sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
+        if sex is None or tok.lemma_.lower() in KIN_NOUNS or quote_ids[tok.i] or \
+                tok.i in name_at or tok.dep_ not in _SUBJECT:
+            continue
+        kids = list(tok.children)
+        article = next((c.lower_ for c in kids if c.dep_ == "det" and c.lower_ in _ARTICLES), None)
+        if article is None or any(c.dep_ in {"poss", "compound", "appos"} or c.i in name_at
+                                  for c in kids):
+            continue
+        if article != "the" or any(c.dep_ in _DESCRIBING for c in kids):
+            found[tok.i] = UNNAMED[sex]
+    return found
 
 
 def _name_tokens(by_start: Mapping[int, KeyedSpan], n: int) -> dict[int, str]:
@@ -279,6 +315,8 @@ def _choose(
             gap -= (1.0 - SPOKEN_WEIGHT) * (spoken[sent] - spoken[a.sent])
         if rank >= _WINDOW_ANCHORS or gap > _WINDOW_SENTENCES:
             break
+        if quote and a.key in _UNNAMED_KEYS:
+            continue  # a speech's "he" is someone its speaker knows, not the narration's man
         if a.key in seen or (own_words and a.quote == own_words):
             continue  # "'But Aunt Isabella was younger,' she remarked": not Isabella
         if a.key in dead:

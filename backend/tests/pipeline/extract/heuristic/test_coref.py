@@ -467,3 +467,32 @@ def test_in_a_speech_its_speaker_and_the_one_it_addresses_are_not_he(shared_data
     text = flat[flat.rindex("“", 0, said):flat.index("”", said) + 1]
     chapter = analyze_chapter_text(f"Isabella had come to Hartfield.\n\n{text}", StoryContext())
     assert pronoun_key(chapter, "her", "persuade ") == name_key(chapter, "Isabella")
+
+
+def test_a_man_the_narration_describes_but_never_names_takes_no_ones_pronouns(
+        shared_data: Path) -> None:
+    # Treasure Island ch. 1 names Dr. Livesey in its first sentence and then tells of the
+    # captain, whom it never names. "The man who came with the barrow told us the mail had
+    # set him down …, that he had inquired what inns there were …, for his place of
+    # residence": those pronouns are the captain (or the barrow man), never the doctor; with
+    # no name for either they are left unresolved, and so tell no fact of anyone.
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("SQUIRE TRELAWNEY, Dr. Livesey")
+    text = novel[start:novel.index("that was all we could learn of our guest.", start)]
+    chapter = analyze_chapter_text(text, StoryContext())
+    after = chapter.text.index("The man who came")
+    told = [m for m in chapter.mentions if m.kind == "pronoun" and m.start > after]
+    assert [m.text for m in told] == [] or all(m.entity_key != name_key(chapter, "Dr. Livesey")
+                                              for m in told)
+    assert name_key(chapter, "Dr. Livesey")
+    assert chapter.text.count(" him down", after) == 1  # the pronouns are there to be read
+
+
+def test_a_bare_the_noun_and_a_kin_noun_are_no_one_new(novel: str) -> None:
+    # "the gentleman" alone is mostly the man just named, and "the mother" someone's mother:
+    # neither is a stranger who takes the pronouns after it.
+    text = ("Mr. Collins walked into the room. The gentleman bowed low, and he sat down. "
+            "Mrs. Bennet came in. The mother smiled, and she spoke.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "he", "bowed low, and") == name_key(chapter, "Mr. Collins")
+    assert pronoun_key(chapter, "she", "smiled, and") == name_key(chapter, "Mrs. Bennet")
