@@ -220,11 +220,17 @@ def is_vocative(doc: Any, span: NameSpan, quote_ids: Sequence[int]) -> bool:
     quote = quote_ids[span.tok_start]
     prev = doc[span.tok_start - 1] if span.tok_start > 0 else None
     nxt = doc[span.tok_end] if span.tok_end < len(doc) else None
-    lead = prev is None or quote_ids[prev.i] != quote or prev.text in _QUOTE_CHARS or \
-        prev.lower_ in _VOCATIVE_LEAD
+    lead = prev is None or quote_ids[prev.i] != quote or prev.lower_ in _VOCATIVE_LEAD or (
+        prev.text in _QUOTE_CHARS and not _elided(doc, prev))
     tail = nxt is None or quote_ids[nxt.i] != quote or nxt.text in _VOCATIVE_TAIL or \
         nxt.text in _QUOTE_CHARS
     return lead and tail
+
+
+def _elided(doc: Any, mark: Any) -> bool:
+    """Whether an apostrophe ends the word before it ("enough o' Cap'n Smollett"): a letter
+    left out, not a quotation opening on the name."""
+    return mark.i > 0 and not doc[mark.i - 1].whitespace_ and doc[mark.i - 1].is_alpha
 
 
 def _title_narrator(

@@ -246,3 +246,28 @@ def test_a_name_that_opens_the_narrators_split_sentence_is_not_his_own(shared_da
     read = told_by_pip(shared_data, 33, jaggers)
     assert read.narrator == "Philip Pirrip"
     assert key_of(read, "I", "back to Hammersmith, and ") == "Philip Pirrip"
+
+
+def test_a_name_after_an_elided_word_is_spoken_of_not_called(shared_data: Path) -> None:
+    # Treasure Island ch. 11, Israel Hands to Silver: "I've had a'most enough o' Cap'n
+    # Smollett; he's hazed me long enough". The apostrophe of "o'" is a letter left out, not
+    # a quotation opening on the name: Smollett is spoken of, not called. "Barbecue" in the
+    # same speech, set off by a comma and a colon, is called.
+    from continuum.language.quotes import quote_regions
+    from continuum.pipeline.extract.heuristic.coref import KeyedSpan, token_quote_ids
+    from continuum.pipeline.extract.heuristic.narrator import is_vocative
+    from continuum.pipeline.extract.heuristic.nlp import parse
+
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("\"But look here,\" he went on")
+    text = novel[start:novel.index("that.\"", start) + len("that.\"")]
+    doc = parse(text)
+    quote_ids = token_quote_ids(doc, quote_regions(text))
+
+    def span(name: str) -> KeyedSpan:
+        first = next(t.i for t in doc if t.idx == text.index(name))
+        last = next(t.i for t in doc if t.idx + len(t) == text.index(name) + len(name))
+        return KeyedSpan(first, last + 1, name)
+
+    assert not is_vocative(doc, span("Cap'n Smollett"), quote_ids)
+    assert is_vocative(doc, span("Barbecue"), quote_ids)
