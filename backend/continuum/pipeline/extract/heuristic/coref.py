@@ -59,7 +59,8 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # sex: an antecedent a pronoun may take, which names nobody (`_unnamed_people`).
 UNNAMED = {"male": "\0unnamed man", "female": "\0unnamed woman"}
 _UNNAMED_KEYS = frozenset(UNNAMED.values())
-_ARTICLES = frozenset({"the", "a", "an"})
+_ARTICLES = frozenset({"the", "a", "an", "this", "that"})
+_INDEFINITE = frozenset({"a", "an"})
 _DESCRIBING = frozenset({"amod", "prep", "relcl", "acl"})  # "the old seaman", "the man in …"
 
 
@@ -231,8 +232,9 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
     whose captain the chapter never names). Each is an antecedent that names nobody, so the
     "he" after it is no one rather than the last man named ("Dr. Livesey" of the opening
     sentence): an unresolved pronoun tells no fact. Not a kin noun ("the mother" is
-    someone's), nor a bare "the clergyman", which mostly names the one just named; "a
-    fellow", "the old seaman", "the man who …" are someone new. Token index → `UNNAMED` key."""
+    someone's), nor a bare "the clergyman" or "this man", which mostly name the one just
+    named; "a fellow", "the old seaman", "this little boy", "the man who …" are someone new.
+    Token index → `UNNAMED` key."""
     found = {}
     for tok in doc:
         sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
@@ -244,7 +246,7 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
         if article is None or any(c.dep_ in {"poss", "compound", "appos"} or c.i in name_at
                                   for c in kids):
             continue
-        if article != "the" or any(c.dep_ in _DESCRIBING for c in kids):
+        if article in _INDEFINITE or any(c.dep_ in _DESCRIBING for c in kids):
             found[tok.i] = UNNAMED[sex]
     return found
 

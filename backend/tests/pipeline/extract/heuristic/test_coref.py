@@ -496,3 +496,16 @@ def test_a_bare_the_noun_and_a_kin_noun_are_no_one_new(novel: str) -> None:
     chapter = analyze_chapter_text(text, StoryContext())
     assert pronoun_key(chapter, "he", "bowed low, and") == name_key(chapter, "Mr. Collins")
     assert pronoun_key(chapter, "she", "smiled, and") == name_key(chapter, "Mrs. Bennet")
+
+
+def test_a_described_stranger_pointed_at_is_someone_new() -> None:
+    # Daisy Miller (LitBank): "This little boy stepped forward and carefully selected three
+    # of the coveted fragments, two of which he buried in the pocket of his knickerbockers":
+    # "he" and "his" are the boy, not Winterbourne, the man last named.
+    text = ("Mr. Winterbourne looked at the child. This little boy stepped forward and carefully "
+            "selected three of the coveted fragments, two of which he buried in the pocket of "
+            "his knickerbockers.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    winterbourne = name_key(chapter, "Mr. Winterbourne")
+    assert pronoun_key(chapter, "he", "two of which") != winterbourne
+    assert pronoun_key(chapter, "his", "pocket of") != winterbourne
