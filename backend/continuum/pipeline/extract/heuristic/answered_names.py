@@ -23,6 +23,10 @@ from continuum.pipeline.extract.schema import EntityItem
 
 # What may close the name an answer opens with: '"Magwitch," he answered', '"Provis."'.
 _STOPS = frozenset({",", ".", "!", ";", "--", "\u2014"})
+_IS = frozenset({"is", "'s", "\u2019s"})
+# How many quotations after "Who's the Spider?" may answer it: '"The spider?" said I. / "The
+# blotchy, sprawly, sulky fellow." / "That's Bentley Drummle," I replied' (ch. 26).
+WHO_ANSWER_WITHIN = 3
 
 
 def names_answered(
@@ -49,6 +53,12 @@ def names_answered(
         after = quotes[ids[k + 1]] if k + 1 < len(ids) else []
         own = _own_name(doc, quotes[q], after, name_at)
         said.append((_carrier(own, entities) if own is not None else None, speakers.get(q)))
+    by_name = {n: k for k, e in entities.items() for n in (e.name, *e.aliases)}
+    for k, q in enumerate(ids):
+        asked = _asks_who(doc, quotes[q], name_at, by_name)
+        if asked is not None:
+            said += [(asked, answer) for later in ids[k + 1 : k + 1 + WHO_ANSWER_WITHIN]
+                     if (answer := _that_is(doc, quotes[later], name_at)) is not None][:1]
     found: dict[str, str] = {}
     for key, whose in said:
         if key is None or whose is None or whose == key:
@@ -101,6 +111,33 @@ def _carrier(own: tuple[str, str], entities: Mapping[str, EntityItem]) -> str | 
 def _words(doc: Any, toks: list[int]) -> list[int]:
     """A quotation's tokens without its marks and white space."""
     return [j for j in toks if not doc[j].is_quote and not doc[j].is_space]
+
+
+def _asks_who(doc: Any, toks: list[int], name_at: Mapping[int, str],
+              by_name: Mapping[str, str]) -> str | None:
+    """The person a quotation ends by asking who they are: "I don't know one from the
+    other. Who's the Spider?", "Who is Mr. Pip?"."""
+    words = _words(doc, toks)
+    lowered = [doc[j].lower_ for j in words]
+    at = max((k for k, w in enumerate(lowered[:-3]) if w == "who"), default=None)
+    if at is None or lowered[at + 1] not in _IS or lowered[-1] != "?" or (
+            at > 0 and lowered[at - 1] not in {".", "!", "?", ";", ":", "--", "\u2014"}):
+        return None  # "Who's the Spider?" begins its sentence: not "… know who is Mr. Pip?"
+    asked = [j for j in words[at + 2 : -1] if doc[j].lower_ != "the"]
+    keys = {name_at.get(j) for j in asked}
+    if keys == {None}:  # a name the chapter keys elsewhere only ("that Spider")
+        keys = {by_name.get(" ".join(doc[j].text for j in asked))}
+    return keys.pop() if len(keys) == 1 and None not in keys else None
+
+
+def _that_is(doc: Any, toks: list[int], name_at: Mapping[int, str]) -> str | None:
+    """The person an answer names outright: '"That's Bentley Drummle," I replied', "It is
+    Mr. Jaggers." (not "Probably Wopsle": a guess names nobody)."""
+    words = _words(doc, toks)
+    lowered = [doc[j].lower_ for j in words]
+    if len(words) < 3 or lowered[0] not in {"that", "it"} or lowered[1] not in _IS:
+        return None
+    return _opening_name(doc, words[2:], name_at)
 
 
 def _asks_a_name(doc: Any, toks: list[int]) -> bool:

@@ -69,3 +69,27 @@ def test_a_name_a_speaker_says_is_theirs_joins_them() -> None:
     leaf = analyze_chapter_text("“My name is on the first leaf,” said Miss Havisham. “Take "
                                 "it,” said Miss Havisham.", StoryContext())
     assert list(leaf.entities) == ["Miss Havisham"]
+
+
+DRUMMLE = KnownEntity(name="Bentley Drummle", type="character", gender="male",
+                      aliases=["Drummle", "Mr. Drummle"], mentions=60)
+# Great Expectations ch. 26: Jaggers's name for one of his guests, asked and answered.
+WHO = ("“Pip,” said he, putting his large hand on my shoulder and moving me to\nthe window, "
+       "“I don't know one from the other. Who's the Spider?”\n\n“The spider?” said I.\n\n"
+       "“The blotchy, sprawly, sulky fellow.”\n\n“That's Bentley Drummle,” I replied;")
+
+
+def test_a_name_asked_after_and_answered_outright_is_the_answers() -> None:
+    assert in_novel("great_expectations.txt", WHO)
+    text = novel_chapters("great_expectations.txt")[25]
+    chapter = analyze_chapter_text(text, StoryContext(narrator="Pip", entities=[PIP, DRUMMLE]))
+    assert _carrier(chapter, "Spider") == _carrier(chapter, "Bentley Drummle") is not None
+    # a guess names nobody: "Probably Drummle" leaves the Spider someone of their own
+    guessed = text.replace("“That's Bentley Drummle,” I replied;", "“Probably Drummle,” I replied;")
+    chapter = analyze_chapter_text(guessed, StoryContext(narrator="Pip", entities=[PIP, DRUMMLE]))
+    assert _carrier(chapter, "Spider") != _carrier(chapter, "Bentley Drummle")
+    # nor does the same answer make a known person someone else
+    known = StoryContext(narrator="Pip", entities=[
+        PIP, DRUMMLE, KnownEntity(name="Spider", type="character", gender="male")])
+    chapter = analyze_chapter_text(text, known)
+    assert _carrier(chapter, "Spider") != _carrier(chapter, "Bentley Drummle")
