@@ -492,11 +492,13 @@ def _husbands_full_name(f: Form) -> bool:
 
 def _husband_and_wife(form: Form, cluster: Cluster) -> bool:
     """Whether one of the two is a wife's title on her husband's full name and the other that
-    name without it: the husband and his wife, never one person."""
+    name without it: the husband and his wife, never one person, whichever the story met
+    first ("J. Gargery's power", Joe of himself, is not the Mrs. J. Gargery the chapter's
+    context still holds)."""
     def wife(f: Form) -> bool:
         return bool(f.honorifics & WIFE_HONORIFICS)
 
-    if not _husbands_full_name(form) or cluster.genders() == {"female"}:
+    if not _husbands_full_name(form):
         return False
     return any(f.core == form.core and wife(f) != wife(form) for f in cluster.forms)
 

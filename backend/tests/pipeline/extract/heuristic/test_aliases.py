@@ -306,6 +306,23 @@ def test_a_wifes_title_on_a_mans_full_name_is_his_wife(shared_data: Path) -> Non
     assert "Bentley Drummle" not in chapter.entities
 
 
+def test_a_husbands_name_is_not_his_wifes_though_she_came_first(shared_data: Path) -> None:
+    # Great Expectations, chapter 57: Joe of himself, "you know'd as J. Gargery's power to part
+    # you and Tickler in sunders were not fully equal to his inclinations". The story has
+    # known his late wife as "Mrs. J. Gargery" since chapter 15; he is not she.
+    lines = _great_expectations(shared_data)
+    start = next(i for i, line in enumerate(lines) if "J. Gargery's" in line)
+    text = "\n".join(lines[start - 3 : start + 3])
+    assert "J. Gargery's" in text
+    known = StoryContext(entities=[
+        KnownEntity(name="Mrs. Joe Gargery", type="character", gender="female", mentions=188,
+                    aliases=["Mrs. J. Gargery", "Mrs. Joe"], dead=True),
+        KnownEntity(name="Joe Gargery", type="character", gender="male", mentions=1365,
+                    aliases=["Joe", "Joseph Gargery", "Mr. Gargery"])])
+    chapter = analyze_chapter_text(text, known)
+    assert key_of(chapter, "J. Gargery") != "Mrs. Joe Gargery"
+
+
 def test_mum_said_to_a_woman_is_no_one(shared_data: Path) -> None:
     # Great Expectations, chapter 4: Pumblechook's "I have brought you, Mum, a bottle of sherry".
     lines = _great_expectations(shared_data)
