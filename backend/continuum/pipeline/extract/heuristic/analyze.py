@@ -268,6 +268,8 @@ def analyze_chapter_text(
                                          resolution.narrator.addressed)
     pronouns = _fold_answer_calls(context, entities, names, pronouns, resolution.answer_calls,
                                   resolution.vocatives)
+    pronouns = _fold_answered_back(entities, names, pronouns, resolution.answered_back,
+                                   resolution.vocatives)
     answered = names_answered(doc, quote_ids, keyed, pronouns, entities, _known_names(context))
     pronouns = _fold(entities, names, pronouns, answered,
                      {k: [entities[k].name, *entities[k].aliases] for k in answered}, same_person=True)
@@ -369,6 +371,34 @@ def _fold_answer_calls(
     aliases = {k: [entities[k].name, f"{entities[k].name} {entities[o].name.split()[-1]}"]
                for k, o in folded.items()}
     return _fold(entities, names, pronouns, folded, aliases)
+
+
+def _fold_answered_back(
+    entities: dict[str, EntityItem], names: list[ResolvedMention],
+    pronouns: list[ResolvedMention], calls: tuple[tuple[str, str], ...],
+    vocatives: Mapping[str, int],
+) -> list[ResolvedMention]:
+    """'"… here's what I want to know, Barbecue: …" (Israel Hands) / "Israel," said Silver,
+    "your head ain't much account"' (Treasure Island ch. 11): the one a speech calls by a
+    name answers it, calling its speaker back by name; the name is the answerer's. It folds
+    into them when it is a byname (one word, no given name of the name lists, the entity's
+    only name), said mostly to call someone (half its mentions or more), and every time
+    answered back by the same speaker, whom the story knows by another name. The name
+    becomes the answerer's alias, so the entity the story founded for it earlier joins
+    them (`identity.joins.name_twins`). `coref.Replies.answered_back` lists the calls."""
+    answered: dict[str, set[str]] = {}
+    for name, speaker in calls:
+        answered.setdefault(name, set()).add(speaker)
+    folded: dict[str, str] = {}
+    for key, speakers in answered.items():
+        item, target = entities.get(key), entities.get(next(iter(speakers)))
+        mentioned = sum(1 for m in names if m.entity_key == key)
+        if item is None or target is None or len(speakers) != 1 or item is target or \
+                item.type != "character" or item.aliases or " " in item.name or \
+                is_given_name(item.name.lower()) or 2 * vocatives.get(key, 0) < mentioned:
+            continue
+        folded[key] = next(iter(speakers))
+    return _fold(entities, names, pronouns, folded, {k: [entities[k].name] for k in folded})
 
 
 # A person noun said of a name counts as this many pronouns for the entity's sex (not for

@@ -53,12 +53,12 @@ def names_answered(
         after = quotes[ids[k + 1]] if k + 1 < len(ids) else []
         own = _own_name(doc, quotes[q], after, name_at)
         said.append((_carrier(own, entities) if own is not None else None, speakers.get(q)))
-    by_name = {n: k for k, e in entities.items() for n in (e.name, *e.aliases)}
+    by_name = {n: key for key, e in entities.items() for n in (e.name, *e.aliases)}
     for k, q in enumerate(ids):
-        asked = _asks_who(doc, quotes[q], name_at, by_name)
-        if asked is not None:
-            said += [(asked, answer) for later in ids[k + 1 : k + 1 + WHO_ANSWER_WITHIN]
-                     if (answer := _that_is(doc, quotes[later], name_at)) is not None][:1]
+        who = _asks_who(doc, quotes[q], name_at, by_name)
+        if who is not None:
+            said += [(who, named) for later in ids[k + 1 : k + 1 + WHO_ANSWER_WITHIN]
+                     if (named := _that_is(doc, quotes[later], name_at)) is not None][:1]
     found: dict[str, str] = {}
     for key, whose in said:
         if key is None or whose is None or whose == key:

@@ -157,6 +157,7 @@ class PronounResolution:
     # (name called, speaker answered): '"…," said Wemmick. / "All right, John, all right,"'
     answer_calls: tuple[tuple[str, str], ...] = ()
     vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
+    answered_back: tuple[tuple[str, str], ...] = ()  # `Replies.answered_back`
 
 
 def resolve_pronouns(
@@ -223,7 +224,8 @@ def resolve_pronouns(
             out.append(ResolvedMention(tok.idx, tok.idx + len(tok), tok.text, narrator.key, "pronoun"))
     out += _first_person(doc, quote_ids, name_at, resolved_at, replies, named_speakers)
     out.sort(key=lambda m: m.start)
-    return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives)
+    return PronounResolution(out, narrator, replies.answer_calls, replies.vocatives,
+                             replies.answered_back)
 
 
 def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) -> dict[int, str]:
@@ -392,9 +394,21 @@ def _attribute(
             subjects = [c for c in tok.children if c.dep_ in _SUBJECT and not quote_ids[c.i]]
             inverted = inverted_speaker(tok)
             for child in subjects or ([inverted] if inverted is not None else []):
+                child = _whose_voice(child, name_at)
                 if child.i in name_at or child.i in resolved:
                     return name_at.get(child.i) or resolved[child.i]
     return None
+
+
+def _whose_voice(tok: Any, name_at: dict[int, str]) -> Any:
+    """'"Oh, I know'd Dick was square," returned the voice of the coxswain, Israel Hands': a
+    tag's voice speaks for the one person named in its "of" phrase; any other subject is
+    itself."""
+    if tok.lemma_.lower() != "voice":
+        return tok
+    owners = {name_at[t.i]: t for p in tok.children if p.dep_ == "prep" and p.lower_ == "of"
+              for t in p.subtree if t.i in name_at}
+    return next(iter(owners.values())) if len(owners) == 1 else tok
 
 
 def inverted_speaker(verb: Any) -> Any | None:
@@ -507,6 +521,9 @@ class Replies:
     # one person by name: who is called is most likely the one answered
     answer_calls: tuple[tuple[str, str], ...] = ()
     vocatives: Mapping[str, int] = field(default_factory=dict)  # person -> names calling them
+    # (name called, speaker who answered its caller calling them by name): '"… here's what I
+    # want to know, Barbecue: …" (Israel Hands) / "Israel," said Silver': Silver is Barbecue
+    answered_back: tuple[tuple[str, str], ...] = ()
 
 
 def _replies(doc: Any, quote_ids: list[int], addressed: Sequence[KeyedSpan],
@@ -537,6 +554,7 @@ def _replies(doc: Any, quote_ids: list[int], addressed: Sequence[KeyedSpan],
     speakers: dict[int, str] = {}
     by_quote: dict[int, str] = {}
     answer_calls: list[tuple[str, str]] = []
+    answered_back: list[tuple[str, str]] = []
     for p, qs in sorted(by_paragraph_quotes.items()):
         before = by_paragraph_quotes.get(p - 1)
         if not before or not _opens_with_quote(doc, paragraph_of, p, quotes[qs[0]][0]):
@@ -548,6 +566,11 @@ def _replies(doc: Any, quote_ids: list[int], addressed: Sequence[KeyedSpan],
                 not calls & answering and not calls & callees.get(answered, set()):
             answer_calls.append((next(iter(calls)), answered))  # not "Now Joseph," said by him
         called_before = called.get(last, set())
+        answerers = answering - {None}
+        if answered is not None and calls == {answered} and len(called_before) == 1 and \
+                len(answerers) == 1 and not called_before & (answerers | {answered}) and \
+                answered not in answerers:
+            answered_back.append((next(iter(called_before)), str(next(iter(answerers)))))
         if len(called_before) != 1:
             continue
         who = next(iter(called_before))
@@ -557,7 +580,7 @@ def _replies(doc: Any, quote_ids: list[int], addressed: Sequence[KeyedSpan],
         speakers[p] = who
         by_quote.update(dict.fromkeys(qs, who))
     return Replies(paragraph_of, speakers, by_quote, called, by_paragraph_quotes,
-                   tuple(answer_calls), vocatives)
+                   tuple(answer_calls), vocatives, tuple(answered_back))
 
 
 def _alternating(doc: Any, replies: Replies, quotes: Mapping[int, list[int]],

@@ -93,3 +93,26 @@ def test_a_name_asked_after_and_answered_outright_is_the_answers() -> None:
         PIP, DRUMMLE, KnownEntity(name="Spider", type="character", gender="male")])
     chapter = analyze_chapter_text(text, known)
     assert _carrier(chapter, "Spider") != _carrier(chapter, "Bentley Drummle")
+
+
+SILVER = KnownEntity(name="John Silver", type="character", gender="male",
+                     aliases=["Silver", "Long John"], mentions=200)
+HANDS = KnownEntity(name="Israel Hands", type="character", gender="male", mentions=20)
+# Treasure Island ch. 11, from the apple barrel: Hands calls the cook by the crew's name for
+# him, and Silver answers calling Hands by his.
+CALLED_BACK = "\"Oh, I know'd Dick was square,\" returned the voice of the coxswain, Israel"
+ANSWERED = "\"Israel,\" said Silver, \"your head ain't much account, nor ever was."
+
+
+def test_a_byname_answered_by_one_who_calls_its_caller_back_is_theirs() -> None:
+    assert in_novel("treasure_island.txt", CALLED_BACK) and in_novel("treasure_island.txt", ANSWERED)
+    text = novel_chapters("treasure_island.txt")[10]
+    barbecue = KnownEntity(name="Barbecue", type="character", mentions=3)
+    chapter = analyze_chapter_text(text, StoryContext(narrator="Jim Hawkins",
+                                                      entities=[SILVER, HANDS, barbecue]))
+    assert _carrier(chapter, "Barbecue") == _carrier(chapter, "John Silver") is not None
+    # a given name so called and answered stays whose it was: one exchange is no proof
+    renamed = text.replace("Barbecue", "Tom")
+    chapter = analyze_chapter_text(renamed, StoryContext(narrator="Jim Hawkins",
+                                                         entities=[SILVER, HANDS]))
+    assert _carrier(chapter, "Tom") != _carrier(chapter, "John Silver")

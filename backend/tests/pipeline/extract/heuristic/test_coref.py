@@ -509,3 +509,25 @@ def test_a_described_stranger_pointed_at_is_someone_new() -> None:
     winterbourne = name_key(chapter, "Mr. Winterbourne")
     assert pronoun_key(chapter, "he", "two of which") != winterbourne
     assert pronoun_key(chapter, "his", "pocket of") != winterbourne
+
+
+def test_a_tags_voice_speaks_for_the_one_named_in_it(shared_data: Path) -> None:
+    # Treasure Island ch. 11: '"Oh, I know'd Dick was square," returned the voice of the
+    # coxswain, Israel Hands. "He's no fool, is Dick."': both quotations are Hands's.
+    from continuum.language.quotes import quote_regions
+    from continuum.pipeline.extract.heuristic.coref import quote_speakers, token_quote_ids
+    from continuum.pipeline.extract.heuristic.nlp import parse
+
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("\"Dick's square,\" said Silver.")
+    text = novel[start:novel.index("And he turned his quid", start)]
+    doc = parse(text)
+    quote_ids = token_quote_ids(doc, quote_regions(text))
+    at = text.index("Israel Hands")
+    first = next(t.i for t in doc if t.idx == at)
+    names = {first: "Israel Hands", first + 1: "Israel Hands"}
+    silver = next(t.i for t in doc if t.text == "Silver")
+    names[silver] = "John Silver"
+    speakers = quote_speakers(doc, quote_ids, names, {})
+    assert sorted(speakers.items()) == [(1, "John Silver"), (2, "Israel Hands"),
+                                        (3, "Israel Hands")]
