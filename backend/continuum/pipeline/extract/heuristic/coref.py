@@ -235,8 +235,9 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
     "he" after it is no one rather than the last man named ("Dr. Livesey" of the opening
     sentence): an unresolved pronoun tells no fact. Not a kin noun ("the mother" is
     someone's), nor a bare "the clergyman" or "this man", which mostly name the one just
-    named; "a fellow", "the old seaman", "this little boy", "the man who …" are someone new.
-    Token index → `UNNAMED` key."""
+    named; "a fellow", "the old seaman", "this little boy", "the man who …" are someone new,
+    unless said to be someone by name ("The veiled lady was Rose Ashdown"). Token index →
+    `UNNAMED` key."""
     found = {}
     for tok in doc:
         sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
@@ -246,11 +247,18 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
         kids = list(tok.children)
         article = next((c.lower_ for c in kids if c.dep_ == "det" and c.lower_ in _ARTICLES), None)
         if article is None or any(c.dep_ in {"poss", "compound", "appos"} or c.i in name_at
-                                  for c in kids):
+                                  for c in kids) or _named_by_copula(tok, name_at):
             continue
         if article in _INDEFINITE or any(c.dep_ in _DESCRIBING for c in kids):
             found[tok.i] = UNNAMED[sex]
     return found
+
+
+def _named_by_copula(tok: Any, name_at: Mapping[int, str]) -> bool:
+    """Whether a subject is said to be someone by name: "The veiled lady was Rose Ashdown"."""
+    verb = tok.head
+    return tok.dep_ in _SUBJECT and verb.lemma_ == "be" and any(
+        c.dep_ == "attr" and c.i in name_at for c in verb.children)
 
 
 def _name_tokens(by_start: Mapping[int, KeyedSpan], n: int) -> dict[int, str]:

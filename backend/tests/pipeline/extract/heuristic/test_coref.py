@@ -531,3 +531,18 @@ def test_a_tags_voice_speaks_for_the_one_named_in_it(shared_data: Path) -> None:
     speakers = quote_speakers(doc, quote_ids, names, {})
     assert sorted(speakers.items()) == [(1, "John Silver"), (2, "Israel Hands"),
                                         (3, "Israel Hands")]
+
+
+def test_a_description_said_to_be_someone_by_name_is_them() -> None:
+    # The Marchbank Pearls (golden fixture 3) ch. 7: "The veiled lady was Rose Ashdown. Felix
+    # had known her … She was forty-six." The veiled lady is named, so no one new: "her" and
+    # "She" are Rose.
+    golden3 = Path(__file__).resolve().parents[5] / "evals" / "fixtures" / "golden3"
+    text = (golden3 / "chapters" / "07.txt").read_text(encoding="utf-8")
+    chapter = analyze_chapter_text(text, StoryContext(entities=[
+        KnownEntity(name="Nell Ashdown", type="character", gender="female", aliases=["Nell"]),
+        KnownEntity(name="Felix Marchbank", type="character", gender="male", aliases=["Felix"]),
+        KnownEntity(name="Rose Ashdown", type="character", gender="female")]))
+    rose = name_key(chapter, "Rose Ashdown")
+    assert pronoun_key(chapter, "her", "Felix had known ") == rose
+    assert pronoun_key(chapter, "She", "told himself he was an old fool.") == rose
