@@ -256,9 +256,8 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
 
 def _named_by_copula(tok: Any, name_at: Mapping[int, str]) -> bool:
     """Whether a subject is said to be someone by name: "The veiled lady was Rose Ashdown"."""
-    verb = tok.head
-    return tok.dep_ in _SUBJECT and verb.lemma_ == "be" and any(
-        c.dep_ == "attr" and c.i in name_at for c in verb.children)
+    return tok.head.lemma_ == "be" and any(
+        c.dep_ == "attr" and c.i in name_at for c in tok.head.children)
 
 
 def _name_tokens(by_start: Mapping[int, KeyedSpan], n: int) -> dict[int, str]:
