@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from continuum.language.grammar import PAST_PERFECT
+from continuum.language.grammar import FINITE_TAGS, PAST_PERFECT
 from continuum.language.people import KIN_NOUNS, person_noun_sex
 from continuum.language.pronouns import FIRST_PERSON_SINGULAR
 from continuum.language.quotes import inner_quote_regions
@@ -62,6 +62,7 @@ _UNNAMED_KEYS = frozenset(UNNAMED.values())
 _ARTICLES = frozenset({"the", "a", "an", "this", "that"})
 _INDEFINITE = frozenset({"a", "an"})
 _DESCRIBING = frozenset({"amod", "prep", "relcl", "acl"})  # "the old seaman", "the man in …"
+_OBJECTS = frozenset({"dobj", "pobj", "attr"})
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
     for tok in doc:
         sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
         if sex is None or tok.lemma_.lower() in KIN_NOUNS or quote_ids[tok.i] or \
-                tok.i in name_at or tok.dep_ not in _SUBJECT:
+                tok.i in name_at or (tok.dep_ not in _SUBJECT and not _subject_hung_on_object(tok)):
             continue
         kids = list(tok.children)
         article = next((c.lower_ for c in kids if c.dep_ == "det" and c.lower_ in _ARTICLES), None)
@@ -252,6 +253,21 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
         if article in _INDEFINITE or any(c.dep_ in _DESCRIBING for c in kids):
             found[tok.i] = UNNAMED[sex]
     return found
+
+
+def _subject_hung_on_object(tok: Any) -> bool:
+    """A second clause's subject the parser hung on the first clause's object as a conjunct,
+    leaving its verb with no subject: "my father kept the Admiral Benbow inn and the brown
+    old seaman with the sabre cut first took up his lodging" (Treasure Island ch. 1). The
+    conjunct is followed, past its own words and any adverb, by a finite verb that has none."""
+    if tok.dep_ != "conj" or tok.head.dep_ not in _OBJECTS:
+        return False
+    doc, j = tok.doc, tok.right_edge.i + 1
+    while j < len(doc) and doc[j].pos_ == "ADV":
+        j += 1
+    verb = doc[j] if j < len(doc) else None
+    return verb is not None and verb.pos_ == "VERB" and verb.tag_ in FINITE_TAGS and \
+        not any(c.dep_ in _SUBJECT for c in verb.children)
 
 
 def _named_by_copula(tok: Any, name_at: Mapping[int, str]) -> bool:

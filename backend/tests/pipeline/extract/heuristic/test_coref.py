@@ -488,6 +488,26 @@ def test_a_man_the_narration_describes_but_never_names_takes_no_ones_pronouns(
     assert chapter.text.count(" him down", after) == 1  # the pronouns are there to be read
 
 
+def test_a_stranger_the_parser_hangs_on_an_object_still_takes_his_pronouns(
+        shared_data: Path) -> None:
+    # Treasure Island ch. 1: "… the time when my father kept the Admiral Benbow inn and the
+    # brown old seaman with the sabre cut first took up his lodging under our roof. I remember
+    # him …": the parser makes the seaman a conjunct of "inn" and leaves "took" with no
+    # subject. He is still the subject, so "his", "him" and "he" are his, not Dr. Livesey's.
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("SQUIRE TRELAWNEY, Dr. Livesey")
+    text = novel[start:novel.index("his hands ragged and scarred", start)]
+    chapter = analyze_chapter_text(text, StoryContext())
+    doctor = name_key(chapter, "Dr. Livesey")
+    assert doctor
+    assert "first took up his lodging" in chapter.text  # the pronouns are there to be read
+    assert [m.text for m in chapter.mentions if m.kind == "pronoun" and m.entity_key == doctor] == []
+    # a conjunct object followed by a verb with a subject of its own is an object still
+    text = ("Dr. Livesey kept the inn and the old seaman. He smoked a pipe.")
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "He", "seaman. ") == name_key(chapter, "Dr. Livesey")
+
+
 def test_a_bare_the_noun_and_a_kin_noun_are_no_one_new(novel: str) -> None:
     # "the gentleman" alone is mostly the man just named, and "the mother" someone's mother:
     # neither is a stranger who takes the pronouns after it.
