@@ -184,7 +184,23 @@ def is_given_name(word: str) -> bool:
 
 
 def given_gender(word: str) -> str | None:
-    """'male' or 'female' for a given name only one sex bears ("john", "isabella"), else None."""
+    """'male' or 'female' for a given name only one sex bears ("john", "isabella"), else None.
+
+    A diminutive neither list holds has the sex of the full names it stands for in the
+    nickname dataset when most of those are of that one sex and none of the other: "Millie"
+    (Amelia, Emily, Camille) is a woman; "Terry" (Teresa, Theresa, Terence, Terri) and
+    "Freddie" (Frederick, Frieda) are either."""
+    listed = _listed_gender(word)
+    if listed is not None or word in MALE_NAMES or word in FEMALE_NAMES:
+        return listed
+    fulls = _ONE_PAIR_APART.get(word, set())
+    sexes = [sex for full in fulls if (sex := _listed_gender(full))]
+    if len(set(sexes)) == 1 and 2 * len(sexes) > len(fulls):
+        return sexes[0]
+    return None
+
+
+def _listed_gender(word: str) -> str | None:
     if word in MALE_NAMES and word not in FEMALE_NAMES:
         return "male"
     if word in FEMALE_NAMES and word not in MALE_NAMES:
