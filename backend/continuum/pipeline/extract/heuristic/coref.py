@@ -242,8 +242,12 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
     found = {}
     for tok in doc:
         sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
-        if sex is None or tok.lemma_.lower() in KIN_NOUNS or quote_ids[tok.i] or \
-                tok.i in name_at or (tok.dep_ not in _SUBJECT and not _subject_hung_on_object(tok)):
+        if sex is None or quote_ids[tok.i] or tok.i in name_at or (
+                tok.dep_ not in _SUBJECT and not _subject_hung_on_object(tok)):
+            continue
+        if tok.lemma_.lower() in KIN_NOUNS:
+            if _narrators_kin(tok, name_at):
+                found[tok.i] = UNNAMED[sex]
             continue
         kids = list(tok.children)
         article = next((c.lower_ for c in kids if c.dep_ == "det" and c.lower_ in _ARTICLES), None)
@@ -253,6 +257,16 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
         if article in _INDEFINITE or any(c.dep_ in _DESCRIBING for c in kids):
             found[tok.i] = UNNAMED[sex]
     return found
+
+
+def _narrators_kin(tok: Any, name_at: Mapping[int, str]) -> bool:
+    """"My father, a wise and grave man, gave me serious and excellent counsel" (Robinson
+    Crusoe): the narration's "my" and a kin noun is the narrator's own kin, someone, unless
+    a name is set beside it ("my father, Philip Pirrip")."""
+    kids = list(tok.children)
+    return any(c.dep_ == "poss" and c.lower_ == "my" for c in kids) and not any(
+        c.i in name_at or c.dep_ == "compound" for c in kids) and not any(
+        t.i in name_at for c in kids if c.dep_ == "appos" for t in c.subtree)
 
 
 def _subject_hung_on_object(tok: Any) -> bool:

@@ -508,6 +508,23 @@ def test_a_stranger_the_parser_hangs_on_an_object_still_takes_his_pronouns(
     assert pronoun_key(chapter, "He", "seaman. ") == name_key(chapter, "Dr. Livesey")
 
 
+def test_the_narrators_kin_is_someone_unnamed(shared_data: Path) -> None:
+    # Robinson Crusoe (LitBank): "My father, a wise and grave man, gave me serious and
+    # excellent counsel against what he foresaw was my design. He called me one morning into
+    # his chamber": the narrator's father, never named, not Colonel Lockhart, the one man
+    # the passage names.
+    text = (shared_data / "litbank-dev" / "coref" /
+            "521_the_life_and_adventures_of_robinson_crusoe_brat.txt").read_text(encoding="utf-8")
+    chapter = analyze_chapter_text(text, StoryContext())
+    lockhart = name_key(chapter, "Colonel Lockhart")
+    assert pronoun_key(chapter, "He", "was my design .") != lockhart
+    assert pronoun_key(chapter, "his", "one morning into ") != lockhart
+    # a name set beside the kin noun says who it is
+    text = "Colonel Lockhart led the regiment. My father, Philip Pirrip, came in. He sat down."
+    chapter = analyze_chapter_text(text, StoryContext())
+    assert pronoun_key(chapter, "He", "came in. ") == name_key(chapter, "Philip Pirrip")
+
+
 def test_a_bare_the_noun_and_a_kin_noun_are_no_one_new(novel: str) -> None:
     # "the gentleman" alone is mostly the man just named, and "the mother" someone's mother:
     # neither is a stranger who takes the pronouns after it.
