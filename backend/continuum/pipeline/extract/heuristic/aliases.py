@@ -400,7 +400,7 @@ def titled_person_of_a_slip(form: Form, cluster: Cluster) -> bool:
     outweighs the "Redruth" once taken for a town (`KNOWN_KIND_PRIOR`)."""
     known = cluster.known
     return known is not None and known.type != "character" and not known.aliases \
-        and form.honorifics <= PERSONAL_TITLES and len(form.core) == 1 \
+        and bool(form.honorifics) and form.honorifics <= PERSONAL_TITLES and len(form.core) == 1 \
         and normalize(known.name) == form.core[0] and known.mentions < _SLIP_MENTIONS
 
 

@@ -121,6 +121,7 @@ class TypeWeights:
     kin_or_body_owner: float = 1.5  # character: the owner of kin or a body, "Darcy's sister", "Jane's eyes"
     visited: float = 1.5  # location: the object of a visit, "reached Pemberley", "left Kent"
     sung: float = 1.5  # other: what is sung, a song, "whenever I sang Old Clem"
+    performed: float = 3.0  # other: a part played or a play read, "play Hamlet", "your reading of Hamlet"
     things_called: float = 1.5  # other: what things are called, "calls the knaves Jacks"
     person_gloss: float = 1.5  # character: a person's apposition or "who" clause, "Toots, the pug"
     place_gloss: float = 1.5  # location: a place's apposition, "Longbourn, the village where they lived"
@@ -775,6 +776,9 @@ _LOOK = words(
 _SEEMING = words("be look seem sound feel smell taste appear become")
 _VISIT = words("leave visit reach enter quit approach cross explore invade conquer sack tour inhabit")
 _SING = words("sing hum whistle chant")  # "sang Old Clem": a song
+# "play Hamlet to Joe's Ghost", "your reading of Hamlet": a part played, or a play read
+_PERFORM = words("play act perform enact")
+_PERFORMANCES = words("reading performance role rôle")  # not "part of London"
 _NAMING = words("call name term dub")
 _AWAY = words("absent away")  # "absent from Surry", "away from London": where one is not
 _TALK_TO = words("say speak talk write reply whisper listen bow turn answer belong")
@@ -1063,6 +1067,9 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["location"] += WEIGHTS.visited
     elif head.dep_ == "dobj" and gov.lemma_ in _SING:
         votes["other"] += WEIGHTS.sung
+    elif (head.dep_ == "dobj" and gov.lemma_ in _PERFORM) or (
+            head.dep_ == "pobj" and gov.lower_ == "of" and gov.head.lemma_.lower() in _PERFORMANCES):
+        votes["other"] += WEIGHTS.performed
     if head.dep_ in {"oprd", "dobj"} and gov.lemma_ in _NAMING and _things_called(head, gov):
         votes["other"] += WEIGHTS.things_called
     set_off = m.tok_end < len(doc) and doc[m.tok_end].text in _SETTING_OFF

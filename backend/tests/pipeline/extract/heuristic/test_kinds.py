@@ -311,6 +311,14 @@ def test_a_titled_surname_is_the_person_a_name_said_twice_was_taken_for_a_place(
     chapter = analyze_chapter_text(text, StoryContext(entities=[town]))
     assert chapter.entities.get("Blandly") is None or chapter.entities["Blandly"].type == "location"
     assert chapter.entities["Mr. Blandly"].type == "character"
+    # Only a title outweighs so little: the bare name, with a weak vote for a person, keeps
+    # the kind the book gave it (Great Expectations ch. 31, the "Hamlet" of ch. 4's "the
+    # Ghost in Hamlet": its dresser's "The last Hamlet as I dressed, made the same mistakes
+    # in his reading" had made the play one of the book's people).
+    play = KnownEntity(name="Hamlet", type="location", mentions=1)
+    chapter = analyze_chapter_text("The last Hamlet as I dressed, made the same mistakes in his "
+                                   "reading at rehearsal.", StoryContext(entities=[play]))
+    assert chapter.entities.get("Hamlet") is None or chapter.entities["Hamlet"].type == "location"
 
 
 def test_a_name_glossed_by_a_place_noun_is_a_place() -> None:
@@ -420,3 +428,21 @@ def test_a_name_spoken_to_after_an_interjection_or_an_endearment_is_a_person() -
         "character", 0) > 0
     assert votes("“Then, my dear Handel,” said he, turning round.", "Handel").get(
         "character", 0) > 0
+
+
+def test_a_part_played_or_a_play_read_is_no_person() -> None:
+    # Great Expectations ch. 31: Mr. Wopsle's dresser, "You're out in your reading of Hamlet
+    # when you get your legs in profile", and Pip would rather "play Hamlet to Joe's Ghost":
+    # Hamlet is a part and a play, which had made him one of the book's 50 most-mentioned
+    # people. Whom one plays with or acts for is still someone.
+    assert in_novel("great_expectations.txt", "You're out in your reading of Hamlet")
+    assert in_novel("great_expectations.txt", "play Hamlet to")
+    kinds = _kinds("The dresser spoke to Mr. Wopsle. You're out in your reading of Hamlet, he "
+                   "said. I would rather play Hamlet to Joe's Ghost than marry, thought Herbert.")
+    assert "Hamlet" not in kinds
+    assert kinds["Mr. Wopsle"] == "character"
+    # a part acted outweighs being laughed at, which a person may be too
+    kinds = _kinds("Mr. Wopsle acted Hamlet, and Herbert laughed at Hamlet.")
+    assert "Hamlet" not in kinds
+    kinds = _kinds("Estella played cards with Pip, and Pip acted for Estella.")
+    assert kinds["Estella"] == "character"
