@@ -394,13 +394,14 @@ def compatible(form: Form, cluster: Cluster, several: frozenset[str] = frozenset
 
 
 def titled_person_of_a_slip(form: Form, cluster: Cluster) -> bool:
-    """Whether a personal title with a surname ("Mr. Blandly") names the person the book took
-    for a place or a thing on a mention or two of the bare surname ("Blandly himself found the
-    HISPANIOLA", in the squire's letter): the title outweighs so little, as "Tom Redruth"
-    outweighs the "Redruth" once taken for a town (`KNOWN_KIND_PRIOR`)."""
+    """Whether a name with a personal title or none ("Mr. Blandly", "Tuppence") may name the
+    person the book took for a place or a thing on a mention or two of it ("Blandly himself
+    found the HISPANIOLA", in the squire's letter): so little outweighs it, as "Tom Redruth"
+    outweighs the "Redruth" once taken for a town (`KNOWN_KIND_PRIOR`). Whether the
+    chapter's evidence says a person at all is `analyze._retyped`'s to judge."""
     known = cluster.known
     return known is not None and known.type != "character" and not known.aliases \
-        and bool(form.honorifics) and form.honorifics <= PERSONAL_TITLES and len(form.core) == 1 \
+        and form.honorifics <= PERSONAL_TITLES and len(form.core) == 1 \
         and normalize(known.name) == form.core[0] and known.mentions < _SLIP_MENTIONS
 
 

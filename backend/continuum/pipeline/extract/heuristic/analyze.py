@@ -708,8 +708,11 @@ def _retyped(cluster: Cluster) -> str:
     if best is None or best[0] == known:
         return known
     kind, weight = best
-    if kind == "character" and any(titled_person_of_a_slip(f, cluster) for f in cluster.forms if f.mentions):
-        return kind  # "Mr. Blandly" of the "Blandly" once taken for a place
+    if kind == "character" and votes["other"] < weight and any(
+            titled_person_of_a_slip(f, cluster) for f in cluster.forms if f.mentions):
+        # "Mr. Blandly" of the "Blandly" once taken for a place; not a play read and played,
+        # "your reading of Hamlet" of the "Hamlet" of "the Ghost in Hamlet"
+        return kind
     # Without the book's votes, a place becomes a person only against its earlier mentions.
     prior = known_kind_prior(cluster.known) if kind == "character" and not history else 0.0
     decisive = weight >= RETYPE_MIN and weight >= RETYPE_RATIO * max(votes[known] + prior, 0.0)
@@ -1055,6 +1058,8 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
             votes["character"] += WEIGHTS.done_like
         elif prep == "of" and verb.lemma_.lower().split("-")[-1] in _PLACE_NOUNS:
             votes["location"] += WEIGHTS.of_place_noun
+        elif prep == "of" and verb.pos_ == "NOUN" and verb.lemma_.lower() in _PERFORMANCES:
+            votes["other"] += WEIGHTS.performed  # "your reading of Hamlet"
         elif prep == "of" and verb.pos_ == "NOUN" and verb.lemma_.lower() in _KIN_OF:
             votes["character"] += WEIGHTS.kin_or_body_owner  # "the death of poor Fairfax"
     elif head.dep_ in {"nsubj", "nsubjpass"} and gov.pos_ == "VERB" and _speech_apart(doc, gov, head):
@@ -1067,8 +1072,7 @@ def _context_cues(doc: Any, m: NameMention) -> Votes:
         votes["location"] += WEIGHTS.visited
     elif head.dep_ == "dobj" and gov.lemma_ in _SING:
         votes["other"] += WEIGHTS.sung
-    elif (head.dep_ == "dobj" and gov.lemma_ in _PERFORM) or (
-            head.dep_ == "pobj" and gov.lower_ == "of" and gov.head.lemma_.lower() in _PERFORMANCES):
+    elif head.dep_ == "dobj" and gov.lemma_ in _PERFORM:
         votes["other"] += WEIGHTS.performed
     if head.dep_ in {"oprd", "dobj"} and gov.lemma_ in _NAMING and _things_called(head, gov):
         votes["other"] += WEIGHTS.things_called

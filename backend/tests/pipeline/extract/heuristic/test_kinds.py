@@ -311,13 +311,20 @@ def test_a_titled_surname_is_the_person_a_name_said_twice_was_taken_for_a_place(
     chapter = analyze_chapter_text(text, StoryContext(entities=[town]))
     assert chapter.entities.get("Blandly") is None or chapter.entities["Blandly"].type == "location"
     assert chapter.entities["Mr. Blandly"].type == "character"
-    # Only a title outweighs so little: the bare name, with a weak vote for a person, keeps
-    # the kind the book gave it (Great Expectations ch. 31, the "Hamlet" of ch. 4's "the
-    # Ghost in Hamlet": its dresser's "The last Hamlet as I dressed, made the same mistakes
-    # in his reading" had made the play one of the book's people).
+    # So may the bare name (golden fixture 3's "Tuppence", taken for a place where it is
+    # first said: "Tuppence searched the Theatre Royal all that night"), unless the chapter
+    # says more for no person: Great Expectations ch. 31, the "Hamlet" of ch. 4's "the Ghost
+    # in Hamlet", is a play read and a part ("You're out in your reading of Hamlet … The last
+    # Hamlet as I dressed, made the same mistakes in his reading"), not one of the people.
+    nickname = KnownEntity(name="Tuppence", type="location", mentions=1)
+    chapter = analyze_chapter_text("Tuppence searched the Theatre Royal all that night.",
+                                   StoryContext(entities=[nickname]))
+    assert chapter.entities["Tuppence"].type == "character"
     play = KnownEntity(name="Hamlet", type="location", mentions=1)
-    chapter = analyze_chapter_text("The last Hamlet as I dressed, made the same mistakes in his "
-                                   "reading at rehearsal.", StoryContext(entities=[play]))
+    chapter = analyze_chapter_text(
+        "You're out in your reading of Hamlet when you get your legs in profile. The last Hamlet "
+        "as I dressed, made the same mistakes in his reading at rehearsal.",
+        StoryContext(entities=[play]))
     assert chapter.entities.get("Hamlet") is None or chapter.entities["Hamlet"].type == "location"
 
 
