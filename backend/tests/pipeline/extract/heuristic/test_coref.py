@@ -469,6 +469,14 @@ def test_in_a_speech_its_speaker_and_the_one_it_addresses_are_not_he(shared_data
     assert pronoun_key(chapter, "her", "persuade ") == name_key(chapter, "Isabella")
 
 
+def _treasure_island_opening(shared_data: Path, until: str) -> AnalyzedChapter:
+    """Treasure Island from its first words ("SQUIRE TRELAWNEY, Dr. Livesey, …") to `until`,
+    read with no story before it."""
+    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
+    start = novel.index("SQUIRE TRELAWNEY, Dr. Livesey")
+    return analyze_chapter_text(novel[start:novel.index(until, start)], StoryContext())
+
+
 def test_a_man_the_narration_describes_but_never_names_takes_no_ones_pronouns(
         shared_data: Path) -> None:
     # Treasure Island ch. 1 names Dr. Livesey in its first sentence and then tells of the
@@ -476,10 +484,7 @@ def test_a_man_the_narration_describes_but_never_names_takes_no_ones_pronouns(
     # set him down …, that he had inquired what inns there were …, for his place of
     # residence": those pronouns are the captain (or the barrow man), never the doctor; with
     # no name for either they are left unresolved, and so tell no fact of anyone.
-    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
-    start = novel.index("SQUIRE TRELAWNEY, Dr. Livesey")
-    text = novel[start:novel.index("that was all we could learn of our guest.", start)]
-    chapter = analyze_chapter_text(text, StoryContext())
+    chapter = _treasure_island_opening(shared_data, "that was all we could learn of our guest.")
     after = chapter.text.index("The man who came")
     told = [m for m in chapter.mentions if m.kind == "pronoun" and m.start > after]
     assert [m.text for m in told] == [] or all(m.entity_key != name_key(chapter, "Dr. Livesey")
@@ -494,10 +499,7 @@ def test_a_stranger_the_parser_hangs_on_an_object_still_takes_his_pronouns(
     # brown old seaman with the sabre cut first took up his lodging under our roof. I remember
     # him …": the parser makes the seaman a conjunct of "inn" and leaves "took" with no
     # subject. He is still the subject, so "his", "him" and "he" are his, not Dr. Livesey's.
-    novel = (shared_data / "novels" / "treasure_island.txt").read_text(encoding="utf-8")
-    start = novel.index("SQUIRE TRELAWNEY, Dr. Livesey")
-    text = novel[start:novel.index("his hands ragged and scarred", start)]
-    chapter = analyze_chapter_text(text, StoryContext())
+    chapter = _treasure_island_opening(shared_data, "his hands ragged and scarred")
     doctor = name_key(chapter, "Dr. Livesey")
     assert doctor
     assert "first took up his lodging" in chapter.text  # the pronouns are there to be read
