@@ -235,10 +235,11 @@ def _unnamed_people(doc: Any, name_at: Mapping[int, str], quote_ids: list[int]) 
     whose captain the chapter never names). Each is an antecedent that names nobody, so the
     "he" after it is no one rather than the last man named ("Dr. Livesey" of the opening
     sentence): an unresolved pronoun tells no fact. Not a kin noun ("the mother" is
-    someone's), nor a bare "the clergyman" or "this man", which mostly name the one just
-    named; "a fellow", "the old seaman", "this little boy", "the man who …" are someone new,
-    unless said to be someone by name ("The veiled lady was Rose Ashdown"). Token index →
-    `UNNAMED` key."""
+    someone's) but the narration's "my father" (`_narrators_kin`), nor a bare "the
+    clergyman" or "this man", which mostly name the one just named; "a fellow", "the old
+    seaman", "this little boy", "the man who …" are someone new, unless said to be someone
+    by name ("The veiled lady was Rose Ashdown"). A subject the parser hung on an object
+    counts (`_subject_hung_on_object`). Token index → `UNNAMED` key."""
     found = {}
     for tok in doc:
         sex = person_noun_sex(tok.lemma_) if tok.pos_ == "NOUN" else None
