@@ -24,6 +24,8 @@ from continuum.pipeline.extract.schema import EntityItem
 # What may close the name an answer opens with: '"Magwitch," he answered', '"Provis."'.
 _STOPS = frozenset({",", ".", "!", ";", "--", "\u2014"})
 _IS = frozenset({"is", "'s", "\u2019s"})
+# What ends the clause before a question that opens its own sentence ("… other. Who's …").
+_CLAUSE_ENDS = (_STOPS - {","}) | {"?", ":"}
 # How many quotations after "Who's the Spider?" may answer it: '"The spider?" said I. / "The
 # blotchy, sprawly, sulky fellow." / "That's Bentley Drummle," I replied' (ch. 26).
 WHO_ANSWER_WITHIN = 3
@@ -121,7 +123,7 @@ def _asks_who(doc: Any, toks: list[int], name_at: Mapping[int, str],
     lowered = [doc[j].lower_ for j in words]
     at = max((k for k, w in enumerate(lowered[:-3]) if w == "who"), default=None)
     if at is None or lowered[at + 1] not in _IS or lowered[-1] != "?" or (
-            at > 0 and lowered[at - 1] not in {".", "!", "?", ";", ":", "--", "\u2014"}):
+            at > 0 and lowered[at - 1] not in _CLAUSE_ENDS):
         return None  # "Who's the Spider?" begins its sentence: not "… know who is Mr. Pip?"
     asked = [j for j in words[at + 2 : -1] if doc[j].lower_ != "the"]
     keys = {name_at.get(j) for j in asked}
